@@ -1,0 +1,158 @@
+/**
+ * A command declared as data (after wrangler's createCommand) with its work in `run` (after gh's
+ * xRun): arguments, flags named after the API's fields in kebab-case, examples, and output columns.
+ * `defineCommand` adds the shared flags (`--json`, `--fields`; `--limit/--all/--page` for lists;
+ * `--yes` for destructive commands); `runCommand` checks input, confirms, runs and renders.
+ */
+import type { AnyOp, OpBody } from '../contract/op.js';
+import { describeIssue } from '../contract/op.js';
+import type { Context } from './context.js';
+import { UsageError } from './errors.js';
+import { render, type OutputSpec } from './output.js';
+
+export interface ArgSpec {
+  name: string;
+  description: string;
+  optional?: boolean;
+  /** Ask for it on a TTY when missing (e.g. a searchable list of spaces). */
+  prompt?: (ctx: Context) => Promise<string>;
+}
+
+export interface FlagSpec {
+  description: string;
+  type?: 'string' | 'number' | 'boolean' | 'list';
+  /** Placeholder in help, e.g. `role` for `--default-level <role>`. */
+  value?: string;
+  short?: string;
+  choices?: readonly string[];
+  /** Allow `--flag null` to send null (nullable API fields). */
+  nullable?: boolean;
+  hidden?: boolean;
+}
+
+type FlagValue<S extends FlagSpec> = S extends { type: 'boolean' }
+  ? boolean
+  : S extends { type: 'number' }
+    ? number
+    : S extends { type: 'list' }
+      ? string[]
+      : S extends { choices: readonly (infer C)[] }
+        ? S extends { nullable: true } ? C | null : C
+        : S extends { nullable: true } ? string | null : string;
+
+export type FlagValues<F extends Record<string, FlagSpec>> = { [K in keyof F]?: FlagValue<F[K]> };
+export type ArgValues<A extends readonly ArgSpec[]> = { [K in A[number] as K['name']]: K extends { optional: true } ? string | undefined : string };
+
+export interface CommonFlags {
+  json?: boolean;
+  fields?: string;
+  limit?: number;
+  all?: boolean;
+  page?: string;
+  yes?: boolean;
+}
+
+export interface CommandInput<A extends readonly ArgSpec[], F extends Record<string, FlagSpec>> {
+  args: ArgValues<A>;
+  flags: FlagValues<F> & CommonFlags;
+}
+
+export interface CommandDef<A extends readonly ArgSpec[] = readonly ArgSpec[], F extends Record<string, FlagSpec> = Record<string, FlagSpec>> {
+  kind: 'command';
+  name: string;
+  aliases?: string[];
+  summary: string;
+  description?: string;
+  args?: A;
+  flags?: F;
+  examples: string[];
+  /** A paginated list: adds --limit, --all, --page. */
+  list?: boolean;
+  /**
+   * A destructive command: adds --yes. Its run checks its input first, then calls
+   * `ctx.confirm(what will happen, flags.yes)` before changing anything.
+   */
+  destructive?: boolean;
+  output?: OutputSpec;
+  /** Commands that print no API data (serve, completion) can turn off --json/--fields. */
+  noJson?: boolean;
+  run(ctx: Context, input: CommandInput<A, F>): Promise<unknown>;
+}
+
+export interface GroupDef {
+  kind: 'group';
+  name: string;
+  aliases?: string[];
+  summary: string;
+  commands: (CommandDef<any, any> | GroupDef)[];
+}
+
+export function defineCommand<const A extends readonly ArgSpec[], const F extends Record<string, FlagSpec>>(
+  def: Omit<CommandDef<A, F>, 'kind'>,
+): CommandDef<A, F> {
+  return { kind: 'command', ...def };
+}
+
+export function defineGroup(def: Omit<GroupDef, 'kind'>): GroupDef {
+  return { kind: 'group', ...def };
+}
+
+/** Check arguments, confirm if destructive, run, render. */
+export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArgs: (string | undefined)[], flags: Record<string, unknown>) {
+  const args: Record<string, string | undefined> = {};
+  const specs: readonly ArgSpec[] = def.args ?? [];
+  for (let i = 0; i < specs.length; i++) {
+    const spec = specs[i];
+    let value = rawArgs[i];
+    if ((value === undefined || value === '') && !spec.optional) {
+      if (spec.prompt && ctx.globals.interactive) value = await spec.prompt(ctx);
+      else throw new UsageError(`missing argument <${spec.name}>`, `see docsctl ${commandPath(def)} --help`);
+    }
+    if (value !== undefined && value.trim() === '') throw new UsageError(`<${spec.name}>: must not be empty`);
+    args[spec.name] = value;
+  }
+  const input = { args, flags } as CommandInput<any, any>;
+  const result = await def.run(ctx, input);
+  await render(ctx, result, def.output ?? {}, flags as CommonFlags);
+}
+
+const paths = new WeakMap<object, string>();
+export function setCommandPath(def: object, path: string): void {
+  paths.set(def, path);
+}
+function commandPath(def: object): string {
+  return paths.get(def) ?? '';
+}
+
+/** camelCase → kebab-case: `defaultLevel` → `default-level`. */
+export function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/**
+ * Check a request body built from flags against the operation's schema, before sending anything.
+ * A bad value is a UsageError naming the flag and the rule (exit 2).
+ */
+export function checkBody<O extends AnyOp>(op: O, body: Record<string, unknown>, flagOf: Record<string, string> = {}): OpBody<O> {
+  const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  const r = op.body.safeParse(clean);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const field = String(issue.path[0] ?? '');
+    const name = flagOf[field] ?? (field ? `--${kebab(field)}` : 'body');
+    throw new UsageError(`${name}: ${describeIssue(issue)}`);
+  }
+  return clean as OpBody<O>;
+}
+
+/** The same check for query parameters. */
+export function checkQuery<O extends AnyOp>(op: O, query: Record<string, unknown>, flagOf: Record<string, string> = {}) {
+  const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
+  const r = op.query.safeParse(clean);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const field = String(issue.path[0] ?? '');
+    throw new UsageError(`${flagOf[field] ?? `--${kebab(field)}`}: ${describeIssue(issue)}`);
+  }
+  return clean as never;
+}

@@ -1,0 +1,118 @@
+/**
+ * What a command's `run` receives: the resolved globals, output writers, and lazy access to the
+ * API client, the organization, the profile store, prompts and confirmations. Commands never touch
+ * undici, conf, chalk or process.stdout themselves.
+ */
+import type { Api } from '../client/api.js';
+import { resolveAuth, type ResolvedAuth } from '../config/profiles.js';
+import { AuthError, UsageError } from './errors.js';
+
+export interface Globals {
+  profile?: string;
+  org?: string;
+  verbose: boolean;
+  /** False with --no-input, with CI set, or without a TTY. */
+  interactive: boolean;
+  color: boolean;
+  timeout?: number;
+}
+
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+export class Context {
+  private apiPromise?: Promise<Api>;
+  private authPromise?: Promise<ResolvedAuth>;
+  /** True when stdout is a terminal: tables and colour instead of TSV. */
+  readonly tty: boolean;
+
+  constructor(
+    readonly globals: Globals,
+    readonly io: Io,
+  ) {
+    this.tty = Boolean(io.stdout.isTTY);
+  }
+
+  get env(): NodeJS.ProcessEnv {
+    return this.io.env;
+  }
+
+  /** Data to stdout. */
+  out(text: string): void {
+    this.io.stdout.write(text);
+  }
+
+  /** A message to stderr (never data). */
+  info(text: string): void {
+    this.io.stderr.write(text.endsWith('\n') ? text : text + '\n');
+  }
+
+  debug(text: string): void {
+    if (this.globals.verbose) this.info(`* ${text}`);
+  }
+
+  auth(): Promise<ResolvedAuth> {
+    this.authPromise ??= resolveAuth(this.env, this.globals);
+    return this.authPromise;
+  }
+
+  /** The API client, built on first use. Not authenticated → AuthError (exit 3). */
+  api(): Promise<Api> {
+    this.apiPromise ??= (async () => {
+      const auth = await this.auth();
+      if (!auth.apiUrl || !auth.token) throw new AuthError();
+      return this.makeApi(auth.apiUrl, auth.token);
+    })();
+    return this.apiPromise;
+  }
+
+  /** A client for an explicit URL and token (login verifies a token before saving it). */
+  async makeApi(apiUrl: string, token: string): Promise<Api> {
+    const { Api } = await import('../client/api.js');
+    const env = this.env;
+    const num = (v: string | undefined) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+    const timeoutS = this.globals.timeout ?? num(env.DOCSCTL_TIMEOUT);
+    const retries = num(env.DOCSCTL_MAX_RETRIES);
+    return new Api({
+      baseUrl: apiUrl, token,
+      ...(timeoutS !== undefined ? { timeoutMs: timeoutS * 1000 } : {}),
+      ...(retries !== undefined ? { maxRetries: retries } : {}),
+      ...(num(env.DOCSCTL_CONNECT_TIMEOUT) !== undefined ? { connectTimeoutMs: num(env.DOCSCTL_CONNECT_TIMEOUT)! * 1000 } : {}),
+      ...(this.globals.verbose ? { trace: (line: string) => this.info(`* ${line}`) } : {}),
+    });
+  }
+
+  /** The organization to act on: --org, DOCSCTL_ORG, or the profile's default. */
+  async org(): Promise<string> {
+    const auth = await this.auth();
+    if (!auth.org) throw new UsageError('no organization selected', 'pass --org ID, set DOCSCTL_ORG, or run docsctl auth login');
+    return auth.org;
+  }
+
+  /**
+   * Ask before a destructive action. On a TTY the user confirms; otherwise `--yes` is required.
+   */
+  async confirm(message: string, yes: boolean | undefined): Promise<void> {
+    if (yes) return;
+    if (!this.globals.interactive) {
+      throw new UsageError(`${message} — refusing without confirmation`, 'pass --yes to confirm (no prompt without a TTY, with CI set, or with --no-input)');
+    }
+    const { confirm } = await import('@inquirer/prompts');
+    const ok = await confirm({ message, default: false }, { output: this.io.stderr, input: this.io.stdin });
+    if (!ok) throw new UsageError('cancelled');
+  }
+
+  /** Prompts, loaded on first use; only when interactive. */
+  async prompts() {
+    if (!this.globals.interactive) throw new UsageError('cannot prompt: not interactive');
+    return import('@inquirer/prompts');
+  }
+
+  async close(): Promise<void> {
+    if (this.apiPromise) await (await this.apiPromise.catch(() => undefined))?.close();
+  }
+}

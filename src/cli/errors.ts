@@ -1,0 +1,77 @@
+/** Errors the CLI expects, and the one mapping from any error to an exit code and a hint. */
+import { ApiError, NetworkError } from '../client/errors.js';
+
+export const EXIT = {
+  OK: 0,
+  FAILED: 1,
+  USAGE: 2,
+  AUTH: 3,
+  NOT_FOUND: 4,
+  FORBIDDEN: 5,
+  CONFLICT: 6,
+  NETWORK: 7,
+  RATE_LIMITED: 8,
+} as const;
+
+export const EXIT_CODES_HELP = `Exit codes:
+  0  success
+  1  the service failed the request (e.g. 400 invalid request, 5xx)
+  2  usage or validation error, caught before anything was sent
+  3  not authenticated (no token, or the service answered 401)
+  4  not found (404)
+  5  forbidden (403): your role does not allow it
+  6  conflict (409): the operation would change nothing, or cannot be done
+  7  network failure or timeout
+  8  rate limited (429) after the retries ran out`;
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Bad arguments or flags: exit 2, nothing sent. */
+export class UsageError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.USAGE, hint);
+  }
+}
+
+export class AuthError extends CliError {
+  constructor(message = 'not authenticated', hint = 'run docsctl auth login (or set DOCSCTL_TOKEN)') {
+    super(message, EXIT.AUTH, hint);
+  }
+}
+
+export interface Failure {
+  exitCode: number;
+  status?: number;
+  message: string;
+  hint?: string;
+  /** True for errors nobody planned for: a bug; `--verbose` shows the stack. */
+  unexpected?: boolean;
+}
+
+export function describeFailure(err: unknown): Failure {
+  if (err instanceof CliError) return { exitCode: err.exitCode, message: err.message, hint: err.hint };
+  if (err instanceof ApiError) {
+    const exitCode =
+      err.status === 401 ? EXIT.AUTH : err.status === 403 ? EXIT.FORBIDDEN : err.status === 404 ? EXIT.NOT_FOUND
+      : err.status === 409 ? EXIT.CONFLICT : err.status === 429 ? EXIT.RATE_LIMITED : EXIT.FAILED;
+    const hint =
+      err.status === 401 ? 'run docsctl auth login, or check DOCSCTL_TOKEN'
+      : err.status === 403 ? 'ask an organization admin for a higher role'
+      : err.status === 429 ? 'wait a little and try again'
+      : err.status >= 500 ? 'the service failed; try again, or run with --verbose for details'
+      : undefined;
+    return { exitCode, status: err.status, message: err.message, hint };
+  }
+  if (err instanceof NetworkError) {
+    return { exitCode: EXIT.NETWORK, message: err.message, hint: 'check the API URL (docsctl auth status) and your connection' };
+  }
+  return { exitCode: EXIT.FAILED, message: (err as Error)?.message ?? String(err), unexpected: true };
+}

@@ -1,0 +1,173 @@
+/**
+ * The one HTTP layer, on undici: base URL + `/v1`, bearer auth, JSON, timeouts, retries with
+ * exponential backoff and jitter (network errors, 429, 502/503/504; honouring Retry-After; only for
+ * GET/PUT/DELETE), and `--verbose` tracing with the token masked.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import { ApiError, NetworkError } from './errors.js';
+
+export interface HttpOptions {
+  baseUrl: string;
+  token?: string;
+  /** Connect timeout, ms (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Whole-request timeout including the body, ms (default 30 s). */
+  timeoutMs?: number;
+  /** Retries after the first attempt (default 3). */
+  maxRetries?: number;
+  /** Upper bound on the time spent waiting between attempts, ms (default 30 s). */
+  retryBudgetMs?: number;
+  /** First backoff step, ms (default 250); doubles each attempt, with jitter. */
+  backoffMs?: number;
+  /** Trace every request on this writer (stderr). */
+  trace?: (line: string) => void;
+  userAgent?: string;
+}
+
+export interface HttpRequest {
+  method: string;
+  /** Path from the API root, e.g. `/v1/orgs`; or an absolute URL on the same host. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined | (string | number | boolean)[]>;
+  body?: unknown;
+  /** Raw body (already serialized), for `docsctl api --input`. */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** Parsed JSON body, or undefined for an empty or non-JSON body. */
+  json: unknown;
+}
+
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+export class HttpClient {
+  private readonly agent: Dispatcher;
+  private readonly opts: Required<Omit<HttpOptions, 'token' | 'trace'>> & Pick<HttpOptions, 'token' | 'trace'>;
+
+  constructor(opts: HttpOptions) {
+    this.opts = {
+      connectTimeoutMs: 10_000, timeoutMs: 30_000, maxRetries: 3, retryBudgetMs: 30_000, backoffMs: 250,
+      userAgent: 'docsctl', ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, ''),
+    };
+    this.agent = new Agent({ connect: { timeout: this.opts.connectTimeoutMs }, keepAliveTimeout: 4_000 });
+  }
+
+  get baseUrl(): string {
+    return this.opts.baseUrl;
+  }
+
+  /** Send a request, retrying where it is safe; throws ApiError for a non-2xx answer. */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const res = await this.exchange(req);
+    if (res.status >= 200 && res.status < 300) return res;
+    const err = (res.json as { error?: { message?: unknown } } | undefined)?.error;
+    const message = typeof err?.message === 'string' ? err.message : res.text.trim().slice(0, 300) || `HTTP ${res.status}`;
+    throw new ApiError(res.status, message, req.method, req.path, res.json, res.headers);
+  }
+
+  /** Like send, but any status is an answer (for `docsctl api`). */
+  async exchange(req: HttpRequest): Promise<HttpResponse> {
+    const method = req.method.toUpperCase();
+    const url = this.urlOf(req);
+    const retryable = IDEMPOTENT.has(method);
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      const t0 = Date.now();
+      let res: HttpResponse | undefined;
+      let failure: NetworkError | undefined;
+      try {
+        res = await this.once(method, url, req);
+        this.opts.trace?.(`${method} ${url} → ${res.status} (${Date.now() - t0} ms)`);
+      } catch (e) {
+        failure = e as NetworkError;
+        this.opts.trace?.(`${method} ${url} → ${failure.message} (${Date.now() - t0} ms)`);
+      }
+      const shouldRetry = retryable && attempt < this.opts.maxRetries && (failure !== undefined || RETRY_STATUSES.has(res!.status));
+      if (!shouldRetry) {
+        if (failure) throw failure;
+        return res!;
+      }
+      const wait = this.delayFor(attempt, res);
+      if (Date.now() - started + wait > this.opts.retryBudgetMs) {
+        if (failure) throw failure;
+        return res!;
+      }
+      this.opts.trace?.(`retrying in ${wait} ms (attempt ${attempt + 2} of ${this.opts.maxRetries + 1})`);
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+
+  /** Backoff: Retry-After when the server gave one, else exponential with full jitter. */
+  private delayFor(attempt: number, res: HttpResponse | undefined): number {
+    const after = res?.headers['retry-after'];
+    if (after !== undefined) {
+      const secs = Number(after);
+      if (Number.isFinite(secs) && secs >= 0) return Math.round(secs * 1000);
+      const date = Date.parse(after);
+      if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+    }
+    const cap = this.opts.backoffMs * 2 ** attempt;
+    return Math.round(cap / 2 + Math.random() * (cap / 2));
+  }
+
+  private urlOf(req: HttpRequest): string {
+    const url = new URL(/^https?:\/\//.test(req.path) ? req.path : this.opts.baseUrl + req.path);
+    for (const [k, v] of Object.entries(req.query ?? {})) {
+      if (v === undefined) continue;
+      for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
+    }
+    return url.toString();
+  }
+
+  private async once(method: string, url: string, req: HttpRequest): Promise<HttpResponse> {
+    const headers: Record<string, string> = { accept: '*/*', 'user-agent': this.opts.userAgent, ...lower(req.headers) };
+    if (this.opts.token && !headers.authorization) headers.authorization = `Bearer ${this.opts.token}`;
+    let body: string | Buffer | undefined = req.rawBody;
+    if (body === undefined && req.body !== undefined) body = JSON.stringify(req.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    try {
+      const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: this.agent });
+      const text = await res.body.text();
+      const resHeaders: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) resHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+      return { status: res.statusCode, headers: resHeaders, text, json: parseJson(text, resHeaders['content-type']) };
+    } catch (e) {
+      const err = e as Error & { code?: string };
+      const timedOut = signal.aborted || err.name === 'TimeoutError' || /TIMEOUT/.test(err.code ?? '');
+      const what = timedOut ? `timed out after ${timedOut && signal.aborted ? this.opts.timeoutMs : this.opts.connectTimeoutMs} ms` : (err.code ?? err.message);
+      throw new NetworkError(`${method} ${url}: ${what}`, method, url, timedOut);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function lower(h: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function parseJson(text: string, contentType: string | undefined): unknown {
+  if (!text) return undefined;
+  if (contentType && !/json/.test(contentType) && !/^\s*[[{]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `abcd…` → `****wxyz`: what logs and `auth status` show of a token. */
+export function maskToken(token: string): string {
+  return token.length <= 4 ? '****' : `****${token.slice(-4)}`;
+}

@@ -1,0 +1,106 @@
+import { defineCommand } from '../../cli/command.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { ops } from '../../contract/orgs.js';
+import { ProfileStore } from '../../config/profiles.js';
+
+/** How long `--with-token` waits for stdin before giving up (it never waits forever). */
+const STDIN_TIMEOUT_MS = 10_000;
+
+export default defineCommand({
+  name: 'login',
+  summary: 'Save an API URL, a token and a default organization in a profile',
+  description: 'On a TTY it asks for each. In scripts: pipe the token on stdin with --with-token (never as an argument).',
+  flags: {
+    apiUrl: { description: 'the service’s base URL (or DOCSCTL_API_URL)', value: 'url' },
+    withToken: { type: 'boolean', description: 'read the token from stdin' },
+  },
+  examples: [
+    'docsctl auth login',
+    'echo "$TOKEN" | docsctl auth login --api-url http://127.0.0.1:4700 --org org-acme --with-token',
+    'docsctl --profile staging auth login --api-url https://docs.example.com --with-token < token.txt',
+  ],
+  output: { fields: ['profile', 'apiUrl', 'user', 'organization'] },
+  async run(ctx, { flags }) {
+    const interactive = ctx.globals.interactive && !flags.withToken;
+    let apiUrl = flags.apiUrl ?? ctx.env.DOCSCTL_API_URL;
+    let token: string;
+    if (flags.withToken) {
+      token = await readToken(ctx);
+    } else if (interactive) {
+      const { input, password } = await ctx.prompts();
+      apiUrl = await input({ message: 'API URL', default: apiUrl, validate: (v) => checkUrl(v) ?? true }, promptIo(ctx));
+      token = (await password({ message: 'Token', mask: '*', validate: (v) => (v.trim() ? true : 'the token is required') }, promptIo(ctx))).trim();
+    } else {
+      throw new UsageError('no token given', 'pipe it on stdin with --with-token (prompts need a TTY)');
+    }
+    if (!apiUrl) throw new UsageError('--api-url: is required', 'pass --api-url URL or set DOCSCTL_API_URL');
+    const bad = checkUrl(apiUrl);
+    if (bad) throw new UsageError(`--api-url: ${bad}`);
+    apiUrl = apiUrl.replace(/\/+$/, '');
+
+    // Verify before saving: the token given here, never the environment's.
+    const api = await ctx.makeApi(apiUrl, token);
+    try {
+      const user = await api.call(ops.getAuthenticatedUser);
+      const orgs = [];
+      for await (const o of api.paginate(ops.listOrganizations).take(1000)) orgs.push(o);
+      let org = ctx.globals.org;
+      if (org !== undefined && !orgs.some((o) => o.id === org)) {
+        throw new UsageError(`--org: ${org} is not one of your organizations (${orgs.map((o) => o.id).join(', ') || 'none'})`);
+      }
+      if (org === undefined && orgs.length === 1) org = orgs[0].id;
+      if (org === undefined && orgs.length > 1) {
+        if (!interactive) throw new UsageError('--org: is required: you belong to several organizations', `choose one of ${orgs.map((o) => o.id).join(', ')}`);
+        const { select } = await ctx.prompts();
+        org = await select({ message: 'Default organization', choices: orgs.map((o) => ({ name: `${o.title} (${o.id})`, value: o.id })) }, promptIo(ctx));
+      }
+      const store = await ProfileStore.open(ctx.env.DOCSCTL_CONFIG_DIR);
+      const profile = ctx.globals.profile ?? ctx.env.DOCSCTL_PROFILE ?? 'default';
+      store.save(profile, { apiUrl, token, ...(org ? { org } : {}), user: user.displayName });
+      ctx.info(`logged in to ${apiUrl} as ${user.displayName} (profile ${profile}${org ? `, organization ${org}` : ''})`);
+      return flags.json ? { profile, apiUrl, user: { id: user.id, displayName: user.displayName }, organization: org ?? null } : undefined;
+    } finally {
+      await api.close();
+    }
+  },
+});
+
+function checkUrl(v: string): string | undefined {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : 'must be an http(s) URL';
+  } catch {
+    return 'must be a URL such as https://api.example.com';
+  }
+}
+
+function promptIo(ctx: Context) {
+  return { input: ctx.io.stdin, output: ctx.io.stderr };
+}
+
+/** The whole of stdin, trimmed; an error for a TTY, an empty stdin, or one that stays silent. */
+async function readToken(ctx: Context): Promise<string> {
+  const stdin = ctx.io.stdin;
+  if (stdin.isTTY) throw new UsageError('--with-token reads the token from stdin, which is a terminal', 'pipe it: echo "$TOKEN" | docsctl auth login --with-token');
+  const text = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      stdin.pause();
+      reject(new UsageError(`--with-token: no token arrived on stdin within ${STDIN_TIMEOUT_MS / 1000} s`));
+    }, STDIN_TIMEOUT_MS);
+    stdin.on('data', (c: Buffer | string) => chunks.push(Buffer.from(c)));
+    stdin.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    stdin.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+  });
+  const token = text.trim();
+  if (!token) throw new UsageError('--with-token: stdin was empty', 'pipe the token: echo "$TOKEN" | docsctl auth login --with-token');
+  if (/\s/.test(token)) throw new UsageError('--with-token: the token must be one line without spaces');
+  return token;
+}

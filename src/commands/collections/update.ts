@@ -1,0 +1,25 @@
+import { checkBody, defineCommand } from '../../cli/command.js';
+import { ops } from '../../contract/collections.js';
+import { ROLES } from '../../contract/op.js';
+import { UsageError } from '../../cli/errors.js';
+import { collectionFields } from './columns.js';
+
+export default defineCommand({
+  name: 'update',
+  aliases: ['edit'],
+  summary: 'Change a collection’s title, description or default level',
+  args: [{ name: 'collection', description: 'collection id' }],
+  flags: {
+    title: { description: 'new title (at most 50 characters)', value: 'title' },
+    description: { description: 'new description (at most 100 characters)', value: 'text' },
+    defaultLevel: { description: 'default role for its content, or null to remove', value: 'role', choices: ROLES, nullable: true },
+  },
+  examples: ['docsctl collections update col_123 --title Handbook', 'docsctl collections update col_123 --default-level read'],
+  output: { fields: collectionFields },
+  async run(ctx, { args, flags }) {
+    const body = checkBody(ops.updateCollection, { title: flags.title, description: flags.description, defaultLevel: flags.defaultLevel });
+    if (Object.keys(body).length === 0) throw new UsageError('nothing to update', 'pass --title, --description or --default-level');
+    const api = await ctx.api();
+    return api.call(ops.updateCollection, { params: { collectionId: args.collection }, body });
+  },
+});

@@ -1,0 +1,14 @@
+/**
+ * The command tree. Each entry loads its group only when named on the command line; add a family
+ * here with its section (the heading of top-level help).
+ */
+import type { LazyEntry } from '../cli/program.js';
+
+export const entries: LazyEntry[] = [
+  { name: 'auth', summary: 'Log in, show status, print the token, log out', section: 'Setup:', load: () => import('./auth/index.js') },
+  { name: 'serve', summary: 'Run the sandbox: a stateful, in-memory server of the whole API', section: 'Setup:', load: () => import('./serve.js') },
+  { name: 'api', summary: 'Send a raw request to any endpoint', section: 'Setup:', load: () => import('./api.js') },
+  { name: 'orgs', summary: 'Organizations you belong to', section: 'Organization:', load: () => import('./orgs/index.js') },
+  { name: 'collections', summary: 'Collections: nested groups of spaces', section: 'Content:', load: () => import('./collections/index.js') },
+  { name: 'spaces', summary: 'Spaces: create, list, move, delete and restore', section: 'Content:', load: () => import('./spaces/index.js') },
+];

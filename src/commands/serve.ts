@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { defineCommand } from '../cli/command.js';
+import { UsageError } from '../cli/errors.js';
+
+export default defineCommand({
+  name: 'serve',
+  summary: 'Run the sandbox: a stateful, in-memory server of the whole API',
+  description: 'Prints the URL, the admin token, the organization and an export line to paste; Ctrl-C stops it.',
+  flags: {
+    memory: { type: 'boolean', description: 'keep the state in memory (the default, and for now the only store)' },
+    port: { type: 'number', description: 'port to listen on (default 4700; 0 picks a free one)', value: 'n' },
+    host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
+    token: { description: 'the admin user’s token (default: random)', value: 'token' },
+    seed: { description: 'load this JSON fixture instead of the default data', value: 'file' },
+    json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users}' },
+  },
+  examples: ['docsctl serve --memory', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
+  noJson: true,
+  async run(ctx, { flags }) {
+    const port = flags.port ?? 4700;
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
+    if (flags.token !== undefined && !/^\S{8,}$/.test(flags.token)) throw new UsageError('--token: must be at least 8 characters without spaces');
+    const { startServer } = await import('../server/serve.js');
+    const { SeedError } = await import('../server/seed.js');
+    let seed;
+    if (flags.seed) {
+      let text: string;
+      try {
+        text = await readFile(flags.seed, 'utf8');
+      } catch (e) {
+        throw new UsageError(`--seed: cannot read ${flags.seed}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+      try {
+        seed = JSON.parse(text);
+      } catch (e) {
+        throw new UsageError(`--seed: ${flags.seed} is not JSON: ${(e as Error).message}`);
+      }
+    }
+    let server;
+    try {
+      server = await startServer({ port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}) });
+    } catch (e) {
+      if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
+      throw e;
+    }
+    const info = { url: server.url, token: server.token, organizationId: server.organizationId, users: server.users };
+    if (flags.json) {
+      ctx.out(JSON.stringify(info) + '\n');
+    } else {
+      const lines = [
+        `docsctl sandbox listening on ${server.url}`,
+        `admin token:   ${server.token}`,
+        `organization:  ${server.organizationId}`,
+        '',
+        'members of the organization (role: token):',
+        ...server.users.map((u) => `  ${String(u.role ?? 'guest').padEnd(9)} ${u.id.padEnd(12)} ${u.token}`),
+        '',
+        'to use it from another shell:',
+        `export DOCSCTL_API_URL=${server.url} DOCSCTL_TOKEN=${server.token} DOCSCTL_ORG=${server.organizationId}`,
+        '',
+      ];
+      ctx.out(lines.join('\n'));
+    }
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await server.close();
+    if (!flags.json) ctx.info('sandbox stopped');
+  },
+});

@@ -1,0 +1,169 @@
+/**
+ * The contract's building blocks. An operation is declared once, as data, and drives the client
+ * (typed calls), the sandbox (routes and validation) and the CLI (argument checks before sending).
+ * This folder imports only zod.
+ */
+import { z } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface OpDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: Method;
+  /** Path below `/v1`, with `{name}` placeholders. */
+  path: string;
+  params: P;
+  query: Q;
+  body: B;
+  response: R;
+  /** Success status. 204 means no body. */
+  status: 200 | 201 | 204;
+  /** True when the response is a paginated list `{next?, count, items}`. */
+  paginated?: boolean;
+  summary?: string;
+}
+
+const none = z.object({}).strict();
+const noBody = z.undefined();
+const noContent = z.undefined();
+
+/** Declare one operation. Omitted parts default to "nothing accepted". */
+export function defineOp<
+  P extends z.ZodType = typeof none,
+  Q extends z.ZodType = typeof none,
+  B extends z.ZodType = typeof noBody,
+  R extends z.ZodType = typeof noContent,
+>(def: {
+  id: string;
+  method: Method;
+  path: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+  status?: 200 | 201 | 204;
+  paginated?: boolean;
+  summary?: string;
+}): OpDef<P, Q, B, R> {
+  return {
+    ...def,
+    params: (def.params ?? none) as P,
+    query: (def.query ?? none) as Q,
+    body: (def.body ?? noBody) as B,
+    response: (def.response ?? noContent) as R,
+    status: def.status ?? (def.method === 'POST' && def.response ? 201 : def.response ? 200 : 204),
+  };
+}
+
+export type AnyOp = OpDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+export type OpParams<O extends AnyOp> = z.output<O['params']>;
+export type OpQuery<O extends AnyOp> = z.input<O['query']>;
+export type OpBody<O extends AnyOp> = z.input<O['body']>;
+export type OpResult<O extends AnyOp> = z.output<O['response']>;
+/** The item type of a paginated operation. */
+export type OpItem<O extends AnyOp> = OpResult<O> extends { items: Array<infer I> } ? I : never;
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+/** `page` and `limit`, as every paginated list accepts them. */
+export const pageQuery = {
+  page: z.string().min(1).max(2048).optional(),
+  limit: z.preprocess(toInt, z.number().int().min(0).max(1000)).optional(),
+};
+
+/** A paginated list envelope of `item`. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    next: z.object({ page: z.string() }).optional(),
+    count: z.number(),
+    items: z.array(item),
+  });
+}
+
+/** A boolean query parameter: `true`/`false` on the wire, a boolean in code. */
+export function qBool() {
+  return z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: 'must be true or false' }),
+  );
+}
+
+function toInt(v: unknown): unknown {
+  return typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
+}
+
+export const id = () => z.string().min(1).max(128);
+export const Urls = z.record(z.string(), z.string().nullable().optional());
+export const Permissions = z.record(z.string(), z.boolean());
+export const Timestamp = z.string();
+
+/** A position relative to a sibling: `{before?, after?}` each `{type, <type>: id}`. */
+export function positionOf<K extends string>(type: K, key: string = type) {
+  const ref = z.object({ type: z.literal(type), [key]: id() } as Record<string, z.ZodType>);
+  return z
+    .object({ before: ref.optional(), after: ref.optional() })
+    .refine((p) => (p.before ? 1 : 0) + (p.after ? 1 : 0) === 1, {
+      message: 'needs exactly one of before or after',
+    });
+}
+
+/** The error body of every 4xx/5xx answer (decisions.md). */
+export const ErrorBody = z.object({
+  error: z.object({ code: z.number(), message: z.string() }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue messages: one wording for the sandbox's 400s and the CLI's usage errors.
+
+/** Describe one zod issue as "<rule>" (without the field name). */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `must be at most ${issue.maximum} characters`
+        : issue.origin === 'array'
+          ? `must have at most ${issue.maximum} items`
+          : `must be at most ${issue.maximum}`;
+    case 'too_small':
+      return issue.origin === 'string'
+        ? Number(issue.minimum) === 1
+          ? 'must not be empty'
+          : `must be at least ${issue.minimum} characters`
+        : issue.origin === 'array'
+          ? `must have at least ${issue.minimum} items`
+          : `must be at least ${issue.minimum}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'regex' && 'pattern' in issue
+        ? `must match the pattern ${String((issue as { pattern?: unknown }).pattern)}`
+        : `must be a valid ${issue.format}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
+    case 'invalid_union':
+      return 'does not match any allowed form';
+    default:
+      return issue.message;
+  }
+}
+
+function article(t: string): string {
+  return t === 'int' ? 'an integer' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
+}
+
+/** The dotted path of an issue, e.g. `position.before.space`. */
+export function issuePath(issue: z.core.$ZodIssue): string {
+  return issue.path.map(String).join('.');
+}

@@ -1,0 +1,92 @@
+/**
+ * Who may do what (decisions.md, Access). A user's role in an organization, raised by the
+ * `defaultLevel` of a space and the collections above it, gives the `permissions` booleans, and
+ * every operation checks the same booleans, so what an object says and what the server allows agree.
+ */
+import type { Role } from '../contract/op.js';
+import { forbidden, notFound } from './errors.js';
+import type { CollectionRec, OrgRec, SpaceRec, Store, UserRec } from './store.js';
+
+export const RANK: Record<Role, number> = { read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 };
+
+/** The higher of two roles (null = no role). */
+export function maxRole(a: Role | null, b: Role | null): Role | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+export function atLeast(role: Role | null, min: Role): boolean {
+  return role !== null && RANK[role] >= RANK[min];
+}
+
+/** The request's caller, as handlers see it. */
+export interface Caller {
+  user: UserRec;
+}
+
+/**
+ * The organization, if the caller is a member of it. A non-member gets 404, not 403, so ids of
+ * other organizations do not leak.
+ */
+export function orgFor(store: Store, caller: Caller, orgId: string): { org: OrgRec; role: Role | null } {
+  const org = store.data.orgs.get(orgId);
+  const member = org && store.member(orgId, caller.user.id);
+  if (!org || !member || member.disabled) throw notFound(`no organization ${orgId}`);
+  return { org, role: member.role };
+}
+
+/** Require an organization role; 403 names the role needed. */
+export function requireRole(role: Role | null, min: Role, what: string): void {
+  if (!atLeast(role, min)) {
+    throw forbidden(`${what} needs the ${min} role or above; you have ${role ?? 'guest access'}`);
+  }
+}
+
+/** Effective role on a collection: the member's role raised by its and its ancestors' defaultLevel. */
+export function collectionRole(store: Store, orgRole: Role | null, collection: CollectionRec | undefined): Role | null {
+  let role = orgRole;
+  for (let c = collection, depth = 0; c && depth < 64; c = c.parent ? store.data.collections.get(c.parent) : undefined, depth++) {
+    role = maxRole(role, c.defaultLevel);
+  }
+  return role;
+}
+
+export function spaceRole(store: Store, orgRole: Role | null, space: SpaceRec): Role | null {
+  const parent = space.parent ? store.data.collections.get(space.parent) : undefined;
+  return maxRole(space.defaultLevel, collectionRole(store, orgRole, parent));
+}
+
+export function orgPermissions(role: Role | null) {
+  const admin = atLeast(role, 'admin');
+  return {
+    view: true, admin, ownTeam: admin, createContent: atLeast(role, 'create'), createOpenAPISpec: admin,
+    ingestConversations: admin, viewBilling: admin, listMembers: role !== null, listTeams: role !== null,
+    listIntegrations: role !== null, listInstallations: admin, installIntegration: admin,
+  };
+}
+
+export function collectionPermissions(role: Role | null) {
+  return {
+    view: atLeast(role, 'read'),
+    admin: atLeast(role, 'admin'),
+    viewInviteLinks: atLeast(role, 'admin'),
+    create: atLeast(role, 'create'),
+  };
+}
+
+export function spacePermissions(role: Role | null, space: Pick<SpaceRec, 'editMode'>) {
+  const editable = space.editMode !== 'locked';
+  return {
+    view: atLeast(role, 'read'),
+    access: atLeast(role, 'read'),
+    admin: atLeast(role, 'admin'),
+    viewInviteLinks: atLeast(role, 'admin'),
+    edit: editable && atLeast(role, 'edit'),
+    triggerGitSync: editable && atLeast(role, 'edit'),
+    comment: atLeast(role, 'comment'),
+    merge: atLeast(role, 'review'),
+    review: atLeast(role, 'review'),
+    installIntegration: atLeast(role, 'admin'),
+  };
+}

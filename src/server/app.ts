@@ -1,0 +1,178 @@
+/**
+ * The sandbox as a function from request to response: routes generated from the contract,
+ * authentication, validation with the operation's schemas, the handler, and one error hook.
+ * `serve.ts` puts it on a socket; tests may call `handle()` directly.
+ */
+import FindMyWay from 'find-my-way';
+import type { z } from 'zod';
+import { describeIssue, issuePath, type AnyOp } from '../contract/op.js';
+import { parseDuration } from './clock.js';
+import { HttpError } from './errors.js';
+import { Reply, type Handler, type HandlerCtx } from './handler.js';
+import { routes } from './routes.js';
+import type { Store } from './store.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AppRequest {
+  method: string;
+  /** Path and query string, e.g. `/v1/orgs/x/spaces?limit=5`. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: Buffer | string;
+}
+
+export interface AppResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+interface Route {
+  op: AnyOp;
+  handler: Handler<AnyOp>;
+}
+
+export interface AppOptions {
+  /** Reload the seed (for `POST /_sandbox/reset`). */
+  reset: () => void;
+}
+
+export function createApp(store: Store, opts: AppOptions) {
+  const router = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 });
+  for (const route of routes) {
+    const path = '/v1' + route.op.path.replace(/\{(\w+)\}/g, ':$1');
+    router.on(route.op.method, path, () => undefined, route);
+  }
+
+  async function handle(req: AppRequest): Promise<AppResponse> {
+    try {
+      const q = req.url.indexOf('?');
+      const path = q < 0 ? req.url : req.url.slice(0, q);
+      const search = q < 0 ? '' : req.url.slice(q + 1);
+      store.purgeExpired();
+      if (path.startsWith('/_sandbox/')) return await sandboxControl(req, path);
+      const found = router.find(req.method as 'GET', path);
+      if (!found) throw new HttpError(404, `no route ${req.method} ${path}`);
+      const route = found.store as Route;
+      const caller = authenticate(req);
+      const input = {
+        params: validate(route.op.params, found.params, ''),
+        query: validate(route.op.query, queryObject(search), ''),
+        body: route.op.body.safeParse(undefined).success ? undefined : validate(route.op.body, parseBody(req), 'body'),
+      };
+      const ctx: HandlerCtx = { store, caller, baseUrl: baseUrlOf(req) };
+      const result = await route.handler(ctx, input as never);
+      return respond(route.op, result);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  }
+
+  function authenticate(req: AppRequest) {
+    const header = headerOf(req, 'authorization');
+    const m = header && /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m) throw new HttpError(401, 'missing bearer token: send Authorization: Bearer <token>');
+    const user = store.userByToken(m[1]);
+    if (!user) throw new HttpError(401, 'invalid or revoked token');
+    return { user };
+  }
+
+  async function sandboxControl(req: AppRequest, path: string): Promise<AppResponse> {
+    const { user } = authenticate(req);
+    if (user.id !== store.data.sandboxAdmin) throw new HttpError(403, 'sandbox control needs the sandbox admin token');
+    const key = `${req.method} ${path}`;
+    switch (key) {
+      case 'POST /_sandbox/reset':
+        opts.reset();
+        return json(200, { reset: true });
+      case 'GET /_sandbox/state':
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: store.exportState() };
+      case 'PUT /_sandbox/state': {
+        const text = req.body?.toString() ?? '';
+        try {
+          store.importState(text);
+        } catch (e) {
+          throw new HttpError(400, e instanceof SyntaxError ? `body: malformed JSON: ${e.message}` : (e as Error).message);
+        }
+        return json(200, { loaded: true });
+      }
+      case 'POST /_sandbox/clock': {
+        const body = parseBody(req) as { advance?: unknown } | undefined;
+        const ms = typeof body?.advance === 'string' ? parseDuration(body.advance) : null;
+        if (ms === null) throw new HttpError(400, 'advance: must be a duration such as "8d", "36h", "90m" or "500ms"');
+        store.clock.advance(ms);
+        store.purgeExpired();
+        return json(200, { now: store.now(), offsetMs: store.clock.offset });
+      }
+      default:
+        throw new HttpError(404, `no route ${req.method} ${path}`);
+    }
+  }
+
+  return { handle, store };
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function respond(op: AnyOp, result: unknown): AppResponse {
+  const reply = result instanceof Reply ? result : new Reply(op.status, result);
+  if (reply.status === 204 || reply.body === undefined) return { status: reply.status === 200 ? 204 : reply.status, headers: reply.headers };
+  const headers: Record<string, string> = { ...reply.headers };
+  const location = (reply.body as { urls?: { location?: string } })?.urls?.location;
+  if (reply.status === 201 && location && !headers.location) headers.location = location;
+  return json(reply.status, reply.body, headers);
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): AppResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+}
+
+export function errorResponse(err: unknown): AppResponse {
+  if (err instanceof HttpError) {
+    return json(err.status, { error: { code: err.status, message: err.message } }, err.headers);
+  }
+  // An unexpected failure is a bug of the sandbox: say so without leaking internals.
+  console.error('[sandbox] internal error:', err);
+  return json(500, { error: { code: 500, message: 'internal error in the sandbox' } });
+}
+
+function validate<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const messages = r.error.issues.slice(0, 5).map((issue) => {
+    const path = [where, issuePath(issue)].filter(Boolean).join('.');
+    return `${path || 'body'}: ${describeIssue(issue)}`;
+  });
+  throw new HttpError(400, messages.join('; '));
+}
+
+function parseBody(req: AppRequest): unknown {
+  const raw = req.body === undefined ? '' : req.body.toString();
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch (e) {
+    throw new HttpError(400, `body: malformed JSON (${(e as Error).message})`);
+  }
+}
+
+function queryObject(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  if (!search) return out;
+  for (const [k, v] of new URLSearchParams(search)) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+function headerOf(req: AppRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function baseUrlOf(req: AppRequest): string {
+  const host = headerOf(req, 'host') ?? '127.0.0.1';
+  return `http://${/^[\w.\-:[\]]+$/.test(host) ? host : '127.0.0.1'}`;
+}

@@ -1,0 +1,39 @@
+/** The types that tie a family's handlers to its operations, so a missing handler does not compile. */
+import type { z } from 'zod';
+import type { AnyOp, OpResult } from '../contract/op.js';
+import type { Caller } from './access.js';
+import type { Store } from './store.js';
+
+export interface HandlerCtx {
+  store: Store;
+  caller: Caller;
+  /** `http://host:port` of this sandbox, for `urls`. */
+  baseUrl: string;
+}
+
+export interface HandlerInput<O extends AnyOp> {
+  params: z.output<O['params']>;
+  query: z.output<O['query']>;
+  body: z.output<O['body']>;
+}
+
+/** A reply with a status other than the operation's default (e.g. an upsert's 200 or 201). */
+export class Reply<T = unknown> {
+  constructor(
+    readonly status: number,
+    readonly body: T,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export type Handler<O extends AnyOp> = (
+  ctx: HandlerCtx,
+  input: HandlerInput<O>,
+) => OpResult<O> | Reply<OpResult<O>> | Promise<OpResult<O> | Reply<OpResult<O>>>;
+
+export type Handlers<T extends Record<string, AnyOp>> = { [K in keyof T]: Handler<T[K]> };
+
+/** Pair a family's operations with its handlers for the route table. */
+export function family<T extends Record<string, AnyOp>>(ops: T, handlers: Handlers<T>) {
+  return Object.keys(ops).map((k) => ({ op: ops[k] as AnyOp, handler: handlers[k] as Handler<AnyOp> }));
+}

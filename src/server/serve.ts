@@ -1,0 +1,108 @@
+/** The sandbox on a socket: `startServer()` for the CLI's `serve` and for tests. */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, errorResponse, MAX_BODY_BYTES, type App } from './app.js';
+import { HttpError } from './errors.js';
+import { defaultSeed, DEFAULT_ROLES, loadSeed, type SeedData } from './seed.js';
+import { Store } from './store.js';
+
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  /** The admin user's token (default seed only); random when omitted. */
+  token?: string;
+  /** A fixture to load instead of the default data. */
+  seed?: SeedData;
+}
+
+export interface RunningServer {
+  url: string;
+  token: string;
+  organizationId: string;
+  users: { id: string; role: string | null; token: string }[];
+  app: App;
+  store: Store;
+  /** Back to the seed (what `POST /_sandbox/reset` does). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const seed = opts.seed ?? defaultSeed(opts.token);
+  const store = new Store();
+  loadSeed(store, seed); // throws SeedError before anything listens
+  const reset = () => {
+    store.clear();
+    store.clock.offset = 0;
+    loadSeed(store, seed);
+  };
+  const app = createApp(store, { reset });
+
+  const server = createServer((req, res) => void onRequest(app, req, res));
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const admin = store.data.users.get(store.data.sandboxAdmin)!;
+  const firstOrg = [...store.data.orgs.keys()].find((o) => store.member(o, admin.id)?.role === 'admin') ?? [...store.data.orgs.keys()][0];
+  const users = [...store.data.users.values()].map((u) => ({
+    id: u.id,
+    role: store.member(firstOrg, u.id)?.role ?? (store.member(firstOrg, u.id) ? null : 'outsider'),
+    token: u.token,
+  }));
+  return {
+    url: `http://${host}:${addr.port}`,
+    token: admin.token,
+    organizationId: firstOrg,
+    users,
+    app,
+    store,
+    reset,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function onRequest(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let out;
+  try {
+    const body = await readBody(req);
+    out = await app.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
+  } catch (err) {
+    out = errorResponse(err);
+    res.setHeader('connection', 'close');
+  }
+  res.writeHead(out.status, out.headers);
+  res.end(out.body);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      req.resume();
+      reject(new HttpError(413, `body: larger than ${MAX_BODY_BYTES} bytes`));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // Past the limit the rest is drained unread, so the 413 can still be answered.
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (size > MAX_BODY_BYTES) reject(new HttpError(413, `body: larger than ${MAX_BODY_BYTES} bytes`));
+      else resolve(chunks.length ? Buffer.concat(chunks) : undefined);
+    });
+    req.on('error', reject);
+  });
+}
+
+export { DEFAULT_ROLES };

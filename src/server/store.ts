@@ -1,0 +1,223 @@
+/**
+ * The sandbox's state: plain records in Maps, the injectable clock, and the seed it resets to.
+ * Handlers read and write it synchronously, so one request's changes are atomic.
+ * Everything under `data` is exported and loaded as a whole by `/_sandbox/state`.
+ */
+import { createHash } from 'node:crypto';
+import type { Role } from '../contract/op.js';
+import type { MergeRules } from '../contract/spaces.js';
+import { Clock } from './clock.js';
+
+export interface UserRec {
+  id: string;
+  displayName: string;
+  email: string;
+  photoURL?: string;
+  token: string;
+}
+export interface OrgRec {
+  id: string;
+  title: string;
+  createdAt: string;
+  emailDomains: string[];
+}
+export interface MemberRec {
+  userId: string;
+  role: Role | null;
+  joinedAt: string;
+  lastSeenAt?: string;
+  sso: boolean;
+  disabled: boolean;
+}
+export interface TeamRec {
+  id: string;
+  org: string;
+  title: string;
+  createdAt: string;
+  /** user id → team role */
+  members: Map<string, 'owner' | 'member'>;
+}
+export interface CollectionRec {
+  id: string;
+  org: string;
+  title: string;
+  description?: string;
+  parent?: string;
+  defaultLevel: Role | null;
+  createdAt: string;
+}
+export interface SpaceRec {
+  id: string;
+  org: string;
+  title: string;
+  emoji: string;
+  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+  editMode: 'live' | 'locked';
+  mergeRules: MergeRules;
+  parent?: string;
+  language?: string;
+  revision: string;
+  defaultLevel: Role | null;
+  shareKey: string;
+}
+/** A revision of a space's content. The content model is extended by the content family. */
+export interface RevisionRec {
+  id: string;
+  space: string;
+  parents: string[];
+  createdAt: string;
+  type: 'edits';
+  /** Content payload, owned by the content family (pages, files, variables...). */
+  content: unknown;
+}
+
+export interface StoreData {
+  users: Map<string, UserRec>;
+  orgs: Map<string, OrgRec>;
+  /** organization id → user id → membership */
+  members: Map<string, Map<string, MemberRec>>;
+  teams: Map<string, TeamRec>;
+  collections: Map<string, CollectionRec>;
+  spaces: Map<string, SpaceRec>;
+  /** Ordered children of each container (an organization's root or a collection): collection and space ids. */
+  children: Map<string, string[]>;
+  revisions: Map<string, RevisionRec>;
+  /** Deleted spaces waiting for purge: space id → deletion time (ms). */
+  trash: Map<string, number>;
+  /** State of the other families, each under its own key (see `Store.slice`). */
+  slices: Map<string, unknown>;
+  /** The user whose token may call `/_sandbox/*`. */
+  sandboxAdmin: string;
+}
+
+/** Called when a space is purged for good, so families drop what belongs to it. */
+type PurgeHook = (store: Store, spaceId: string) => void;
+const purgeHooks: PurgeHook[] = [];
+export function onSpacePurged(hook: PurgeHook): void {
+  purgeHooks.push(hook);
+}
+
+export const RETENTION_MS = 7 * 24 * 3_600_000;
+
+export class Store {
+  readonly clock: Clock;
+  data: StoreData;
+  /** sha256(token) → user id; lookups by hash keep the comparison independent of the secret. */
+  private tokenIndex = new Map<string, string>();
+
+  constructor(clock = new Clock()) {
+    this.clock = clock;
+    this.data = emptyData();
+  }
+
+  /** Forget everything (before loading a seed again). */
+  clear(): void {
+    this.data = emptyData();
+    this.tokenIndex.clear();
+  }
+
+  now(): string {
+    return this.clock.iso();
+  }
+
+  /** A family's own state, created on first use. */
+  slice<T>(key: string, init: () => T): T {
+    let s = this.data.slices.get(key) as T | undefined;
+    if (s === undefined) {
+      s = init();
+      this.data.slices.set(key, s);
+    }
+    return s;
+  }
+
+  addUser(user: UserRec): void {
+    this.data.users.set(user.id, user);
+    this.tokenIndex.set(hashToken(user.token), user.id);
+  }
+
+  userByToken(token: string): UserRec | undefined {
+    const id = this.tokenIndex.get(hashToken(token));
+    return id === undefined ? undefined : this.data.users.get(id);
+  }
+
+  member(orgId: string, userId: string): MemberRec | undefined {
+    return this.data.members.get(orgId)?.get(userId);
+  }
+
+  childrenOf(containerId: string): string[] {
+    let list = this.data.children.get(containerId);
+    if (!list) {
+      list = [];
+      this.data.children.set(containerId, list);
+    }
+    return list;
+  }
+
+  /** Remove spaces deleted more than 7 days ago. Cheap: walks only the trash. */
+  purgeExpired(): void {
+    if (this.data.trash.size === 0) return;
+    const cutoff = this.clock.now() - RETENTION_MS;
+    for (const [spaceId, deletedAt] of this.data.trash) {
+      if (deletedAt <= cutoff) this.purgeSpace(spaceId);
+    }
+  }
+
+  purgeSpace(spaceId: string): void {
+    const space = this.data.spaces.get(spaceId);
+    this.data.trash.delete(spaceId);
+    if (!space) return;
+    for (const hook of purgeHooks) hook(this, spaceId);
+    for (const [id, rev] of this.data.revisions) if (rev.space === spaceId) this.data.revisions.delete(id);
+    this.data.spaces.delete(spaceId);
+  }
+
+  /** The whole state as JSON text (Maps and Sets encoded), with the clock's offset. */
+  exportState(): string {
+    return JSON.stringify({ version: 1, clockOffset: this.clock.offset, data: this.data }, replacer);
+  }
+
+  /** Replace the whole state from `exportState()` text. Throws on a malformed document, changing nothing. */
+  importState(text: string): void {
+    const doc = JSON.parse(text, reviver) as { version?: number; clockOffset?: number; data?: StoreData };
+    if (doc?.version !== 1 || typeof doc.data !== 'object' || doc.data === null) {
+      throw new Error('state: expected {"version": 1, "data": {...}} as exported by GET /_sandbox/state');
+    }
+    const fresh = { ...emptyData(), ...doc.data };
+    for (const key of ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash', 'slices'] as const) {
+      if (!(fresh[key] instanceof Map)) throw new Error(`state: data.${key} must be a map`);
+    }
+    this.data = fresh;
+    this.clock.offset = typeof doc.clockOffset === 'number' ? doc.clockOffset : 0;
+    this.tokenIndex = new Map([...fresh.users.values()].map((u) => [hashToken(u.token), u.id]));
+  }
+}
+
+function emptyData(): StoreData {
+  return {
+    users: new Map(), orgs: new Map(), members: new Map(), teams: new Map(), collections: new Map(),
+    spaces: new Map(), children: new Map(), revisions: new Map(), trash: new Map(), slices: new Map(),
+    sandboxAdmin: '',
+  };
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+function replacer(this: unknown, _key: string, value: unknown): unknown {
+  if (value instanceof Map) return { $map: [...value] };
+  if (value instanceof Set) return { $set: [...value] };
+  return value;
+}
+
+function reviver(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const v = value as { $map?: [unknown, unknown][]; $set?: unknown[] };
+    if (Array.isArray(v.$map) && Object.keys(v).length === 1) return new Map(v.$map);
+    if (Array.isArray(v.$set) && Object.keys(v).length === 1) return new Set(v.$set);
+  }
+  return value;
+}
