@@ -1,11 +1,13 @@
 // Bundle the CLI (and the importable sandbox) with esbuild. Code splitting keeps each command
 // group, the server, undici, prompts and tables in chunks loaded only when used.
+// Every file is written to a temporary name and renamed, and old chunks are left in place
+// (`npm run clean` removes them), so a build never breaks a docsctl process that is running.
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: { main: 'src/entry.ts', server: 'src/server/index.ts' },
   outdir: 'dist',
   bundle: true,
@@ -19,4 +21,13 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   legalComments: 'none',
   logLevel: 'warning',
+  write: false,
 });
+// Chunks first, entry points last: an entry never points at a chunk that is not there yet.
+const files = [...result.outputFiles].sort((a, b) => Number(!a.path.includes('/chunks/')) - Number(!b.path.includes('/chunks/')));
+for (const file of files) {
+  await mkdir(dirname(file.path), { recursive: true });
+  const tmp = `${file.path}.${process.pid}.tmp`;
+  await writeFile(tmp, file.contents);
+  await rename(tmp, file.path);
+}

@@ -21,14 +21,14 @@ export type ContextFactory = (cmd: Command) => Context;
 export function attach(parent: Command, def: CommandDef<any, any> | GroupDef, makeContext: ContextFactory, path: string[] = []): Command {
   const full = [...path, def.name];
   if (def.kind === 'group') {
-    const group = new Command(def.name).description(def.summary);
+    const group = new Command(def.name).description(def.summary).copyInheritedSettings(parent);
     if (def.aliases) group.aliases(def.aliases);
     for (const child of def.commands) attach(group, child, makeContext, full);
     parent.addCommand(group);
     return group;
   }
   setCommandPath(def, full.join(' '));
-  const cmd = new Command(def.name).description(def.summary);
+  const cmd = new Command(def.name).description(def.summary).copyInheritedSettings(parent);
   if (def.description) cmd.description(`${def.summary}\n\n${def.description}`);
   if (def.aliases) cmd.aliases(def.aliases);
   for (const a of def.args ?? []) cmd.argument(`[${a.name}]`, a.description + (a.optional ? ' (optional)' : ''));

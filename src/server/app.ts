@@ -59,7 +59,7 @@ export function createApp(store: Store, opts: AppOptions) {
       const input = {
         params: validate(route.op.params, found.params, ''),
         query: validate(route.op.query, queryObject(search), ''),
-        body: route.op.body.safeParse(undefined).success ? undefined : validate(route.op.body, parseBody(req), 'body'),
+        body: route.op.body.safeParse(undefined).success ? undefined : validate(route.op.body, parseBody(req), ''),
       };
       const ctx: HandlerCtx = { store, caller, baseUrl: baseUrlOf(req) };
       const result = await route.handler(ctx, input as never);

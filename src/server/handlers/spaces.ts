@@ -72,13 +72,13 @@ export function visibleSpaces(ctx: HandlerCtx, orgId: string, filter: (s: SpaceR
 /** A new space with an empty first revision, attached at the end of its container. */
 export function createSpaceRec(store: Store, init: Partial<SpaceRec> & { org: string }): SpaceRec {
   const now = store.now();
-  const id = newId();
+  const id = init.id ?? newId();
   const revision = newId();
   store.data.revisions.set(revision, { id: revision, space: id, parents: [], createdAt: now, type: 'edits', content: undefined });
   const space: SpaceRec = {
     id, title: 'Untitled', emoji: '', visibility: init.parent ? 'in-collection' : 'private',
     createdAt: now, updatedAt: now, editMode: 'live', mergeRules: { type: 'inherit' },
-    revision, defaultLevel: null, shareKey: newId(), ...init,
+    revision, defaultLevel: null, shareKey: newId(), ...init, id,
   };
   store.data.spaces.set(id, space);
   store.childrenOf(space.parent ?? space.org).push(id);

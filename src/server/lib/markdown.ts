@@ -852,14 +852,30 @@ function linkDestination(url: string): string {
   return /[\s()<>\\]/.test(url) ? `<${url.replace(/[\\<>]/g, '\\$&')}>` : url;
 }
 
-function startsWithAlnum(node: InlineTree | undefined): boolean {
-  return node?.k === 'text' && isAlnum(node.text[0]);
-}
-
-/** Write inline trees; `alnumAfter` tells whether a letter or digit follows these nodes. */
-function writeInline(nodes: InlineTree[], out: { s: string }, alnumAfter: boolean): void {
+/**
+ * Write inline trees. `alnumBefore`/`alnumAfter` tell whether a letter or digit precedes
+ * the first / follows the last node once enclosing emphasis delimiters are skipped.
+ *
+ * Emphasis delimiters must come out so that they pair back as intended (CommonMark
+ * flanking rules):
+ * - `_` cannot open or close next to a letter or digit, so a run touching one (directly or
+ *   through the enclosing delimiters it merges with) uses `*` / `**`;
+ * - otherwise italic is `_` and bold `**`, except that a run directly after another run
+ *   uses the other character than it, and one directly before a run forced to `*` avoids
+ *   `*` when it can: a closing and an opening delimiter of one character merge into a
+ *   single run, which can only both close and open between two letters (or two
+ *   punctuation characters).
+ */
+function writeInline(nodes: InlineTree[], out: { s: string }, alnumBefore: boolean, alnumAfter: boolean): void {
+  const alnumAfterNode = (i: number): boolean => {
+    const next = nodes[i + 1];
+    return next ? next.k === 'text' && isAlnum(next.text[0]) : alnumAfter;
+  };
+  let previousDelim = '';
   nodes.forEach((node, i) => {
     const next = nodes[i + 1];
+    const delimBefore = previousDelim;
+    previousDelim = '';
     switch (node.k) {
       case 'text': {
         let text = escapeText(node.text);
@@ -876,17 +892,23 @@ function writeInline(nodes: InlineTree[], out: { s: string }, alnumAfter: boolea
         break;
       case 'link':
         out.s += '[';
-        writeInline(node.children, out, false);
+        writeInline(node.children, out, false, false);
         out.s += `](${linkDestination(node.url)})`;
         break;
       case 'run': {
-        // Italic prefers `_`, which never merges with a neighbouring `**`; but `_` cannot
-        // open or close emphasis inside a word, so use `*` next to letters and digits.
-        const intraword = isAlnum(out.s[out.s.length - 1]) || (next ? startsWithAlnum(next) : alnumAfter);
-        const delim = node.mark === 'bold' ? '**' : intraword ? '*' : '_';
+        const before = i === 0 ? alnumBefore : isAlnum(out.s[out.s.length - 1]);
+        const after = alnumAfterNode(i);
+        const [star, underscore] = node.mark === 'bold' ? ['**', '__'] : ['*', '_'];
+        let delim = node.mark === 'bold' ? star : underscore;
+        if (before || after) delim = star;
+        else if (delimBefore[0] === delim[0]) delim = delim === star ? underscore : star;
+        else if (delim === star && delimBefore[0] !== '_' && next?.k === 'run' && alnumAfterNode(i + 1)) {
+          delim = underscore;
+        }
         out.s += delim;
-        writeInline(node.children, out, false);
+        writeInline(node.children, out, before, after);
         out.s += delim;
+        previousDelim = delim;
         break;
       }
     }
@@ -895,7 +917,7 @@ function writeInline(nodes: InlineTree[], out: { s: string }, alnumAfter: boolea
 
 function inlineMarkdown(nodes: BlockNode['nodes']): string {
   const out = { s: '' };
-  writeInline(buildTree(inlineUnits(nodes), []), out, false);
+  writeInline(buildTree(inlineUnits(nodes), []), out, false, false);
   return out.s;
 }
 

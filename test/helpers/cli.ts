@@ -1,0 +1,97 @@
+/**
+ * The e2e harness: a sandbox started in this test process on 127.0.0.1:0, and the built
+ * `bin/docsctl` run with execa against it, with a temporary config dir (never the real home).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server/serve.js';
+
+export const BIN = resolve(import.meta.dirname, '../../bin/docsctl.js');
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface RunOptions {
+  /** Extra environment (e.g. another user's DOCSCTL_TOKEN); `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  input?: string;
+  /** Run as this default-seed user: admin, create, review, edit, comment, read, guest, outsider. */
+  as?: string;
+}
+
+/** Run docsctl with a clean environment: PATH, a temp HOME and config dir, and the given variables. */
+export async function docsctl(args: string[], env: Record<string, string | undefined>, opts: { input?: string } = {}): Promise<RunResult> {
+  const clean: Record<string, string> = { PATH: process.env.PATH ?? '' };
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
+  const r = await execa('node', [BIN, ...args], {
+    env: clean, extendEnv: false, reject: false, timeout: 60_000,
+    ...(opts.input !== undefined ? { input: opts.input } : { stdin: 'ignore' }),
+  });
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode ?? -1 };
+}
+
+export interface Sandbox {
+  server: RunningServer;
+  /** Temp dir used as HOME and DOCSCTL_CONFIG_DIR. */
+  home: string;
+  /** Token of a default-seed user by role name (admin, read, guest, outsider...). */
+  token(role: string): string;
+  /** docsctl authenticated by environment as the admin (or `opts.as`). */
+  run(args: string[], opts?: RunOptions): Promise<RunResult>;
+  /** Run and parse stdout as JSON; fails the test with stderr when the exit code is not 0. */
+  json<T = any>(args: string[], opts?: RunOptions): Promise<T>;
+  /** A raw request straight to the sandbox (to set up or inspect state without the CLI). */
+  request(method: string, path: string, body?: unknown, role?: string): Promise<{ status: number; body: any }>;
+}
+
+/**
+ * Start one sandbox for the test file, reset it before each test. Call at the top of a describe
+ * or file; the returned object fills in during beforeAll.
+ */
+export function useSandbox(opts: ServerOptions = {}): Sandbox {
+  const sb = {} as Sandbox;
+  beforeAll(async () => {
+    sb.server = await startServer({ port: 0, ...opts });
+    sb.home = mkdtempSync(join(tmpdir(), 'docsctl-test-'));
+  });
+  afterAll(async () => {
+    await sb.server?.close();
+    if (sb.home) rmSync(sb.home, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    sb.server.reset();
+    rmSync(join(sb.home, 'config.json'), { force: true });
+  });
+  sb.token = (role: string) => {
+    const u = sb.server.users.find((x) => x.id === `u-${role}`);
+    if (!u) throw new Error(`no default user for role ${role}`);
+    return u.token;
+  };
+  sb.run = (args, o = {}) =>
+    docsctl(args, {
+      HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
+      DOCSCTL_TOKEN: sb.token(o.as ?? 'admin'), DOCSCTL_ORG: sb.server.organizationId,
+      DOCSCTL_MAX_RETRIES: '0', ...o.env,
+    }, { ...(o.input !== undefined ? { input: o.input } : {}) });
+  sb.json = async (args, o) => {
+    const r = await sb.run([...args, '--json'], o);
+    if (r.exitCode !== 0) throw new Error(`docsctl ${args.join(' ')} exited ${r.exitCode}: ${r.stderr}`);
+    return JSON.parse(r.stdout);
+  };
+  sb.request = async (method, path, body, role = 'admin') => {
+    const res = await sb.server.app.handle({
+      method, url: path,
+      headers: { authorization: `Bearer ${sb.token(role)}`, host: new URL(sb.server.url).host },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = res.body?.toString() ?? '';
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return sb;
+}
