@@ -45,6 +45,11 @@ export default defineCommand({
       if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
       throw e;
     }
+    // Listen for the stop signals before announcing anything, so an early Ctrl-C is handled too.
+    const stopped = new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
     const info = { url: server.url, token: server.token, organizationId: server.organizationId, users: server.users };
     if (flags.json) {
       ctx.out(JSON.stringify(info) + '\n');
@@ -63,11 +68,7 @@ export default defineCommand({
       ];
       ctx.out(lines.join('\n'));
     }
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await stopped;
     await server.close();
     if (!flags.json) ctx.info('sandbox stopped');
   },

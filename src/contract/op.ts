@@ -151,7 +151,8 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
+      // zod leaves the input out of issues; its default message says what it received.
+      return /received undefined/.test(issue.message) ? 'is required' : `must be ${article(issue.expected)}`;
     case 'invalid_union':
       return 'does not match any allowed form';
     default:

@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { atLeast, collectionRole, maxRole, spacePermissions, spaceRole } from '../../src/server/access.js';
+import { parseDuration } from '../../src/server/clock.js';
+import { HttpError } from '../../src/server/errors.js';
+import { placeRelative, sameOrder } from '../../src/server/order.js';
+import { paginate, scopeOf } from '../../src/server/paginate.js';
+import { defaultSeed, loadSeed } from '../../src/server/seed.js';
+import { Store } from '../../src/server/store.js';
+import { ROLES } from '../../src/contract/op.js';
+
+describe('cursor pagination', () => {
+  const items = Array.from({ length: 25 }, (_, i) => ({ id: `i${i}` }));
+  const key = (x: { id: string }) => x.id;
+
+  it('walks every item exactly once, whatever the page size', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }), (limit) => {
+        const seen: string[] = [];
+        let page: string | undefined;
+        for (let guard = 0; guard < 100; guard++) {
+          const p = paginate(items, { limit, ...(page ? { page } : {}) }, key, 's');
+          expect(p.count).toBe(25);
+          seen.push(...p.items.map(key));
+          if (!p.next) break;
+          page = p.next.page;
+        }
+        expect(seen).toEqual(items.map(key));
+      }),
+    );
+  });
+
+  it('resumes after the last item served when items were inserted or removed before it', () => {
+    const list = [...items];
+    const p1 = paginate(list, { limit: 10 }, key, 's');
+    list.splice(2, 1); // an earlier item disappears
+    list.unshift({ id: 'new' }); // and a new one arrives at the front
+    const p2 = paginate(list, { limit: 10, page: p1.next!.page }, key, 's');
+    expect(p2.items[0].id).toBe('i10');
+  });
+
+  it('refuses a cursor of another list, or garbage', () => {
+    const p = paginate(items, { limit: 5 }, key, scopeOf('a'));
+    expect(() => paginate(items, { page: p.next!.page }, key, scopeOf('b'))).toThrow(HttpError);
+    expect(() => paginate(items, { page: 'not-a-cursor' }, key, 's')).toThrow(/page: invalid cursor/);
+  });
+
+  it('limit 0 gives an empty page with the count', () => {
+    expect(paginate(items, { limit: 0 }, key, 's')).toEqual({ items: [], count: 25 });
+  });
+});
+
+describe('relative moves', () => {
+  it('places before and after an anchor, and refuses missing or self anchors', () => {
+    expect(placeRelative(['a', 'b', 'c'], 'c', { before: 'a' })).toEqual(['c', 'a', 'b']);
+    expect(placeRelative(['a', 'b', 'c'], 'a', { after: 'c' })).toEqual(['b', 'c', 'a']);
+    expect(placeRelative(['a', 'b'], 'x', { after: 'a' })).toEqual(['a', 'x', 'b']);
+    expect(placeRelative(['a', 'b'], 'a', { before: 'a' })).toBeNull();
+    expect(placeRelative(['a', 'b'], 'a', { before: 'zz' })).toBeNull();
+  });
+
+  it('keeps every item exactly once, in any sequence of moves', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(7), fc.nat(7), fc.boolean()), { maxLength: 40 }), (moves) => {
+        let list = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+        for (const [i, j, before] of moves) {
+          const next = placeRelative(list, list[i], before ? { before: list[j] } : { after: list[j] });
+          if (i === j) expect(next).toBeNull();
+          else {
+            expect(next).not.toBeNull();
+            const anchorAt = next!.indexOf(list[j]);
+            expect(next!.indexOf(list[i])).toBe(before ? anchorAt - 1 : anchorAt + 1);
+            list = next!;
+          }
+        }
+        expect([...list].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+        expect(sameOrder(list, [...list])).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('permissions', () => {
+  it('ranks roles and takes the higher', () => {
+    expect(maxRole('read', 'edit')).toBe('edit');
+    expect(maxRole(null, 'comment')).toBe('comment');
+    expect(atLeast(null, 'read')).toBe(false);
+    for (const r of ROLES) expect(atLeast(r, 'read')).toBe(true);
+  });
+
+  it('a space’s permissions follow the role, raised by defaultLevel down the collection chain; locked spaces are not editable', () => {
+    const store = new Store();
+    loadSeed(store, defaultSeed());
+    const space = store.data.spaces.get('sp-welcome')!;
+    expect(spaceRole(store, null, space)).toBeNull();
+    store.data.collections.get('col-handbook')!.defaultLevel = 'comment';
+    expect(spaceRole(store, null, space)).toBe('comment');
+    expect(spaceRole(store, 'read', space)).toBe('comment');
+    expect(spaceRole(store, 'admin', space)).toBe('admin');
+    expect(collectionRole(store, 'read', store.data.collections.get('col-handbook'))).toBe('comment');
+    const p = spacePermissions('edit', space);
+    expect(p).toMatchObject({ view: true, comment: true, edit: true, merge: false, admin: false });
+    expect(spacePermissions('edit', { editMode: 'locked' }).edit).toBe(false);
+    expect(spacePermissions('review', space)).toMatchObject({ merge: true, review: true, admin: false });
+    expect(Object.values(spacePermissions(null, space)).every((v) => v === false)).toBe(true);
+  });
+});
+
+describe('sandbox clock and state', () => {
+  it('parses durations', () => {
+    expect(parseDuration('8d')).toBe(8 * 86_400_000);
+    expect(parseDuration('1h30m')).toBe(5_400_000);
+    expect(parseDuration('500ms')).toBe(500);
+    expect(parseDuration('soon')).toBeNull();
+    expect(parseDuration('8d!')).toBeNull();
+  });
+
+  it('exports and loads the whole state, Maps included, and refuses a malformed document unchanged', () => {
+    const a = new Store();
+    loadSeed(a, defaultSeed('admin-token-1'));
+    a.clock.advance(1000);
+    const text = a.exportState();
+    const b = new Store();
+    b.importState(text);
+    expect(b.exportState()).toBe(text);
+    expect(b.userByToken('admin-token-1')?.id).toBe('u-admin');
+    expect(() => b.importState('{"version": 1, "data": {"users": []}}')).toThrow(/data.users must be a map/);
+    expect(b.exportState()).toBe(text);
+  });
+
+  it('purges spaces deleted more than 7 days ago, and only those', () => {
+    const s = new Store();
+    loadSeed(s, defaultSeed());
+    s.data.trash.set('sp-welcome', s.clock.now());
+    s.clock.advance(6 * 86_400_000);
+    s.purgeExpired();
+    expect(s.data.spaces.has('sp-welcome')).toBe(true);
+    s.clock.advance(86_400_000);
+    s.purgeExpired();
+    expect(s.data.spaces.has('sp-welcome')).toBe(false);
+  });
+});
