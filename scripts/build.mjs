@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const result = await build({
-  entryPoints: { main: 'src/entry.ts', server: 'src/server/index.ts' },
+  entryPoints: { main: 'src/entry.ts', server: 'src/server/index.ts', 'manifest-build': 'src/manifest-build.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -25,9 +25,16 @@ const result = await build({
 });
 // Chunks first, entry points last: an entry never points at a chunk that is not there yet.
 const files = [...result.outputFiles].sort((a, b) => Number(!a.path.includes('/chunks/')) - Number(!b.path.includes('/chunks/')));
-for (const file of files) {
-  await mkdir(dirname(file.path), { recursive: true });
-  const tmp = `${file.path}.${process.pid}.tmp`;
-  await writeFile(tmp, file.contents);
-  await rename(tmp, file.path);
+for (const file of files) await writeAtomic(file.path, file.contents);
+
+// The command manifest: help, parsing, completions and docs come from it without loading commands.
+const { buildManifest } = await import(`../dist/manifest-build.js?${Date.now()}`);
+const manifest = await buildManifest(pkg.version);
+await writeAtomic(new URL('../dist/manifest.json', import.meta.url).pathname, JSON.stringify(manifest));
+
+async function writeAtomic(path, contents) {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, contents);
+  await rename(tmp, path);
 }

@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { Context, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP } from './cli/errors.js';
+import { findDef, type Manifest } from './cli/manifest.js';
 import { attach } from './cli/program.js';
 import { entries } from './commands/index.js';
 
@@ -14,7 +15,7 @@ export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-de
 /** Global options that take a value (to find the command name in argv without parsing). */
 const VALUE_GLOBALS = new Set(['--profile', '--org', '--timeout']);
 
-export async function main(argv: string[], io: Io): Promise<number> {
+export async function main(argv: string[], io: Io, manifest: Manifest): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.OK;
@@ -25,7 +26,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   const json = argv.includes('--json');
   let ctx: Context | undefined;
-  const program = await buildProgram(argv, io, (c) => (ctx = c));
+  const program = buildProgram(manifest, argv, io, (c) => (ctx = c));
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.OK;
@@ -65,7 +66,8 @@ function commandName(argv: string[]): string | undefined {
   return undefined;
 }
 
-export async function buildProgram(argv: string[], io: Io, onContext: (c: Context) => void = () => {}, loadAll = false): Promise<Command> {
+/** The commander program for `argv`: only the tree named on the command line is built in full. */
+export function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c: Context) => void = () => {}, all = false): Command {
   const program = new Command('docsctl')
     .description('Administer an organization on the documentation-hosting service; `docsctl serve --memory` runs a sandbox of it.')
     .version(VERSION, '-V, --version')
@@ -97,19 +99,23 @@ export async function buildProgram(argv: string[], io: Io, onContext: (c: Contex
       color: o.color !== false && !('NO_COLOR' in env) && Boolean(io.stdout.isTTY),
       ...(timeout !== undefined ? { timeout } : {}),
     };
-    const ctx = new Context(globals, io);
+    const ctx = new Context(globals, io, manifest);
     onContext(ctx);
     return ctx;
   };
 
+  const load = async (path: string[]) => {
+    const entry = entries.find((e) => e.name === path[0]);
+    if (!entry) throw new Error(`no command ${path[0]}`);
+    return findDef((await entry.load()).default, path.slice(1));
+  };
   const wanted = commandName(argv);
-  for (const entry of entries) {
-    if (loadAll || wanted === entry.name || entry.aliases?.includes(wanted ?? '')) {
-      const { default: def } = await entry.load();
-      attach(program, def, makeContext).helpGroup(entry.section);
+  for (const node of manifest.entries) {
+    if (all || wanted === node.name || node.aliases?.includes(wanted ?? '')) {
+      attach(program, node, load, makeContext, [], { hidden: Boolean(node.hidden) }).helpGroup(node.section);
     } else {
-      const stub = program.command(entry.name).description(entry.summary).helpGroup(entry.section);
-      if (entry.aliases) stub.aliases(entry.aliases);
+      const stub = program.command(node.name, { hidden: Boolean(node.hidden) }).description(node.summary).helpGroup(node.section);
+      if (node.aliases) stub.aliases(node.aliases);
     }
   }
   return program;

@@ -5,7 +5,7 @@
  * `--yes` for destructive commands); `runCommand` checks input, confirms, runs and renders.
  */
 import type { AnyOp, OpBody } from '../contract/op.js';
-import { describeIssue } from '../contract/op.js';
+import { describeIssue } from '../contract/issues.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import { render, type OutputSpec } from './output.js';
@@ -98,7 +98,7 @@ export function defineGroup(def: Omit<GroupDef, 'kind'>): GroupDef {
 }
 
 /** Check arguments, confirm if destructive, run, render. */
-export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArgs: (string | undefined)[], flags: Record<string, unknown>) {
+export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArgs: (string | undefined)[], flags: Record<string, unknown>, path = def.name) {
   const args: Record<string, string | undefined> = {};
   const specs: readonly ArgSpec[] = def.args ?? [];
   for (let i = 0; i < specs.length; i++) {
@@ -106,7 +106,7 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
     let value = rawArgs[i];
     if ((value === undefined || value === '') && !spec.optional) {
       if (spec.prompt && ctx.globals.interactive) value = await spec.prompt(ctx);
-      else throw new UsageError(`missing argument <${spec.name}>`, `see docsctl ${commandPath(def)} --help`);
+      else throw new UsageError(`missing argument <${spec.name}>`, `see docsctl ${path} --help`);
     }
     if (value !== undefined && value.trim() === '') throw new UsageError(`<${spec.name}>: must not be empty`);
     args[spec.name] = value;
@@ -114,14 +114,6 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
   const input = { args, flags } as CommandInput<any, any>;
   const result = await def.run(ctx, input);
   await render(ctx, result, def.output ?? {}, flags as CommonFlags);
-}
-
-const paths = new WeakMap<object, string>();
-export function setCommandPath(def: object, path: string): void {
-  paths.set(def, path);
-}
-function commandPath(def: object): string {
-  return paths.get(def) ?? '';
 }
 
 /** camelCase → kebab-case: `defaultLevel` → `default-level`. */

@@ -4,8 +4,10 @@
  * undici, conf, chalk or process.stdout themselves.
  */
 import type { Api } from '../client/api.js';
+import type { HttpOptions } from '../client/http.js';
 import { resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, UsageError } from './errors.js';
+import type { Manifest } from './manifest.js';
 
 export interface Globals {
   profile?: string;
@@ -33,6 +35,8 @@ export class Context {
   constructor(
     readonly globals: Globals,
     readonly io: Io,
+    /** The command tree as data (for completion and docs generation). */
+    readonly manifest?: Manifest,
   ) {
     this.tty = Boolean(io.stdout.isTTY);
   }
@@ -71,7 +75,7 @@ export class Context {
   }
 
   /** A client for an explicit URL and token (login verifies a token before saving it). */
-  async makeApi(apiUrl: string, token: string): Promise<Api> {
+  async makeApi(apiUrl: string, token: string, overrides: Partial<HttpOptions> = {}): Promise<Api> {
     const { Api } = await import('../client/api.js');
     const env = this.env;
     const num = (v: string | undefined) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
@@ -83,6 +87,7 @@ export class Context {
       ...(retries !== undefined ? { maxRetries: retries } : {}),
       ...(num(env.DOCSCTL_CONNECT_TIMEOUT) !== undefined ? { connectTimeoutMs: num(env.DOCSCTL_CONNECT_TIMEOUT)! * 1000 } : {}),
       ...(this.globals.verbose ? { trace: (line: string) => this.info(`* ${line}`) } : {}),
+      ...overrides,
     });
   }
 

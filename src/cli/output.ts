@@ -2,7 +2,7 @@
  * Rendering of what commands return: `--json` (lists streamed as a JSON array), tables on a TTY,
  * tab-separated rows otherwise, aligned key/value lines for one object. `--fields` picks fields.
  */
-import { Paginator } from '../client/api.js';
+import { Paginator } from '../client/paginator.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 

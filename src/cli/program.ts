@@ -1,39 +1,55 @@
 /**
- * Turns the declared command tree into commander commands. Groups load lazily: only the group named
- * on the command line is imported, so `docsctl --help` and `docsctl X --help` stay fast.
+ * Turns the command manifest into commander commands. Only the tree named on the command line is
+ * built; a command's module is imported only when it runs, so help and parsing stay fast.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Context } from './context.js';
-import { runCommand, setCommandPath, kebab, type CommandDef, type FlagSpec, type GroupDef } from './command.js';
+import { kebab, runCommand, type CommandDef, type GroupDef } from './command.js';
+import type { ManifestCommand, ManifestNode } from './manifest.js';
 
+/** A top-level entry of the command tree, as `src/commands/index.ts` lists them. */
 export interface LazyEntry {
   name: string;
   aliases?: string[];
   summary: string;
   /** Heading under which top-level help lists it. */
   section: string;
+  /** Left out of help (internal commands such as `__complete`). */
+  hidden?: boolean;
   load: () => Promise<{ default: CommandDef<any, any> | GroupDef }>;
 }
 
 export type ContextFactory = (cmd: Command) => Context;
+/** Load the definition of the command at this path (entry name first). */
+export type DefLoader = (path: string[]) => Promise<CommandDef<any, any>>;
 
-/** Add a group or command definition under `parent`. */
-export function attach(parent: Command, def: CommandDef<any, any> | GroupDef, makeContext: ContextFactory, path: string[] = []): Command {
-  const full = [...path, def.name];
-  if (def.kind === 'group') {
-    const group = new Command(def.name).description(def.summary).copyInheritedSettings(parent);
-    if (def.aliases) group.aliases(def.aliases);
-    for (const child of def.commands) attach(group, child, makeContext, full);
-    parent.addCommand(group);
-    return group;
+/** Add a manifest node (group or command) under `parent`. */
+export function attach(parent: Command, node: ManifestNode, load: DefLoader, makeContext: ContextFactory, path: string[] = [], opts: { hidden?: boolean } = {}): Command {
+  const full = [...path, node.name];
+  const cmd = new Command(node.name).description(node.summary).copyInheritedSettings(parent);
+  if (node.aliases) cmd.aliases(node.aliases);
+  parent.addCommand(cmd, opts);
+  if (node.kind === 'group') {
+    for (const child of node.commands) attach(cmd, child, load, makeContext, full);
+    return cmd;
   }
-  setCommandPath(def, full.join(' '));
-  const cmd = new Command(def.name).description(def.summary).copyInheritedSettings(parent);
-  if (def.description) cmd.description(`${def.summary}\n\n${def.description}`);
-  if (def.aliases) cmd.aliases(def.aliases);
-  for (const a of def.args ?? []) cmd.argument(`[${a.name}]`, a.description + (a.optional ? ' (optional)' : ''));
-  for (const [key, spec] of Object.entries(def.flags ?? {}) as [string, FlagSpec][]) {
-    const long = `--${kebab(key)}`;
+  describe(cmd, node);
+  cmd.action(async (...params: unknown[]) => {
+    const self = params[params.length - 1] as Command;
+    const flags = { ...self.opts() };
+    for (const spec of node.flags) if (spec.nullable && flags[spec.key] === 'null') flags[spec.key] = null;
+    const def = await load(full);
+    await runCommand(def, makeContext(self), self.processedArgs as (string | undefined)[], flags, full.join(' '));
+  });
+  return cmd;
+}
+
+/** Arguments, flags (with the shared ones) and examples of one command. */
+function describe(cmd: Command, node: ManifestCommand): void {
+  if (node.description) cmd.description(`${node.summary}\n\n${node.description}`);
+  for (const a of node.args) cmd.argument(`[${a.name}]`, a.description + (a.optional ? ' (optional)' : ''));
+  for (const spec of node.flags) {
+    const long = `--${kebab(spec.key)}`;
     const placeholder = spec.type === 'boolean' ? '' : ` <${spec.value ?? 'value'}>`;
     const opt = new Option(`${spec.short ? `-${spec.short}, ` : ''}${long}${placeholder}`, spec.description);
     if (spec.choices) opt.choices(spec.nullable ? [...spec.choices, 'null'] : spec.choices);
@@ -43,27 +59,17 @@ export function attach(parent: Command, def: CommandDef<any, any> | GroupDef, ma
     if (spec.hidden) opt.hideHelp();
     cmd.addOption(opt);
   }
-  if (!def.noJson) {
+  if (!node.noJson) {
     cmd.option('--json', 'print JSON (lists: an array of the items)');
     cmd.option('--fields <list>', 'only these comma-separated fields (JSON) or columns (tables)');
   }
-  if (def.list) {
+  if (node.list) {
     cmd.addOption(new Option('--limit <n>', 'at most N items in all (default 30)').argParser(parseLimit));
     cmd.option('--all', 'every item, paging under the hood');
     cmd.option('--page <cursor>', 'start at this page cursor (from a previous list)');
   }
-  if (def.destructive) cmd.option('-y, --yes', 'do it without asking for confirmation');
-  if (def.examples.length) cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
-  cmd.action(async (...params: unknown[]) => {
-    const self = params[params.length - 1] as Command;
-    const flags = { ...self.opts() };
-    for (const [key, spec] of Object.entries(def.flags ?? {}) as [string, FlagSpec][]) {
-      if (spec.nullable && flags[key] === 'null') flags[key] = null;
-    }
-    await runCommand(def, makeContext(self), self.processedArgs as (string | undefined)[], flags);
-  });
-  parent.addCommand(cmd);
-  return cmd;
+  if (node.destructive) cmd.option('-y, --yes', 'do it without asking for confirmation');
+  if (node.examples.length) cmd.addHelpText('after', `\nExamples:\n${node.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
 }
 
 function parseNumber(flag: string) {

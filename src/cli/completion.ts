@@ -1,0 +1,180 @@
+/**
+ * Shell completion scripts generated from the command manifest: commands, subcommands, flags and
+ * enum values are written into the script; ids (spaces, collections, sites, change requests) are
+ * completed at TAB time by `docsctl __complete ids KIND`, which answers from a short cache or within
+ * ~300 ms, never blocking the shell for long.
+ */
+import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
+import { kebab } from './command.js';
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+/** Argument names whose values are ids that `__complete ids` can list. */
+export const ID_KINDS: Record<string, string> = {
+  space: 'space', collection: 'collection', site: 'site', cr: 'cr', 'change-request': 'cr',
+};
+
+const GLOBAL_VALUE_FLAGS = ['--profile', '--org', '--timeout'];
+const GLOBAL_FLAGS = ['--profile', '--org', '--timeout', '--verbose', '--no-input', '--no-color', '--help'];
+
+interface Row {
+  path: string; // ' spaces list'
+  subs: string[];
+  flags: string[];
+  valueFlags: string[];
+  choices: Record<string, string[]>;
+  args: string[]; // id kinds of positional args ('' when not completable)
+}
+
+function rows(manifest: Manifest): Row[] {
+  const out: Row[] = [];
+  const top: Row = { path: '', subs: [], flags: [...GLOBAL_FLAGS, '--version'], valueFlags: GLOBAL_VALUE_FLAGS, choices: {}, args: [] };
+  out.push(top);
+  const walk = (node: ManifestNode, parent: string) => {
+    const path = `${parent} ${node.name}`;
+    if (node.kind === 'group') {
+      out.push({ path, subs: node.commands.map((c) => c.name), flags: ['--help'], valueFlags: GLOBAL_VALUE_FLAGS, choices: {}, args: [] });
+      node.commands.forEach((c) => walk(c, path));
+      return;
+    }
+    out.push(commandRow(path, node));
+  };
+  for (const e of manifest.entries) {
+    top.subs.push(e.name);
+    walk(e, '');
+  }
+  return out;
+}
+
+function commandRow(path: string, node: ManifestCommand): Row {
+  const flags: string[] = [];
+  const valueFlags = [...GLOBAL_VALUE_FLAGS];
+  const choices: Record<string, string[]> = {};
+  for (const f of node.flags) {
+    const long = `--${kebab(f.key)}`;
+    flags.push(long);
+    if (f.type !== 'boolean') {
+      valueFlags.push(long);
+      if (f.short) valueFlags.push(`-${f.short}`);
+    }
+    if (f.choices) choices[long] = [...f.choices, ...(f.nullable ? ['null'] : [])];
+    else if (ID_KINDS[f.value ?? '']) choices[long] = [`@${ID_KINDS[f.value ?? '']}`];
+  }
+  if (!node.noJson) flags.push('--json', '--fields'), valueFlags.push('--fields');
+  if (node.list) flags.push('--limit', '--all', '--page'), valueFlags.push('--limit', '--page');
+  if (node.destructive) flags.push('--yes');
+  flags.push('--help');
+  return { path, subs: [], flags, valueFlags, choices, args: node.args.map((a) => ID_KINDS[a.name] ?? '') };
+}
+
+const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function completionScript(shell: Shell, manifest: Manifest): string {
+  return shell === 'fish' ? fish(manifest) : bash(manifest, shell === 'zsh');
+}
+
+function bash(manifest: Manifest, zsh: boolean): string {
+  const table = rows(manifest);
+  const lines: string[] = [];
+  lines.push(`# docsctl ${zsh ? 'zsh' : 'bash'} completion, generated from the command tree of docsctl ${manifest.version}.`);
+  lines.push(zsh
+    ? '# Install: docsctl completion zsh > "${fpath[1]}/_docsctl" (or source it from ~/.zshrc).'
+    : '# Install: docsctl completion bash > ~/.local/share/bash-completion/completions/docsctl (or source it from ~/.bashrc).');
+  if (zsh) lines.push('autoload -U +X bashcompinit && bashcompinit');
+  lines.push('declare -A _docsctl_subs _docsctl_flags _docsctl_vflags _docsctl_choices _docsctl_args');
+  for (const r of table) {
+    if (r.subs.length) lines.push(`_docsctl_subs[${q(r.path)}]=${q(r.subs.join(' '))}`);
+    lines.push(`_docsctl_flags[${q(r.path)}]=${q(r.flags.join(' '))}`);
+    lines.push(`_docsctl_vflags[${q(r.path)}]=${q(' ' + r.valueFlags.join(' ') + ' ')}`);
+    if (r.args.some(Boolean)) lines.push(`_docsctl_args[${q(r.path)}]=${q(r.args.map((a) => a || '-').join(' '))}`);
+    for (const [flag, values] of Object.entries(r.choices)) lines.push(`_docsctl_choices[${q(`${r.path} ${flag}`)}]=${q(values.join(' '))}`);
+  }
+  lines.push(String.raw`
+_docsctl() {
+  local cur="${'$'}{COMP_WORDS[COMP_CWORD]}" prev="${'$'}{COMP_WORDS[COMP_CWORD-1]}"
+  local node="" argi=0 i w
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w="${'$'}{COMP_WORDS[i]}"
+    if [[ "$w" == -* ]]; then
+      [[ "${'$'}{_docsctl_vflags[$node]}" == *" $w "* ]] && ((i++))
+    elif [[ " ${'$'}{_docsctl_subs[$node]} " == *" $w "* ]]; then
+      node="$node $w"
+    else
+      ((argi++))
+    fi
+  done
+  local choices="${'$'}{_docsctl_choices[$node $prev]}"
+  if [[ -n "$choices" ]]; then
+    if [[ "$choices" == @* ]]; then
+      COMPREPLY=($(compgen -W "$(docsctl __complete ids "${'$'}{choices#@}" 2>/dev/null)" -- "$cur"))
+    else
+      COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+    fi
+    return
+  fi
+  if [[ "${'$'}{_docsctl_vflags[$node]}" == *" $prev "* ]]; then
+    COMPREPLY=()
+    return
+  fi
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "${'$'}{_docsctl_flags[$node]}" -- "$cur"))
+    return
+  fi
+  if [[ -n "${'$'}{_docsctl_subs[$node]}" ]]; then
+    COMPREPLY=($(compgen -W "${'$'}{_docsctl_subs[$node]}" -- "$cur"))
+    return
+  fi
+  local kinds=(${'$'}{_docsctl_args[$node]})
+  local kind="${'$'}{kinds[$argi]}"
+  if [[ -n "$kind" && "$kind" != "-" ]]; then
+    COMPREPLY=($(compgen -W "$(docsctl __complete ids "$kind" 2>/dev/null)" -- "$cur"))
+  fi
+}
+complete -o default -F _docsctl docsctl`);
+  return lines.join('\n') + '\n';
+}
+
+function fish(manifest: Manifest): string {
+  const table = rows(manifest);
+  const lines = [
+    `# docsctl fish completion, generated from the command tree of docsctl ${manifest.version}.`,
+    '# Install: docsctl completion fish > ~/.config/fish/completions/docsctl.fish',
+    'function __docsctl_node --description "the docsctl command path typed so far"',
+    '    set -l words (commandline -opc)',
+    '    set -e words[1]',
+    '    set -l node ""',
+    '    set -l skip 0',
+    '    for w in $words',
+    '        if test $skip -eq 1; set skip 0; continue; end',
+    '        switch $w',
+    '            case "--profile" "--org" "--timeout"',
+    '                set skip 1',
+    '            case "-*"',
+    '            case "*"',
+    '                if contains -- $w (__docsctl_subs "$node")',
+    '                    set node "$node $w"',
+    '                end',
+    '        end',
+    '    end',
+    '    echo $node',
+    'end',
+    'function __docsctl_subs',
+    '    switch "$argv[1]"',
+  ];
+  for (const r of table) if (r.subs.length) lines.push(`        case ${q(r.path)}`, `            printf '%s\\n' ${r.subs.map(q).join(' ')}`);
+  lines.push('    end', 'end', 'function __docsctl_at', '    test (__docsctl_node) = "$argv[1]"', 'end', 'complete -c docsctl -f');
+  for (const r of table) {
+    const cond = `'__docsctl_at ${q(r.path).replace(/'/g, '"')}'`;
+    if (r.subs.length) lines.push(`complete -c docsctl -n ${cond} -a ${q(r.subs.join(' '))}`);
+    for (const f of r.flags) {
+      const values = r.choices[f];
+      const takes = r.valueFlags.includes(f);
+      const arg = values ? (values[0].startsWith('@') ? ` -x -a '(docsctl __complete ids ${values[0].slice(1)} 2>/dev/null)'` : ` -x -a ${q(values.join(' '))}`) : takes ? ' -r' : '';
+      lines.push(`complete -c docsctl -n ${cond} -l ${f.slice(2)}${arg}`);
+    }
+    const kind = r.args.find(Boolean);
+    if (kind) lines.push(`complete -c docsctl -n ${cond} -a '(docsctl __complete ids ${kind} 2>/dev/null)'`);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,67 @@
+/**
+ * The command tree as plain data, written at build time (dist/manifest.json) from the command
+ * definitions. Help, parsing, completions and docs/commands.md come from it, so a command's module
+ * (and the contract and zod behind it) loads only when that command runs.
+ */
+import type { ArgSpec, CommandDef, FlagSpec, GroupDef } from './command.js';
+
+export interface ManifestCommand {
+  kind: 'command';
+  name: string;
+  aliases?: string[];
+  summary: string;
+  description?: string;
+  args: Pick<ArgSpec, 'name' | 'description' | 'optional'>[];
+  flags: (FlagSpec & { key: string })[];
+  examples: string[];
+  list?: boolean;
+  destructive?: boolean;
+  noJson?: boolean;
+}
+
+export interface ManifestGroup {
+  kind: 'group';
+  name: string;
+  aliases?: string[];
+  summary: string;
+  commands: ManifestNode[];
+}
+
+export type ManifestNode = ManifestCommand | ManifestGroup;
+
+/** A top-level entry: a group or a command, with its help heading. */
+export type ManifestEntry = ManifestNode & { section: string; hidden?: boolean };
+
+export interface Manifest {
+  version: string;
+  entries: ManifestEntry[];
+}
+
+export function toManifest(def: CommandDef<any, any> | GroupDef): ManifestNode {
+  if (def.kind === 'group') {
+    return { kind: 'group', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary, commands: def.commands.map(toManifest) };
+  }
+  return {
+    kind: 'command', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary,
+    ...(def.description ? { description: def.description } : {}),
+    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional }) => ({ name, description, ...(optional ? { optional } : {}) })),
+    flags: Object.entries((def.flags ?? {}) as Record<string, FlagSpec>).map(([key, spec]) => ({ key, ...spec })),
+    examples: def.examples,
+    ...(def.list ? { list: true } : {}),
+    ...(def.destructive ? { destructive: true } : {}),
+    ...(def.noJson ? { noJson: true } : {}),
+  };
+}
+
+/** Find the definition at `path` (names below the entry) in a loaded entry. */
+export function findDef(def: CommandDef<any, any> | GroupDef, path: string[]): CommandDef<any, any> {
+  let node: CommandDef<any, any> | GroupDef = def;
+  for (const name of path) {
+    if (node.kind !== 'group') break;
+    const next: CommandDef<any, any> | GroupDef | undefined = node.commands.find((c) => c.name === name);
+    if (!next) throw new Error(`command ${path.join(' ')} is in the manifest but not in its module: rebuild (npm run build)`);
+    node = next;
+  }
+  if (node.kind !== 'command') throw new Error(`${path.join(' ')} is a group, not a command`);
+  return node;
+}
