@@ -19,7 +19,7 @@ const GLOBAL_VALUE_FLAGS = ['--profile', '--org', '--timeout'];
 const GLOBAL_FLAGS = ['--profile', '--org', '--timeout', '--verbose', '--no-input', '--no-color', '--help'];
 
 interface Row {
-  path: string; // ' spaces list'
+  path: string; // 'docsctl spaces list'
   subs: string[];
   flags: string[];
   valueFlags: string[];
@@ -29,7 +29,7 @@ interface Row {
 
 function rows(manifest: Manifest): Row[] {
   const out: Row[] = [];
-  const top: Row = { path: '', subs: [], flags: [...GLOBAL_FLAGS, '--version'], valueFlags: GLOBAL_VALUE_FLAGS, choices: {}, args: [] };
+  const top: Row = { path: 'docsctl', subs: [], flags: [...GLOBAL_FLAGS, '--version'], valueFlags: GLOBAL_VALUE_FLAGS, choices: {}, args: [] };
   out.push(top);
   const walk = (node: ManifestNode, parent: string) => {
     const path = `${parent} ${node.name}`;
@@ -41,8 +41,9 @@ function rows(manifest: Manifest): Row[] {
     out.push(commandRow(path, node));
   };
   for (const e of manifest.entries) {
+    if (e.hidden) continue;
     top.subs.push(e.name);
-    walk(e, '');
+    walk(e, 'docsctl');
   }
   return out;
 }
@@ -93,7 +94,7 @@ function bash(manifest: Manifest, zsh: boolean): string {
   lines.push(String.raw`
 _docsctl() {
   local cur="${'$'}{COMP_WORDS[COMP_CWORD]}" prev="${'$'}{COMP_WORDS[COMP_CWORD-1]}"
-  local node="" argi=0 i w
+  local node="docsctl" argi=0 i w
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${'$'}{COMP_WORDS[i]}"
     if [[ "$w" == -* ]]; then
@@ -143,7 +144,7 @@ function fish(manifest: Manifest): string {
     'function __docsctl_node --description "the docsctl command path typed so far"',
     '    set -l words (commandline -opc)',
     '    set -e words[1]',
-    '    set -l node ""',
+    '    set -l node "docsctl"',
     '    set -l skip 0',
     '    for w in $words',
     '        if test $skip -eq 1; set skip 0; continue; end',

@@ -13,12 +13,16 @@ export default defineCommand({
     token: { description: 'the admin user’s token (default: random)', value: 'token' },
     seed: { description: 'load this JSON fixture instead of the default data', value: 'file' },
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users}' },
+    chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
+    chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
   },
   examples: ['docsctl serve --memory', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
   noJson: true,
   async run(ctx, { flags }) {
     const port = flags.port ?? 4700;
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
+    if (flags.chaos !== undefined && !(flags.chaos >= 0 && flags.chaos <= 1)) throw new UsageError('--chaos: must be a number from 0 to 1');
+    if (flags.chaosSeed !== undefined && !Number.isInteger(flags.chaosSeed)) throw new UsageError('--chaos-seed: must be a whole number');
     if (flags.token !== undefined && !/^\S{8,}$/.test(flags.token)) throw new UsageError('--token: must be at least 8 characters without spaces');
     const { startServer } = await import('../server/serve.js');
     const { SeedError } = await import('../server/seed.js');
@@ -38,7 +42,10 @@ export default defineCommand({
     }
     let server;
     try {
-      server = await startServer({ port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}) });
+      server = await startServer({
+        port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}),
+        ...(flags.chaos ? { chaos: { rate: flags.chaos, seed: flags.chaosSeed ?? 1 } } : {}),
+      });
     } catch (e) {
       if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);
       const code = (e as NodeJS.ErrnoException).code;

@@ -7,6 +7,7 @@ import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import { describeIssue, issuePath, type AnyOp } from '../contract/op.js';
 import { parseDuration } from './clock.js';
+import { FaultRules, Faults } from './faults.js';
 import { HttpError } from './errors.js';
 import { Reply, type Handler, type HandlerCtx } from './handler.js';
 import { routes } from './routes.js';
@@ -26,6 +27,8 @@ export interface AppResponse {
   status: number;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /** Drop the connection without answering (fault injection). */
+  drop?: boolean;
 }
 
 interface Route {
@@ -36,9 +39,12 @@ interface Route {
 export interface AppOptions {
   /** Reload the seed (for `POST /_sandbox/reset`). */
   reset: () => void;
+  /** Answer this share of /v1 requests with a random fault (seeded). */
+  chaos?: { rate: number; seed: number };
 }
 
 export function createApp(store: Store, opts: AppOptions) {
+  const faults = new Faults(opts.chaos);
   const router = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 });
   for (const route of routes) {
     const path = '/v1' + route.op.path.replace(/\{(\w+)\}/g, ':$1');
@@ -52,6 +58,15 @@ export function createApp(store: Store, opts: AppOptions) {
       const search = q < 0 ? '' : req.url.slice(q + 1);
       store.purgeExpired();
       if (path.startsWith('/_sandbox/')) return await sandboxControl(req, path);
+      const fault = faults.pick(req.method, path);
+      if (fault) {
+        // Before any work: a faulted request changes nothing.
+        if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+        if (fault.drop) return { status: 0, headers: {}, drop: true };
+        if (fault.status) {
+          throw new HttpError(fault.status, `injected fault (${fault.status})`, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
+        }
+      }
       const found = router.find(req.method as 'GET', path);
       if (!found) throw new HttpError(404, `no route ${req.method} ${path}`);
       const route = found.store as Route;
@@ -97,6 +112,14 @@ export function createApp(store: Store, opts: AppOptions) {
         }
         return json(200, { loaded: true });
       }
+      case 'GET /_sandbox/faults':
+        return json(200, { rules: faults.list() });
+      case 'PUT /_sandbox/faults':
+        faults.set(validate(FaultRules, parseBody(req), '').rules);
+        return json(200, { rules: faults.list() });
+      case 'DELETE /_sandbox/faults':
+        faults.set([]);
+        return { status: 204, headers: {} };
       case 'POST /_sandbox/clock': {
         const body = parseBody(req) as { advance?: unknown } | undefined;
         const ms = typeof body?.advance === 'string' ? parseDuration(body.advance) : null;

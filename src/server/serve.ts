@@ -13,6 +13,8 @@ export interface ServerOptions {
   token?: string;
   /** A fixture to load instead of the default data. */
   seed?: SeedData;
+  /** Answer this share (0..1) of /v1 requests with a random fault, reproducibly for a seed. */
+  chaos?: { rate: number; seed?: number };
 }
 
 export interface RunningServer {
@@ -36,7 +38,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     store.clock.offset = 0;
     loadSeed(store, seed);
   };
-  const app = createApp(store, { reset });
+  const app = createApp(store, { reset, ...(opts.chaos ? { chaos: { rate: opts.chaos.rate, seed: opts.chaos.seed ?? 1 } } : {}) });
 
   const server = createServer((req, res) => void onRequest(app, req, res));
   server.keepAliveTimeout = 5000;
@@ -77,6 +79,10 @@ async function onRequest(app: App, req: IncomingMessage, res: ServerResponse): P
   } catch (err) {
     out = errorResponse(err);
     res.setHeader('connection', 'close');
+  }
+  if (out.drop) {
+    req.socket.destroy();
+    return;
   }
   res.writeHead(out.status, out.headers);
   res.end(out.body);
