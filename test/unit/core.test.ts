@@ -7,6 +7,7 @@ import { placeRelative, sameOrder } from '../../src/server/order.js';
 import { paginate, scopeOf } from '../../src/server/paginate.js';
 import { defaultSeed, loadSeed } from '../../src/server/seed.js';
 import { Store } from '../../src/server/store.js';
+import { newId } from '../../src/server/ids.js';
 import { ROLES } from '../../src/contract/op.js';
 
 describe('cursor pagination', () => {
@@ -138,5 +139,17 @@ describe('sandbox clock and state', () => {
     s.clock.advance(86_400_000);
     s.purgeExpired();
     expect(s.data.spaces.has('sp-welcome')).toBe(false);
+  });
+});
+
+describe('ids', () => {
+  it('are 20 URL-safe characters that never start like an option', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 20000; i++) {
+      const id = newId();
+      expect(id).toMatch(/^[A-Za-z0-9][A-Za-z0-9_-]{19}$/);
+      seen.add(id);
+    }
+    expect(seen.size).toBe(20000);
   });
 });
