@@ -1,19 +1,52 @@
 import { defineCommand } from '../../cli/command.js';
-import { ops } from '../../contract/spaces.js';
+import { CliError, EXIT, UsageError } from '../../cli/errors.js';
+import { render } from '../../cli/output.js';
+import { Paginator } from '../../client/paginator.js';
+import { ops, type ListedSpace } from '../../contract/spaces.js';
 import { ops as collectionOps } from '../../contract/collections.js';
-import { spaceColumns } from './columns.js';
+import { spaceColumns, trashColumns } from './columns.js';
 
 export default defineCommand({
   name: 'list',
   aliases: ['ls'],
-  summary: 'List the spaces of the organization (or of one collection)',
-  flags: { collection: { description: 'only the spaces in this collection', value: 'id' } },
-  examples: ['docsctl spaces list', 'docsctl spaces list --collection col_123 --all --json'],
+  summary: 'List the spaces of the organization (or of one collection, or the deleted ones)',
+  description:
+    'With --deleted: the deleted spaces you may still restore, most recently deleted first, with the time left. ' +
+    'It asks for deleted=true, a sandbox extension (the service shows no list of deleted spaces); ' +
+    'a service that ignores it is reported as an error, never listed as deleted.',
+  flags: {
+    collection: { description: 'only the spaces in this collection', value: 'id' },
+    deleted: { type: 'boolean', description: 'deleted spaces that can still be restored, with the time left' },
+  },
+  examples: [
+    'docsctl spaces list',
+    'docsctl spaces list --collection col_123 --all --json',
+    'docsctl spaces list --deleted',
+  ],
   list: true,
   output: { columns: spaceColumns },
   async run(ctx, { flags }) {
+    if (flags.collection !== undefined && flags.deleted) throw new UsageError('--collection and --deleted cannot be used together');
     const api = await ctx.api();
-    if (flags.collection) return api.paginate(collectionOps.listCollectionSpaces, { params: { collectionId: flags.collection } }, flags.page);
-    return api.paginate(ops.listSpaces, { params: { organizationId: await ctx.org() } }, flags.page);
+    if (flags.collection !== undefined) {
+      return api.paginate(collectionOps.listCollectionSpaces, { params: { collectionId: flags.collection } }, flags.page);
+    }
+    const organizationId = await ctx.org();
+    if (!flags.deleted) return api.paginate(ops.listSpaces, { params: { organizationId } }, flags.page);
+    const trash = new Paginator<ListedSpace>(async (cursor, limit) => {
+      const query = { deleted: true, limit, ...(cursor ? { page: cursor } : {}) };
+      const page = await api.call(ops.listSpaces, { params: { organizationId }, query });
+      if (page.items.some((s) => !s.deletedAt)) {
+        throw new CliError(
+          'the service answered with spaces that are not deleted: it does not support deleted=true',
+          EXIT.FAILED,
+          'listing deleted spaces is a sandbox extension (docs/spaces.md); restore a space by id with docsctl spaces restore',
+        );
+      }
+      return page;
+    }, flags.page);
+    // Its own columns (deletion time and time left), so it renders here rather than by the toolkit.
+    await render(ctx, trash, { columns: trashColumns }, flags);
+    return undefined;
   },
 });

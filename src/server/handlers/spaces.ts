@@ -1,12 +1,14 @@
-/** Spaces: create, read, list (the rest of the family builds on these views). */
-import type { Space } from '../../contract/spaces.js';
+/** Spaces: create, read, list, update, and the lifecycle (delete, restore, duplicate, move, transfer). */
+import type { Role } from '../../contract/op.js';
+import type { ListedSpace, Space } from '../../contract/spaces.js';
 import { ops } from '../../contract/spaces.js';
-import { orgFor, requireRole, spacePermissions, spaceRole } from '../access.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { atLeast, collectionRole, maxRole, orgFor, requireRole, spacePermissions, spaceRole } from '../access.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
+import { placeRelative, sameOrder } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
-import type { SpaceRec, Store } from '../store.js';
+import { RETENTION_MS, type SpaceRec, type Store } from '../store.js';
 
 /** Counters that other families derive for a space (change requests, comments). */
 export interface SpaceCounters {
@@ -22,11 +24,18 @@ export function registerSpaceCounters(source: CounterSource): void {
   counterSources.push(source);
 }
 
-export function spaceView(ctx: HandlerCtx, s: SpaceRec): Space {
+/**
+ * The Space object as the caller sees it. `minRole` raises the caller's role (a share link gives
+ * `read`). Callers who may see invite links get the share link in `urls.published` of a
+ * `share-link` space.
+ */
+export function spaceView(ctx: HandlerCtx, s: SpaceRec, minRole: Role | null = null): Space {
   const orgRole = ctx.store.member(s.org, ctx.caller.user.id)?.role ?? null;
   const counters: SpaceCounters = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
   for (const source of counterSources) Object.assign(counters, source(ctx.store, s.id));
+  const permissions = spacePermissions(maxRole(spaceRole(ctx.store, orgRole, s), minRole), s);
   const base = ctx.baseUrl;
+  const published = `${base}/p/${s.id}`;
   return {
     object: 'space', id: s.id, title: s.title, emoji: s.emoji, visibility: s.visibility,
     createdAt: s.createdAt, updatedAt: s.updatedAt,
@@ -34,20 +43,22 @@ export function spaceView(ctx: HandlerCtx, s: SpaceRec): Space {
     editMode: s.editMode, mergeRules: s.mergeRules,
     urls: {
       location: `${base}/v1/spaces/${s.id}`, app: `${base}/app/s/${s.id}`,
-      published: `${base}/p/${s.id}`, public: `${base}/p/${s.id}`,
+      published: s.visibility === 'share-link' && permissions.viewInviteLinks ? `${published}?shareKey=${s.shareKey}` : published,
+      public: published,
     },
     organization: s.org,
     ...(s.parent ? { parent: s.parent } : {}),
     ...(s.language ? { language: s.language } : {}),
     revision: s.revision, defaultLevel: s.defaultLevel, ...counters,
-    permissions: spacePermissions(spaceRole(ctx.store, orgRole, s), s),
+    permissions,
   };
 }
 
 /**
  * A space the caller may see, with their effective role: 404 for a missing space, a purged one, or
  * one of an organization the caller is not in; 403 when a member may not view it. Deleted spaces
- * are found only with `deleted: true` (restore).
+ * are found only with `deleted: true` (restore), and only by those with the admin role on them
+ * (who may restore them); to everyone else they do not exist.
  */
 export function spaceFor(ctx: HandlerCtx, spaceId: string, opts: { deleted?: boolean } = {}) {
   const space = ctx.store.data.spaces.get(spaceId);
@@ -55,6 +66,7 @@ export function spaceFor(ctx: HandlerCtx, spaceId: string, opts: { deleted?: boo
   const { role: orgRole } = orgFor(ctx.store, ctx.caller, space.org);
   const role = spaceRole(ctx.store, orgRole, space);
   const permissions = spacePermissions(role, space);
+  if (space.deletedAt && !permissions.admin) throw notFound(`no space ${spaceId}`);
   if (!permissions.view) throw forbidden(`viewing space ${spaceId} needs the read role or above on it`);
   return { space, role, orgRole, permissions };
 }
@@ -76,7 +88,7 @@ export function createSpaceRec(store: Store, init: Partial<SpaceRec> & { org: st
   const revision = newId();
   store.data.revisions.set(revision, { id: revision, space: id, parents: [], createdAt: now, type: 'edits', content: undefined });
   const space: SpaceRec = {
-    id, title: 'Untitled', emoji: '', visibility: init.parent ? 'in-collection' : 'private',
+    title: 'Untitled', emoji: '', visibility: init.parent ? 'in-collection' : 'private',
     createdAt: now, updatedAt: now, editMode: 'live', mergeRules: { type: 'inherit' },
     revision, defaultLevel: null, shareKey: newId(), ...init, id,
   };
@@ -85,14 +97,86 @@ export function createSpaceRec(store: Store, init: Partial<SpaceRec> & { org: st
   return space;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The lifecycle
+
+type Found = ReturnType<typeof spaceFor>;
+
+function requireSpaceAdmin({ permissions, role }: Found, what: string): void {
+  if (!permissions.admin) throw forbidden(`${what} needs the admin role on the space; you have ${role ?? 'guest access'}`);
+}
+
+/** The ordered list a space sits in: its collection's, or its organization's root. */
+function containerOf(s: SpaceRec): string {
+  return s.parent ?? s.org;
+}
+
+function detach(store: Store, containerId: string, id: string): void {
+  const list = store.data.children.get(containerId);
+  if (list) store.data.children.set(containerId, list.filter((x) => x !== id));
+}
+
+/** Put a space in a container (its collection, or the root when `parent` is undefined). */
+function attachTo(space: SpaceRec, parent: string | undefined): void {
+  if (parent) {
+    space.parent = parent;
+  } else {
+    delete space.parent;
+    // Only a space in a collection can be visible to those who can access the collection.
+    if (space.visibility === 'in-collection') space.visibility = 'private';
+  }
+}
+
+/** A collection of `orgId`, or 400 naming the field. */
+function collectionIn(store: Store, orgId: string, collectionId: string, field: string) {
+  const c = store.data.collections.get(collectionId);
+  if (!c || c.org !== orgId) throw badRequest(`${field}: no collection ${collectionId} in organization ${orgId}`);
+  return c;
+}
+
+const COPY_SUFFIX = ' (copy)';
+const MAX_TITLE = 50;
+
+/** "<title> (copy)", the title shortened (by whole characters) to keep it within 50. */
+export function copyTitle(title: string): string {
+  let kept = '';
+  for (const ch of title) {
+    if (kept.length + ch.length + COPY_SUFFIX.length > MAX_TITLE) break;
+    kept += ch;
+  }
+  return (kept.length < title.length ? kept.trimEnd() : kept) + COPY_SUFFIX;
+}
+
+/** Deleted spaces of an organization that the caller may restore, most recently deleted first. */
+function trashedSpaces(ctx: HandlerCtx, orgId: string, orgRole: Role | null): SpaceRec[] {
+  const out: SpaceRec[] = [];
+  for (const id of ctx.store.data.trash.keys()) {
+    const s = ctx.store.data.spaces.get(id);
+    if (s?.deletedAt && s.org === orgId && spacePermissions(spaceRole(ctx.store, orgRole, s), s).admin) out.push(s);
+  }
+  return out.sort((a, b) => deletedMs(ctx.store, b) - deletedMs(ctx.store, a));
+}
+
+function deletedMs(store: Store, s: SpaceRec): number {
+  return store.data.trash.get(s.id) ?? Date.parse(s.deletedAt ?? '');
+}
+
+function trashView(ctx: HandlerCtx, s: SpaceRec): ListedSpace {
+  const until = deletedMs(ctx.store, s) + RETENTION_MS;
+  return {
+    ...spaceView(ctx, s),
+    trash: {
+      restorableUntil: new Date(until).toISOString(),
+      secondsLeft: Math.max(0, Math.floor((until - ctx.store.clock.now()) / 1000)),
+    },
+  };
+}
+
 export const handlers: Handlers<typeof ops> = {
   createSpace: (ctx, { params, body }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
     requireRole(role, 'create', 'creating a space');
-    if (body.parent !== undefined) {
-      const parent = ctx.store.data.collections.get(body.parent);
-      if (!parent || parent.org !== params.organizationId) throw badRequest(`parent: no collection ${body.parent} in this organization`);
-    }
+    if (body.parent !== undefined) collectionIn(ctx.store, params.organizationId, body.parent, 'parent');
     const space = createSpaceRec(ctx.store, {
       org: params.organizationId,
       ...(body.title !== undefined ? { title: body.title } : {}),
@@ -105,10 +189,154 @@ export const handlers: Handlers<typeof ops> = {
   },
 
   listSpaces: (ctx, { params, query }) => {
-    orgFor(ctx.store, ctx.caller, params.organizationId);
+    const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
+    if (query.deleted) {
+      const trash = trashedSpaces(ctx, params.organizationId, role);
+      const page = paginate(trash, query, (s) => s.id, scopeOf('spaces', params.organizationId, 'deleted'));
+      return { ...page, items: page.items.map((s) => trashView(ctx, s)) };
+    }
     const page = paginate(visibleSpaces(ctx, params.organizationId), query, (s) => s.id, scopeOf('spaces', params.organizationId));
     return { ...page, items: page.items.map((s) => spaceView(ctx, s)) };
   },
 
-  getSpace: (ctx, { params }) => spaceView(ctx, spaceFor(ctx, params.spaceId).space),
+  getSpace: (ctx, { params, query }) => {
+    const space = ctx.store.data.spaces.get(params.spaceId);
+    // A share link lets anyone with its key view a live `share-link` space, as a reader.
+    if (space && !space.deletedAt && space.visibility === 'share-link' && query.shareKey === space.shareKey) {
+      return spaceView(ctx, space, 'read');
+    }
+    return spaceView(ctx, spaceFor(ctx, params.spaceId).space);
+  },
+
+  updateSpace: (ctx, { params, body }) => {
+    const found = spaceFor(ctx, params.spaceId);
+    const { space, role } = found;
+    const adminFields = (['editMode', 'defaultLevel', 'mergeRules'] as const).filter((k) => body[k] !== undefined);
+    const editFields = (['title', 'emoji', 'language'] as const).filter((k) => body[k] !== undefined);
+    if (adminFields.length > 0) requireSpaceAdmin(found, `changing ${adminFields.join(', ')}`);
+    if (editFields.length > 0) {
+      if (!atLeast(role, 'edit')) {
+        throw forbidden(`changing ${editFields.join(', ')} needs the edit role or above on the space; you have ${role ?? 'guest access'}`);
+      }
+      // A locked space takes no edits, unless this very request unlocks it.
+      if (space.editMode === 'locked' && body.editMode !== 'live') {
+        throw forbidden(`space ${space.id} is locked: changing ${editFields.join(', ')} needs it unlocked (editMode live, by an admin)`);
+      }
+    }
+    if (body.mergeRules?.type === 'rules') {
+      body.mergeRules.rules.forEach((rule, i) => rule.users.forEach((user, j) => {
+        if (!ctx.store.member(space.org, user)) throw badRequest(`mergeRules.rules.${i}.users.${j}: ${user} is not a member of organization ${space.org}`);
+      }));
+    }
+    if (adminFields.length + editFields.length === 0) return spaceView(ctx, space);
+    if (body.editMode !== undefined) space.editMode = body.editMode;
+    if (body.defaultLevel !== undefined) space.defaultLevel = body.defaultLevel;
+    if (body.mergeRules !== undefined) space.mergeRules = body.mergeRules;
+    if (body.title !== undefined) space.title = body.title;
+    if (body.emoji !== undefined) space.emoji = body.emoji;
+    if (body.language !== undefined) space.language = body.language;
+    space.updatedAt = ctx.store.now();
+    return spaceView(ctx, space);
+  },
+
+  deleteSpace: (ctx, { params }) => {
+    // A missing target answers 204 (service-api.md, Errors rule 1); so does one already in the trash.
+    const existing = ctx.store.data.spaces.get(params.spaceId);
+    if (!existing || existing.deletedAt) return undefined;
+    const found = spaceFor(ctx, params.spaceId);
+    requireSpaceAdmin(found, 'deleting a space');
+    const { space } = found;
+    const now = ctx.store.clock.now();
+    space.deletedAt = space.updatedAt = new Date(now).toISOString();
+    ctx.store.data.trash.set(space.id, now);
+    detach(ctx.store, containerOf(space), space.id);
+    return undefined;
+  },
+
+  restoreSpace: (ctx, { params }) => {
+    const found = spaceFor(ctx, params.spaceId, { deleted: true });
+    requireSpaceAdmin(found, 'restoring a space');
+    const { space } = found;
+    if (!space.deletedAt) throw conflict(`space ${space.id} is not deleted: nothing would change`);
+    // Back at the end of its collection if that still exists in its organization, else at the root.
+    const parent = space.parent && ctx.store.data.collections.get(space.parent);
+    attachTo(space, parent && parent.org === space.org ? parent.id : undefined);
+    ctx.store.childrenOf(containerOf(space)).push(space.id);
+    delete space.deletedAt;
+    ctx.store.data.trash.delete(space.id);
+    space.updatedAt = ctx.store.now();
+    return spaceView(ctx, space);
+  },
+
+  duplicateSpace: (ctx, { params }) => {
+    const { space, orgRole } = spaceFor(ctx, params.spaceId);
+    const parent = space.parent ? ctx.store.data.collections.get(space.parent) : undefined;
+    requireRole(parent ? collectionRole(ctx.store, orgRole, parent) : orgRole, 'create', 'duplicating a space');
+    const copy = createSpaceRec(ctx.store, {
+      org: space.org, title: copyTitle(space.title), emoji: space.emoji, visibility: space.visibility,
+      editMode: space.editMode, mergeRules: structuredClone(space.mergeRules), defaultLevel: space.defaultLevel,
+      ...(space.parent ? { parent: space.parent } : {}),
+      ...(space.language ? { language: space.language } : {}),
+    });
+    // Right after the source, not at the end of the container.
+    const container = containerOf(space);
+    const order = ctx.store.childrenOf(container);
+    ctx.store.data.children.set(container, placeRelative(order, copy.id, { after: space.id }) ?? order);
+    const source = ctx.store.data.revisions.get(space.revision);
+    const first = ctx.store.data.revisions.get(copy.revision);
+    if (source && first) first.content = structuredClone(source.content);
+    return spaceView(ctx, copy);
+  },
+
+  moveSpace: (ctx, { params, body }) => {
+    const found = spaceFor(ctx, params.spaceId);
+    requireSpaceAdmin(found, 'moving a space');
+    const { space } = found;
+    const store = ctx.store;
+    if (body.parent === undefined && body.position === undefined) throw badRequest('body: needs parent or position');
+    const target = body.parent === undefined ? space.parent : (body.parent ?? undefined);
+    if (target !== undefined) collectionIn(store, space.org, target, 'parent');
+    const fromId = containerOf(space);
+    const toId = target ?? space.org;
+    const current = store.data.children.get(toId) ?? [];
+    let next: string[];
+    if (body.position) {
+      const before = body.position.before as { space: string } | undefined;
+      const anchor = (before ?? body.position.after) as { space: string };
+      if (anchor.space === space.id) throw badRequest('position: a space cannot be placed relative to itself');
+      const placed = placeRelative(current, space.id, before ? { before: anchor.space } : { after: anchor.space });
+      if (!placed || !store.data.spaces.has(anchor.space)) {
+        throw badRequest(`position: space ${anchor.space} is not in the target ${target ? `collection ${target}` : 'organization root'}`);
+      }
+      next = placed;
+    } else {
+      next = fromId === toId ? current : [...current, space.id];
+    }
+    if (fromId === toId && sameOrder(current, next)) throw conflict('the space is already there: nothing would change');
+    if (fromId !== toId) detach(store, fromId, space.id);
+    store.data.children.set(toId, next);
+    attachTo(space, target);
+    space.updatedAt = store.now();
+    return spaceView(ctx, space);
+  },
+
+  transferSpace: (ctx, { params, body }) => {
+    const found = spaceFor(ctx, params.spaceId);
+    requireSpaceAdmin(found, 'transferring a space');
+    const { space } = found;
+    const store = ctx.store;
+    const { role: targetRole } = orgFor(store, ctx.caller, body.organization);
+    requireRole(targetRole, 'admin', `transferring into organization ${body.organization}`);
+    if (body.parent !== undefined) collectionIn(store, body.organization, body.parent, 'parent');
+    if (body.organization === space.org && body.parent === space.parent) {
+      throw conflict(`the space is already in ${body.parent ? `collection ${body.parent}` : `the root of organization ${body.organization}`}: nothing would change`);
+    }
+    if (space.editMode === 'locked') throw conflict(`space ${space.id} is locked and cannot be moved: unlock it first (editMode live)`);
+    detach(store, containerOf(space), space.id);
+    space.org = body.organization;
+    attachTo(space, body.parent);
+    store.childrenOf(containerOf(space)).push(space.id);
+    space.updatedAt = store.now();
+    return spaceView(ctx, space);
+  },
 };

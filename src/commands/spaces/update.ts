@@ -1,0 +1,47 @@
+import { checkBody, defineCommand } from '../../cli/command.js';
+import { UsageError } from '../../cli/errors.js';
+import { ROLES } from '../../contract/op.js';
+import { EDIT_MODES, LANGUAGES, ops, type MergeRules } from '../../contract/spaces.js';
+import { spaceFields } from './columns.js';
+
+export default defineCommand({
+  name: 'update',
+  aliases: ['edit'],
+  summary: 'Change a space’s title, emoji, language, edit mode, default level or merge rules',
+  description:
+    'Title, emoji and language need the edit role and an unlocked space; edit mode, default level and merge rules ' +
+    'need the admin role. --edit-mode live unlocks a locked space in the same request.',
+  args: [{ name: 'space', description: 'space id' }],
+  flags: {
+    title: { description: 'new title (at most 50 characters)', value: 'title' },
+    emoji: { description: 'new emoji (at most 50 characters)', value: 'emoji' },
+    language: { description: 'content language', value: 'code', choices: LANGUAGES },
+    editMode: { description: 'live (directly editable) or locked (all edits locked)', value: 'mode', choices: EDIT_MODES },
+    defaultLevel: { description: 'default role for the space’s content, or null to remove it', value: 'role', choices: ROLES, nullable: true },
+    mergeRules: { description: 'inherit: merge rules of the organization', value: 'rules', choices: ['inherit'] },
+    requireReviewers: { description: 'merge rule: changes need a review by one of these users (comma-separated ids)', value: 'users' },
+  },
+  examples: [
+    'docsctl spaces update sp_123 --title Handbook --emoji 📘',
+    'docsctl spaces update sp_123 --edit-mode locked',
+    'docsctl spaces update sp_123 --require-reviewers u_ada,u_bob',
+  ],
+  output: { fields: spaceFields },
+  async run(ctx, { args, flags }) {
+    if (flags.mergeRules && flags.requireReviewers !== undefined) throw new UsageError('--merge-rules and --require-reviewers cannot be used together');
+    let mergeRules: MergeRules | undefined = flags.mergeRules ? { type: flags.mergeRules } : undefined;
+    if (flags.requireReviewers !== undefined) {
+      const users = flags.requireReviewers.split(',').map((u) => u.trim()).filter(Boolean);
+      mergeRules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users }] };
+    }
+    const body = checkBody(ops.updateSpace, {
+      title: flags.title, emoji: flags.emoji, language: flags.language, editMode: flags.editMode,
+      defaultLevel: flags.defaultLevel, mergeRules,
+    }, { mergeRules: flags.requireReviewers !== undefined ? '--require-reviewers' : '--merge-rules' });
+    if (Object.keys(body).length === 0) {
+      throw new UsageError('nothing to update', 'pass --title, --emoji, --language, --edit-mode, --default-level, --merge-rules or --require-reviewers');
+    }
+    const api = await ctx.api();
+    return api.call(ops.updateSpace, { params: { spaceId: args.space }, body });
+  },
+});
