@@ -12,12 +12,16 @@
  * - inlines: backslash escapes, code spans, `*`/`_` emphasis (CommonMark delimiter rules),
  *   inline links and images `[text](url "title")` (the title is dropped), and URI autolinks
  *   `<scheme:...>`. Line breaks inside a paragraph become spaces (hard breaks are not
- *   kept: a backslash ending a line stays literal). An image that is not alone
- *   in its paragraph becomes a link to the image (its text is the alt text), and an image
- *   inside a link text is reduced to its alt text.
+ *   kept: a backslash ending a line stays literal). An image that is not alone in its
+ *   paragraph becomes a link to the image (its text is the alt text), and an image inside
+ *   a link text is reduced to its alt text.
+ * - quotes and lists nest at most MAX_NESTING deep; deeper markers read as text.
  *
  * For documents produced by `markdownToDocument`, `documentToMarkdown` is an inverse:
- * converting its output again gives a deep-equal document.
+ * converting its output again gives a deep-equal document. Known exception: emphasis
+ * whose text ends (or starts) with punctuation right next to a letter, inside other
+ * emphasis, e.g. leaves `[bold+italic "<"][italic "ue"]` (from `***<**_u_*e*`), which no
+ * delimiter choice can write back; such input is contrived and reads back differently.
  */
 
 // ---------------------------------------------------------------------------------------
@@ -232,7 +236,7 @@ type InlineToken =
   | { t: 'text'; s: string }
   | { t: 'code'; s: string }
   | DelimToken
-  | { t: 'bracket'; image: boolean; active: boolean }
+  | { t: 'bracket'; image: boolean }
   | { t: 'emph'; strong: boolean; children: InlineToken[] }
   | { t: 'link'; url: string; children: InlineToken[] }
   | { t: 'image'; src: string; alt: string };
@@ -263,6 +267,10 @@ function parseInline(src: string): InlineToken[] {
     if (buf) tokens.push({ t: 'text', s: buf });
     buf = '';
   };
+  // Indices in `tokens` of the `[` and `![` not closed yet; those of `[` below `linkFloor`
+  // came before a link that has since been closed, and cannot open a link (links do not nest).
+  const brackets: number[] = [];
+  let linkFloor = 0;
   let autolink: { url: string; end: number } | null;
   let p = 0;
   while (p < src.length) {
@@ -294,11 +302,32 @@ function parseInline(src: string): InlineToken[] {
       p += n;
     } else if (c === '[' || (c === '!' && src[p + 1] === '[')) {
       flush();
-      tokens.push({ t: 'bracket', image: c === '!', active: true });
+      brackets.push(tokens.length);
+      tokens.push({ t: 'bracket', image: c === '!' });
       p += c === '!' ? 2 : 1;
     } else if (c === ']') {
       flush();
-      p = closeBracket(tokens, src, p);
+      // Make a link or image of the tokens since the last bracket, if a link tail follows.
+      const o = brackets.pop();
+      const opener = o === undefined ? undefined : tokens[o];
+      const active = opener?.t === 'bracket' && (opener.image || brackets.length >= linkFloor);
+      linkFloor = Math.min(linkFloor, brackets.length);
+      const tail = active ? parseLinkTail(src, p + 1) : null;
+      if (o === undefined || opener?.t !== 'bracket' || !tail) {
+        if (o !== undefined && opener?.t === 'bracket') tokens[o] = { t: 'text', s: opener.image ? '![' : '[' };
+        tokens.push({ t: 'text', s: ']' });
+        p++;
+        continue;
+      }
+      const children = tokens.splice(o).slice(1);
+      processEmphasis(children);
+      if (opener.image) {
+        tokens.push({ t: 'image', src: tail.url, alt: tokensPlainText(children) });
+      } else {
+        tokens.push({ t: 'link', url: tail.url, children });
+        linkFloor = brackets.length;
+      }
+      p = tail.end;
     } else if (c === '<' && (autolink = matchAutolink(src, p))) {
       flush();
       tokens.push({ t: 'link', url: autolink.url, children: [{ t: 'text', s: autolink.url }] });
@@ -313,31 +342,11 @@ function parseInline(src: string): InlineToken[] {
   return tokens;
 }
 
-/** Handle the `]` at `p`: make a link or image of the tokens since the last bracket, if a link tail follows. */
-function closeBracket(tokens: InlineToken[], src: string, p: number): number {
-  let o = tokens.length - 1;
-  while (o >= 0 && tokens[o].t !== 'bracket') o--;
-  const opener = tokens[o];
-  const tail = opener?.t === 'bracket' && opener.active ? parseLinkTail(src, p + 1) : null;
-  if (opener?.t !== 'bracket' || !tail) {
-    if (opener?.t === 'bracket') tokens[o] = { t: 'text', s: opener.image ? '![' : '[' };
-    tokens.push({ t: 'text', s: ']' });
-    return p + 1;
-  }
-  const children = tokens.splice(o).slice(1);
-  processEmphasis(children);
-  if (opener.image) {
-    tokens.push({ t: 'image', src: tail.url, alt: tokensPlainText(children) });
-  } else {
-    tokens.push({ t: 'link', url: tail.url, children });
-    // Links may not contain links: earlier `[` can no longer open one.
-    for (const tok of tokens) if (tok.t === 'bracket' && !tok.image) tok.active = false;
-  }
-  return tail.end;
-}
-
 /** CommonMark "process emphasis": pair delimiter runs into emphasis nodes, in place. */
 function processEmphasis(tokens: InlineToken[]): void {
+  // Per kind of closer, the index at and below which no opener can match it (CommonMark's
+  // openers_bottom, which keeps unmatched closers from rescanning the same openers).
+  const bottoms = new Map<string, number>();
   let c = 0;
   while (c < tokens.length) {
     const closer = tokens[c];
@@ -345,8 +354,10 @@ function processEmphasis(tokens: InlineToken[]): void {
       c++;
       continue;
     }
+    const kind = `${closer.ch}${closer.canOpen}${closer.orig % 3}`;
+    const bottom = bottoms.get(kind) ?? -1;
     let o = c - 1;
-    for (; o >= 0; o--) {
+    for (; o > bottom; o--) {
       const op = tokens[o];
       if (op.t !== 'delim' || op.ch !== closer.ch || !op.canOpen) continue;
       // Rule of 3: a run that can both open and close only pairs when the lengths do not sum to a multiple of 3.
@@ -354,7 +365,8 @@ function processEmphasis(tokens: InlineToken[]): void {
       if (bothWays && (op.orig + closer.orig) % 3 === 0 && !(op.orig % 3 === 0 && closer.orig % 3 === 0)) continue;
       break;
     }
-    if (o < 0) {
+    if (o <= bottom) {
+      bottoms.set(kind, c - 1);
       c++;
       continue;
     }
@@ -364,6 +376,8 @@ function processEmphasis(tokens: InlineToken[]): void {
     closer.count -= n;
     const emph: InlineToken = { t: 'emph', strong: n === 2, children: [] };
     emph.children = tokens.splice(o + 1, c - o - 1, emph);
+    // Tokens from `o` on move; lowering a bottom only means searching more.
+    for (const [k, b] of bottoms) if (b >= o) bottoms.set(k, o - 1);
     c = o + 2;
     if (opener.count === 0) {
       tokens.splice(o, 1);
@@ -535,7 +549,7 @@ function stripIndent(line: string, n: number): string {
   return line.slice(i);
 }
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const BLOCKQUOTE = /^ {0,3}> ?/;
 
@@ -594,23 +608,47 @@ function startsBlock(line: string): boolean {
   return item !== null && item.rest !== '' && (!item.ordered || item.number === 1);
 }
 
-/** Whether the last of these container lines is paragraph text, so an unprefixed line may continue it lazily. */
-function endsInParagraph(lines: string[]): boolean {
-  let fence: Fence | null = null;
-  let text = false;
-  for (const line of lines) {
-    if (fence) {
-      if (isFenceClose(line, fence)) fence = null;
-      text = false;
-    } else {
-      fence = matchFenceOpen(line);
-      text = !fence && !isBlank(line) && !HEADING.test(line) && !THEMATIC_BREAK.test(line);
-    }
-  }
-  return text;
+/** Heading text without its optional closing sequence of `#` (which must follow a space). */
+function headingContent(text: string): string {
+  const trimmed = text.trim();
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '#') end--;
+  return end === 0 || trimmed[end - 1] === ' ' || trimmed[end - 1] === '\t' ? trimmed.slice(0, end).trimEnd() : trimmed;
 }
 
-function parseBlocks(lines: string[]): BlockNode[] {
+/**
+ * The lines of a container (quote, list item) as they are collected, telling whether the
+ * last one is paragraph text, which an unprefixed line may then continue lazily.
+ */
+class ContainerLines {
+  readonly lines: string[] = [];
+  private fence: Fence | null = null;
+  private text = false;
+
+  push(line: string): void {
+    this.lines.push(line);
+    if (this.fence) {
+      if (isFenceClose(line, this.fence)) this.fence = null;
+      this.text = false;
+    } else {
+      this.fence = matchFenceOpen(line);
+      this.text = !this.fence && !isBlank(line) && !HEADING.test(line) && !THEMATIC_BREAK.test(line);
+    }
+  }
+
+  get endsInParagraph(): boolean {
+    return this.text;
+  }
+
+  get lastIsBlank(): boolean {
+    return isBlank(this.lines[this.lines.length - 1]);
+  }
+}
+
+/** Quotes and lists nested deeper than this read as paragraph text (bounds the recursion). */
+const MAX_NESTING = 32;
+
+function parseBlocks(lines: string[], depth = 0): BlockNode[] {
   const blocks: BlockNode[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -634,10 +672,8 @@ function parseBlocks(lines: string[]): BlockNode[] {
 
     const heading = HEADING.exec(line);
     if (heading) {
-      // Drop an optional closing sequence of `#` (it must follow a space).
-      const content = (heading[2] ?? '').replace(/(?:^|[ \t]+)#+$/, '');
       const level = Math.min(heading[1].length, 3);
-      blocks.push(block(`heading-${level}`, inlineNodes(parseInline(content))));
+      blocks.push(block(`heading-${level}`, inlineNodes(parseInline(headingContent(heading[2] ?? '')))));
       i++;
       continue;
     }
@@ -648,40 +684,40 @@ function parseBlocks(lines: string[]): BlockNode[] {
       continue;
     }
 
-    if (BLOCKQUOTE.test(line)) {
-      const inner: string[] = [];
+    if (depth < MAX_NESTING && BLOCKQUOTE.test(line)) {
+      const inner = new ContainerLines();
       while (i < lines.length) {
         const l = lines[i];
         const prefix = BLOCKQUOTE.exec(l);
         if (prefix) inner.push(l.slice(prefix[0].length));
-        else if (!isBlank(l) && !startsBlock(l) && endsInParagraph(inner)) inner.push(l);
+        else if (!isBlank(l) && !startsBlock(l) && inner.endsInParagraph) inner.push(l);
         else break;
         i++;
       }
-      blocks.push(block('blockquote', parseBlocks(inner)));
+      blocks.push(block('blockquote', parseBlocks(inner.lines, depth + 1)));
       continue;
     }
 
-    const first = matchListItem(line);
+    const first = depth < MAX_NESTING ? matchListItem(line) : null;
     if (first) {
       const items: BlockNode[] = [];
       let marker: ListMarker | null = first;
       while (marker) {
-        const content = [marker.rest];
+        const content = new ContainerLines();
+        content.push(marker.rest);
         i++;
         while (i < lines.length) {
           const l = lines[i];
-          const prevBlank = isBlank(content[content.length - 1]);
           if (isBlank(l) || indentWidth(l) >= marker.contentCol) {
             content.push(stripIndent(l, marker.contentCol));
-          } else if (!prevBlank && !startsBlock(l) && !sameList(first, l) && endsInParagraph(content)) {
+          } else if (!content.lastIsBlank && !startsBlock(l) && !sameList(first, l) && content.endsInParagraph) {
             content.push(l); // lazy continuation of the item's paragraph
           } else {
             break;
           }
           i++;
         }
-        items.push(block('list-item', parseBlocks(content)));
+        items.push(block('list-item', parseBlocks(content.lines, depth + 1)));
         marker = i < lines.length && sameList(first, lines[i]) ? matchListItem(lines[i]) : null;
       }
       blocks.push(block(first.ordered ? 'list-ordered' : 'list-unordered', items));
@@ -943,26 +979,46 @@ function codeFence(lines: string[], syntax: string): string {
   return ch.repeat(Math.max(3, longest + 1));
 }
 
-function indentLines(lines: string[], first: string, indent: string): string[] {
-  if (lines.length === 0) return [first.trimEnd()];
-  return lines.map((line, i) => (i === 0 ? first + line : line === '' ? '' : indent + line));
-}
-
 function blocksToMarkdownLines(blocks: BlockNode[]): string[] {
   const out: string[] = [];
-  let alternate = false;
-  blocks.forEach((b, i) => {
-    // Two lists of the same kind in a row only stay apart with different markers.
-    alternate = i > 0 && blocks[i - 1].type === b.type && !alternate;
-    const lines = blockToMarkdownLines(b, alternate);
-    if (lines.length === 0) return;
+  let previousList: { type: string; delimiter: string } | undefined;
+  for (const b of blocks) {
+    let lines: string[];
+    if (b.type === 'list-unordered' || b.type === 'list-ordered') {
+      // Two lists of the same kind in a row only stay apart with different markers.
+      const list = listToMarkdownLines(b, previousList?.type === b.type ? previousList.delimiter : undefined);
+      lines = list.lines;
+      previousList = { type: b.type, delimiter: list.delimiter };
+    } else {
+      lines = blockToMarkdownLines(b);
+      previousList = undefined;
+    }
+    if (lines.length === 0) continue;
     if (out.length > 0) out.push('');
     out.push(...lines);
-  });
+  }
   return out;
 }
 
-function blockToMarkdownLines(b: BlockNode, alternateMarker: boolean): string[] {
+/** A list, with a bullet (or `.`/`)` after the numbers) other than `avoid`. */
+function listToMarkdownLines(list: BlockNode, avoid: string | undefined): { lines: string[]; delimiter: string } {
+  const ordered = list.type === 'list-ordered';
+  const items = list.nodes.filter(isBlock).map((item) => blocksToMarkdownLines(item.nodes.filter(isBlock)));
+  const candidates = (ordered ? ['.', ')'] : ['-', '+', '*']).filter((d) => d !== avoid);
+  // A bullet must not turn the first line of an item into a thematic break (`- - -` for nested empty items).
+  const delimiter =
+    candidates.find((d) => ordered || items.every((lines) => !THEMATIC_BREAK.test(`${d} ${lines[0] ?? ''}`))) ??
+    candidates[0];
+  const lines = items.flatMap((itemLines, i) => {
+    const marker = ordered ? `${i + 1}${delimiter}` : delimiter;
+    if (itemLines.length === 0) return [marker];
+    const indent = ' '.repeat(marker.length + 1);
+    return itemLines.map((line, j) => (j === 0 ? `${marker} ${line}` : line === '' ? '' : indent + line));
+  });
+  return { lines, delimiter };
+}
+
+function blockToMarkdownLines(b: BlockNode): string[] {
   const children = b.nodes.filter(isBlock);
   const heading = /^heading-(\d)$/.exec(b.type);
   if (heading) {
@@ -981,12 +1037,6 @@ function blockToMarkdownLines(b: BlockNode, alternateMarker: boolean): string[] 
     case 'blockquote': {
       const inner = blocksToMarkdownLines(children);
       return inner.length > 0 ? inner.map((line) => (line === '' ? '>' : '> ' + line)) : ['>'];
-    }
-    case 'list-unordered':
-    case 'list-ordered': {
-      const marker = b.type === 'list-ordered' ? (alternateMarker ? '1)' : '1.') : alternateMarker ? '+' : '-';
-      const indent = ' '.repeat(marker.length + 1);
-      return children.flatMap((item) => indentLines(blocksToMarkdownLines(item.nodes.filter(isBlock)), marker + ' ', indent));
     }
     case 'images': {
       const alt = typeof b.data.alt === 'string' ? b.data.alt : '';
@@ -1086,55 +1136,60 @@ export function extractLinks(markdown: string): ExtractedLink[] {
   const links: ExtractedLink[] = [];
   let from = 0;
   for (const [start, end] of [...fencedCodeRanges(markdown), [markdown.length, markdown.length] as [number, number]]) {
-    scanLinks(markdown, from, start, links);
+    scanLinks(markdown, from, start, bracketPairs(markdown, from, start), links);
     from = end;
   }
   return links;
 }
 
-/** Index of the `]` matching the `[` at `open`, before `to`, skipping escapes and code spans; -1 if none. */
-function matchingBracket(s: string, open: number, to: number): number {
-  let depth = 0;
-  let p = open;
-  while (p < to) {
-    const c = s[p];
-    if (c === '\\') p += 2;
-    else if (c === '`') {
-      const span = matchCodeSpan(s, p);
-      p = span && span.end <= to ? span.end : p + runLength(s, p, '`');
-    } else {
-      if (c === '[') depth++;
-      else if (c === ']' && --depth === 0) return p;
-      p++;
-    }
-  }
-  return -1;
+/** Skip the backslash escape or code span at `p` (before `to`), if any: the position after it, else `p`. */
+function skipLiteral(s: string, p: number, to: number): number {
+  if (s[p] === '\\') return p + 2;
+  if (s[p] !== '`') return p;
+  const span = matchCodeSpan(s, p);
+  return span && span.end <= to ? span.end : p + runLength(s, p, '`');
 }
 
-function scanLinks(s: string, from: number, to: number, links: ExtractedLink[]): void {
+/** Positions of matching `[` and `]` in [from, to), escapes and code spans skipped. */
+function bracketPairs(s: string, from: number, to: number): Map<number, number> {
+  const pairs = new Map<number, number>();
+  const open: number[] = [];
+  let p = from;
+  while (p < to) {
+    const next = skipLiteral(s, p, to);
+    if (next > p) {
+      p = next;
+      continue;
+    }
+    if (s[p] === '[') open.push(p);
+    else if (s[p] === ']' && open.length > 0) pairs.set(open.pop() as number, p);
+    p++;
+  }
+  return pairs;
+}
+
+function scanLinks(s: string, from: number, to: number, pairs: Map<number, number>, links: ExtractedLink[]): void {
   let autolink: { url: string; end: number } | null;
   let p = from;
   while (p < to) {
     const c = s[p];
-    if (c === '\\') {
-      p += 2;
-    } else if (c === '`') {
-      const span = matchCodeSpan(s, p);
-      p = span && span.end <= to ? span.end : p + runLength(s, p, '`');
+    const next = skipLiteral(s, p, to);
+    if (next > p) {
+      p = next;
     } else if (c === '<' && (autolink = matchAutolink(s, p)) && autolink.end <= to) {
       links.push({ href: autolink.url, text: autolink.url, offset: p });
       p = autolink.end;
     } else if (c === '[' || (c === '!' && s[p + 1] === '[')) {
       const open = c === '!' ? p + 1 : p;
-      const close = matchingBracket(s, open, to);
-      const tail = close >= 0 ? parseLinkTail(s, close + 1) : null;
-      if (!tail || tail.end > to) {
+      const close = pairs.get(open);
+      const tail = close !== undefined && close < to ? parseLinkTail(s, close + 1) : null;
+      if (close === undefined || !tail || tail.end > to) {
         p = open + 1;
         continue;
       }
       const text = tokensPlainText(parseInline(s.slice(open + 1, close))).trim();
       links.push(c === '!' ? { href: tail.url, text, offset: p, image: true } : { href: tail.url, text, offset: p });
-      scanLinks(s, open + 1, close, links); // an image inside a link text
+      scanLinks(s, open + 1, close, pairs, links); // an image inside a link text
       p = tail.end;
     } else {
       p++;

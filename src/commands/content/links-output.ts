@@ -1,0 +1,75 @@
+/**
+ * Link and backlink lists as the content commands print them: page references shown by path
+ * (read from the space's pages), JSON left as the service's own items.
+ */
+import type { Api } from '../../client/api.js';
+import type { Context } from '../../cli/context.js';
+import type { Column } from '../../cli/output.js';
+import { ops, type Backlink, type ContentRef, type LinkItem, type LinkList } from '../../contract/content.js';
+import { flattenPages, listPages } from './lookup.js';
+
+type LinkStatus = LinkItem['status'];
+
+/** Page id → path, per item printed (the items themselves stay the service's objects). */
+const pathsOf = new WeakMap<object, Map<string, string>>();
+
+function refText(ref: ContentRef, paths: Map<string, string> | undefined): string {
+  const page = ref.page !== undefined ? `/${paths?.get(ref.page) ?? ref.page}` : undefined;
+  switch (ref.kind) {
+    case 'page':
+      return page ?? '';
+    case 'anchor':
+      return `${page ?? ''}#${ref.anchor ?? ''}`;
+    case 'file':
+      return `file:${ref.file ?? ''}`;
+    default:
+      return ref.url ?? JSON.stringify(ref);
+  }
+}
+
+export const linkColumns: Column<LinkItem>[] = [
+  'status',
+  { key: 'target', value: (l) => refText(l.targetReference, pathsOf.get(l)) },
+  { key: 'from', value: (l) => l.locationReferences.map((r) => refText(r, pathsOf.get(l))).join(', ') },
+];
+
+export const backlinkColumns: Column<Backlink>[] = [
+  { key: 'from', value: (b) => refText({ kind: b.page !== undefined ? 'page' : b.kind, page: b.page, file: b.file }, pathsOf.get(b)) },
+  'kind', 'page', 'space',
+  { key: 'revision', value: (b) => b.versionContext.revision },
+];
+
+/** Remember page paths for the columns above. */
+export async function withPaths<T extends object>(api: Api, spaceId: string, items: T[]): Promise<T[]> {
+  const paths = new Map(flattenPages(await listPages(api, spaceId)).map((p) => [p.id, p.path]));
+  for (const item of items) pathsOf.set(item, paths);
+  return items;
+}
+
+/**
+ * The links of a space, or of one of its pages, whole; their stats go to stderr
+ * (`N links, M broken`), the items to stdout.
+ */
+export async function listLinks(ctx: Context, spaceId: string, opts: { pageId?: string; status?: LinkStatus }): Promise<LinkItem[]> {
+  const api = await ctx.api();
+  const query = (page: string | undefined) => ({ limit: 1000, ...(opts.status ? { status: opts.status } : {}), ...(page ? { page } : {}) });
+  const { items, stats } = await readLinks((page) =>
+    opts.pageId
+      ? api.call(ops.listSpacePageLinks, { params: { spaceId, pageId: opts.pageId }, query: query(page) })
+      : api.call(ops.listSpaceLinks, { params: { spaceId }, query: query(page) }),
+  );
+  ctx.info(`${stats.total} link${stats.total === 1 ? '' : 's'}, ${stats.broken.total} broken${opts.status ? `; showing ${items.length} ${opts.status}` : ''}`);
+  return withPaths(api, spaceId, items);
+}
+
+/** A whole link list, page after page, with the stats of its first page. */
+async function readLinks(fetchPage: (cursor: string | undefined) => Promise<LinkList>): Promise<{ items: LinkItem[]; stats: LinkList['stats'] }> {
+  const first = await fetchPage(undefined);
+  const items = [...first.items];
+  for (let next = first.next?.page; next; ) {
+    const page = await fetchPage(next);
+    items.push(...page.items);
+    next = page.items.length > 0 ? page.next?.page : undefined;
+  }
+  return { items, stats: first.stats };
+}

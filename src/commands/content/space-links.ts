@@ -1,0 +1,20 @@
+/** `docsctl spaces links`: the links of a space (the same list as `docsctl content links`). */
+import { defineCommand } from '../../cli/command.js';
+import { LINK_STATUSES } from '../../contract/content.js';
+import { linkColumns, listLinks } from './links-output.js';
+
+export default defineCommand({
+  name: 'links',
+  summary: 'List the links of a space’s pages, each ok, broken or in-app (stats on stderr)',
+  args: [{ name: 'space', description: 'space id' }],
+  flags: {
+    broken: { type: 'boolean', description: 'only broken links' },
+    status: { description: 'only links with this status', value: 'status', choices: LINK_STATUSES },
+  },
+  examples: ['docsctl spaces links sp_123', 'docsctl spaces links sp_123 --broken --json'],
+  output: { columns: linkColumns },
+  async run(ctx, { args, flags }) {
+    const status = flags.broken ? 'broken' : flags.status;
+    return listLinks(ctx, args.space, status ? { status } : {});
+  },
+});

@@ -1,0 +1,106 @@
+/**
+ * A website import turned into content: pages nested by URL path (a missing level gets an empty
+ * page, so paths stay those of the site), files stored, and links rewritten to where their targets
+ * landed. A link to a page of the site that was not imported (it failed, or a bound was reached)
+ * becomes a link to the path it would have had, so the space's links report it as broken.
+ */
+import type { ImportResult } from '../lib/html-import.js';
+import { slugify } from '../lib/markdown.js';
+import { newId } from '../ids.js';
+import type { Store } from '../store.js';
+import { rewriteLinks } from './links.js';
+import { edit, newPage, putBlob, uniqueSlug, walkPages, type PageRec, type RevisionContent } from './model.js';
+
+/** New content: `content` with the imported pages appended at the top level and the files added. */
+export function applyImport(store: Store, content: RevisionContent, result: ImportResult): RevisionContent {
+  const next = edit(content);
+  const fileIds = new Map<string, string>();
+  for (const f of result.files) {
+    const id = newId();
+    fileIds.set(f.key, id);
+    next.files.push({
+      id, name: f.name, contentType: f.contentType, size: f.size, blob: putBlob(store, f.data),
+      ...(f.dimensions ? { dimensions: f.dimensions } : {}),
+    });
+  }
+
+  // Parents before children; among equals, the crawl's order.
+  const depth = (urlPath: string) => (urlPath === '' ? 0 : urlPath.split('/').length);
+  const ordered = result.pages.map((p, i) => ({ p, i })).sort((a, b) => depth(a.p.urlPath) - depth(b.p.urlPath) || a.i - b.i);
+  /** urlPath → the page that stands for it. */
+  const placed = new Map<string, PageRec>();
+  const parentFor = (urlPath: string): PageRec[] => {
+    const cut = urlPath.lastIndexOf('/');
+    if (cut < 0) return next.pages;
+    const parentPath = urlPath.slice(0, cut);
+    let parent = placed.get(parentPath);
+    if (!parent) {
+      const segment = parentPath.slice(parentPath.lastIndexOf('/') + 1);
+      const siblings = parentFor(parentPath);
+      parent = newPage(store, { title: titleOfSegment(segment), slug: uniqueSlug(siblings, slugify(segment)) });
+      siblings.push(parent);
+      placed.set(parentPath, parent);
+    }
+    return parent.pages;
+  };
+  for (const { p } of ordered) {
+    const siblings = parentFor(p.urlPath);
+    const base = p.urlPath === '' ? slugify(p.title) : slugify(p.urlPath.slice(p.urlPath.lastIndexOf('/') + 1));
+    const page = newPage(store, {
+      title: p.title.slice(0, 200), slug: uniqueSlug(siblings, base), markdown: p.markdown,
+      ...(p.description ? { description: p.description } : {}),
+    });
+    siblings.push(page);
+    placed.set(p.urlPath, page);
+  }
+
+  // Where each URL path landed, then every imported page's links rewritten accordingly.
+  const finalPath = new Map<string, string>();
+  const pathOf = new Map([...walkPages(next.pages)].map((e) => [e.page, e.path]));
+  for (const [urlPath, page] of placed) finalPath.set(urlPath, pathOf.get(page)!);
+  const origin = result.pages[0] ? new URL(result.pages[0].sourceUrl).origin : undefined;
+  const rewrite = (href: string): string | undefined => {
+    if (href.startsWith('file:')) {
+      const id = fileIds.get(href.slice(5));
+      return id && `file:${id}`;
+    }
+    let path: string;
+    let hash = '';
+    if (href.startsWith('/') && !href.startsWith('//')) {
+      const cut = href.indexOf('#');
+      path = (cut < 0 ? href : href.slice(0, cut)).slice(1);
+      hash = cut < 0 ? '' : href.slice(cut);
+    } else {
+      const url = sameOrigin(href, origin);
+      if (!url) return undefined;
+      path = sitePath(url.pathname);
+      hash = url.hash;
+    }
+    return `/${finalPath.get(path) ?? path}${hash}`;
+  };
+  for (const { p } of ordered) {
+    const page = placed.get(p.urlPath)!;
+    page.markdown = rewriteLinks(page.markdown, rewrite);
+  }
+  return next;
+}
+
+function sameOrigin(href: string, origin: string | undefined): URL | undefined {
+  if (!origin || !/^https?:/i.test(href)) return undefined;
+  try {
+    const url = new URL(href);
+    return url.origin === origin ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A site's URL path as the importer names pages: no slashes around, no `.html`, no trailing `index`. */
+function sitePath(pathname: string): string {
+  return pathname.replace(/^\/+/, '').replace(/\.html?$/i, '').replace(/(^|\/)index$/, '').replace(/\/+$/, '');
+}
+
+function titleOfSegment(segment: string): string {
+  const words = segment.replace(/[-_]+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Untitled';
+}

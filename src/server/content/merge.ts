@@ -1,0 +1,142 @@
+/**
+ * Comparing and merging lines of content, page by page, for change requests: what changed since
+ * a base revision, which pages both sides changed (conflicts), and a three-way merge.
+ *
+ * A page "changed" when it was added, removed, or any of its own fields (title, slug, body,
+ * attributes) or its parent differ; its position among its siblings alone is not a change, but a
+ * reordering made on one side only is kept by the merge.
+ */
+import { walkPages, type FileRec, type PageRec, type RevisionContent } from './model.js';
+
+interface FlatPage {
+  rec: Omit<PageRec, 'pages'>;
+  parent: string | null;
+  fingerprint: string;
+}
+
+interface Flat {
+  pages: Map<string, FlatPage>;
+  /** parent id ('' for the top level) → child ids in order. */
+  order: Map<string, string[]>;
+}
+
+/** JSON with object keys sorted, so equal records give equal text whatever order they were built in. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+function flatten(content: RevisionContent): Flat {
+  const pages = new Map<string, FlatPage>();
+  const order = new Map<string, string[]>();
+  for (const { page, parent } of walkPages(content.pages)) {
+    const { pages: _children, ...rec } = page;
+    const parentId = parent?.id ?? null;
+    // Timestamps aside: the same edit made on both sides is not a conflict.
+    const own = { ...rec, createdAt: undefined, updatedAt: undefined };
+    pages.set(page.id, { rec, parent: parentId, fingerprint: stableJson([own, parentId]) });
+    const key = parentId ?? '';
+    order.set(key, [...(order.get(key) ?? []), page.id]);
+  }
+  return { pages, order };
+}
+
+/** Ids of the pages added, removed or changed from `base` to `other`. */
+export function changedPages(base: RevisionContent, other: RevisionContent): Set<string> {
+  const b = flatten(base).pages;
+  const o = flatten(other).pages;
+  const changed = new Set<string>();
+  for (const id of new Set([...b.keys(), ...o.keys()])) {
+    if (b.get(id)?.fingerprint !== o.get(id)?.fingerprint) changed.add(id);
+  }
+  return changed;
+}
+
+/** Pages that both `ours` and `theirs` changed since `base`, and not in the same way. */
+export function conflictingPages(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent): string[] {
+  return mergeContent(base, ours, theirs).conflicts;
+}
+
+export interface MergeResult {
+  /** The merged content; `ours` unchanged when there are conflicts. */
+  content: RevisionContent;
+  /** Ids of conflicting pages (empty when the merge succeeded). */
+  conflicts: string[];
+}
+
+/**
+ * Three-way merge: every page, file and variable changed on `theirs` since `base` replaces what
+ * `ours` has; pages changed on both sides differently are conflicts. A page whose parent is gone
+ * on the other side, or that a pair of moves would place inside itself, is a conflict too.
+ */
+export function mergeContent(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent): MergeResult {
+  const [b, o, t] = [flatten(base), flatten(ours), flatten(theirs)];
+  const chosen = new Map<string, FlatPage>();
+  const conflicts = new Set<string>();
+  for (const id of new Set([...b.pages.keys(), ...o.pages.keys(), ...t.pages.keys()])) {
+    const [bp, op, tp] = [b.pages.get(id), o.pages.get(id), t.pages.get(id)];
+    const oursChanged = bp?.fingerprint !== op?.fingerprint;
+    const theirsChanged = bp?.fingerprint !== tp?.fingerprint;
+    if (oursChanged && theirsChanged && op?.fingerprint !== tp?.fingerprint) conflicts.add(id);
+    const pick = theirsChanged ? tp : op;
+    if (pick) chosen.set(id, pick);
+  }
+  for (const p of chosen.values()) if (p.parent !== null && !chosen.has(p.parent)) conflicts.add(p.parent);
+  if (conflicts.size > 0) return { content: ours, conflicts: [...conflicts] };
+
+  const same = (x: string[] = [], y: string[] = []) => x.length === y.length && x.every((v, i) => v === y[i]);
+  const childrenOf = (parent: string | null): string[] => {
+    const key = parent ?? '';
+    const [bo, oo, to] = [b.order.get(key) ?? [], o.order.get(key) ?? [], t.order.get(key) ?? []];
+    const belongs = (id: string) => chosen.get(id)?.parent === parent;
+    const list = (same(oo, bo) && !same(to, bo) ? to : oo).filter(belongs);
+    for (const source of [to, oo]) {
+      source.forEach((id, i) => {
+        if (!belongs(id) || list.includes(id)) return;
+        const prev = source.slice(0, i).reverse().find((x) => list.includes(x));
+        list.splice(prev === undefined ? 0 : list.indexOf(prev) + 1, 0, id);
+      });
+    }
+    return list;
+  };
+  const placed = new Set<string>();
+  const build = (parent: string | null): PageRec[] =>
+    childrenOf(parent).map((id) => {
+      placed.add(id);
+      return { ...chosen.get(id)!.rec, pages: build(id) };
+    });
+  const pages = build(null);
+  const unplaced = [...chosen.keys()].filter((id) => !placed.has(id));
+  if (unplaced.length > 0) return { content: ours, conflicts: unplaced };
+
+  return {
+    content: { pages, files: mergeFiles(base.files, ours.files, theirs.files), variables: mergeRecords(base.variables, ours.variables, theirs.variables) },
+    conflicts: [],
+  };
+}
+
+function mergeFiles(base: FileRec[], ours: FileRec[], theirs: FileRec[]): FileRec[] {
+  const key = (f: FileRec | undefined) => (f ? stableJson(f) : undefined);
+  const [b, t] = [new Map(base.map((f) => [f.id, f])), new Map(theirs.map((f) => [f.id, f]))];
+  const out: FileRec[] = [];
+  for (const f of ours) {
+    const changed = key(b.get(f.id)) !== key(t.get(f.id));
+    const pick = changed ? t.get(f.id) : f;
+    if (pick) out.push(pick);
+  }
+  for (const f of theirs) if (!b.has(f.id) && !out.some((x) => x.id === f.id)) out.push(f);
+  return out;
+}
+
+function mergeRecords(base: Record<string, string>, ours: Record<string, string>, theirs: Record<string, string>): Record<string, string> {
+  const out = { ...ours };
+  for (const k of new Set([...Object.keys(base), ...Object.keys(theirs)])) {
+    if (base[k] === theirs[k]) continue;
+    if (theirs[k] === undefined) delete out[k];
+    else out[k] = theirs[k];
+  }
+  return out;
+}

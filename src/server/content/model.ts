@@ -1,0 +1,197 @@
+/**
+ * The content of a revision: a tree of pages, files and variables, stored as plain records in
+ * `RevisionRec.content`. A revision is immutable: a change builds new content (see `edit`) and
+ * records it as a new revision whose parent is the previous one. File bytes live once in a
+ * content-addressed blob table, so revisions and duplicated spaces share them.
+ *
+ * Used by the space content endpoints and, for a change request's own line of revisions, by the
+ * change-requests family.
+ */
+import { createHash } from 'node:crypto';
+import { newId } from '../ids.js';
+import { onSpacePurged, type RevisionRec, type SpaceRec, type Store } from '../store.js';
+
+export interface PageLayout {
+  width?: string;
+  cover?: boolean;
+  coverSize?: string;
+  title?: boolean;
+  description?: boolean;
+  tableOfContents?: boolean;
+  outline?: boolean;
+  pagination?: boolean;
+  metadata?: boolean;
+}
+
+/** Content computed when read (e.g. `builtin:openapi`), instead of stored as Markdown. */
+export interface ComputedSourceRec {
+  type: string;
+  dependencies?: Record<string, unknown>;
+  props?: Record<string, unknown>;
+}
+
+export interface PageRec {
+  id: string;
+  title: string;
+  /** Path segment; a page's path is its ancestors' slugs and its own, joined by `/`. */
+  slug: string;
+  markdown: string;
+  emoji?: string;
+  description?: string;
+  hidden?: boolean;
+  layout?: PageLayout;
+  variables?: Record<string, string>;
+  computed?: ComputedSourceRec;
+  createdAt: string;
+  updatedAt: string;
+  pages: PageRec[];
+}
+
+export interface FileRec {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+  /** Key of the bytes in the blob table (sha256, hex). */
+  blob: string;
+}
+
+export interface RevisionContent {
+  pages: PageRec[];
+  files: FileRec[];
+  variables: Record<string, string>;
+}
+
+/** What `RevisionRec.content` holds. A revision made with a space holds `undefined`: empty content. */
+interface StoredContent extends RevisionContent {
+  message?: string;
+}
+
+const EMPTY: RevisionContent = Object.freeze({ pages: [], files: [], variables: {} }) as RevisionContent;
+
+export function emptyContent(): RevisionContent {
+  return { pages: [], files: [], variables: {} };
+}
+
+export function revisionOf(store: Store, revisionId: string): RevisionRec {
+  const rev = store.data.revisions.get(revisionId);
+  if (!rev) throw new Error(`revision ${revisionId} is missing from the store`);
+  return rev;
+}
+
+/** The content of a revision (never to be mutated: build new content with `edit`). */
+export function contentOf(rev: RevisionRec): RevisionContent {
+  return (rev.content as StoredContent | undefined) ?? EMPTY;
+}
+
+export function messageOf(rev: RevisionRec): string {
+  return (rev.content as StoredContent | undefined)?.message ?? (rev.parents.length === 0 ? 'Initial revision' : 'Edits');
+}
+
+/** Record `content` as a new revision of `spaceId` (it does not move any pointer). */
+export function newRevision(store: Store, spaceId: string, parents: string[], content: RevisionContent, message?: string): RevisionRec {
+  const stored: StoredContent = { pages: content.pages, files: content.files, variables: content.variables };
+  if (message !== undefined) stored.message = message;
+  const rev: RevisionRec = { id: newId(), space: spaceId, parents, createdAt: store.now(), type: 'edits', content: stored };
+  store.data.revisions.set(rev.id, rev);
+  return rev;
+}
+
+/** Make `content` the space's active revision, child of the current one. */
+export function commitToSpace(store: Store, space: SpaceRec, content: RevisionContent, message: string): RevisionRec {
+  const rev = newRevision(store, space.id, [space.revision], content, message);
+  space.revision = rev.id;
+  space.updatedAt = rev.createdAt;
+  return rev;
+}
+
+/** A deep, mutable copy of `content` to edit before committing it. */
+export function edit(content: RevisionContent): RevisionContent {
+  return structuredClone({ pages: content.pages, files: content.files, variables: content.variables });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page tree
+
+export interface PageEntry {
+  page: PageRec;
+  path: string;
+  /** Parent page, undefined at the top level. */
+  parent?: PageRec;
+  depth: number;
+}
+
+/** Every page, depth first in tree order, with its path. */
+export function* walkPages(pages: readonly PageRec[], parentPath = '', parent?: PageRec, depth = 0): Generator<PageEntry> {
+  for (const page of pages) {
+    const path = parentPath ? `${parentPath}/${page.slug}` : page.slug;
+    yield { page, path, ...(parent ? { parent } : {}), depth };
+    yield* walkPages(page.pages, path, page, depth + 1);
+  }
+}
+
+export function findPage(content: RevisionContent, pageId: string): PageEntry | undefined {
+  for (const entry of walkPages(content.pages)) if (entry.page.id === pageId) return entry;
+  return undefined;
+}
+
+/** The page at `path` (leading and trailing slashes ignored). */
+export function findPageByPath(content: RevisionContent, path: string): PageEntry | undefined {
+  const wanted = path.replace(/^\/+|\/+$/g, '');
+  for (const entry of walkPages(content.pages)) if (entry.path === wanted) return entry;
+  return undefined;
+}
+
+export function findFile(content: RevisionContent, fileId: string): FileRec | undefined {
+  return content.files.find((f) => f.id === fileId);
+}
+
+/** `base`, or `base-2`, `base-3`... whichever no sibling uses yet. */
+export function uniqueSlug(siblings: readonly PageRec[], base: string): string {
+  const used = new Set(siblings.map((p) => p.slug));
+  let slug = base;
+  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+export function newPage(store: Store, init: Pick<PageRec, 'title' | 'slug'> & Partial<PageRec>): PageRec {
+  const now = store.now();
+  return { id: newId(), markdown: '', createdAt: now, updatedAt: now, pages: [], ...init };
+}
+
+// ---------------------------------------------------------------------------------------------
+// File bytes
+
+interface ContentSlice {
+  /** sha256 (hex) → bytes (base64). */
+  blobs: Map<string, string>;
+}
+
+function slice(store: Store): ContentSlice {
+  return store.slice<ContentSlice>('content', () => ({ blobs: new Map() }));
+}
+
+/** Store bytes once; the key to put in `FileRec.blob`. */
+export function putBlob(store: Store, data: Buffer): string {
+  const key = createHash('sha256').update(data).digest('hex');
+  const blobs = slice(store).blobs;
+  if (!blobs.has(key)) blobs.set(key, data.toString('base64'));
+  return key;
+}
+
+/** The bytes of a file, base64-encoded. */
+export function blobOf(store: Store, key: string): string {
+  return slice(store).blobs.get(key) ?? '';
+}
+
+// Blobs no longer referenced by any remaining revision go with the last space using them.
+onSpacePurged((store, spaceId) => {
+  const blobs = slice(store).blobs;
+  if (blobs.size === 0) return;
+  const used = new Set<string>();
+  for (const rev of store.data.revisions.values()) {
+    if (rev.space !== spaceId) for (const f of contentOf(rev).files) used.add(f.blob);
+  }
+  for (const key of [...blobs.keys()]) if (!used.has(key)) blobs.delete(key);
+});

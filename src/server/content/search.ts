@@ -1,0 +1,81 @@
+/**
+ * Full-text search over the pages of a revision. One index is kept per searched line of content
+ * (a space, or a change request), outside the exported state; when the revision it reflects
+ * changes, only the pages whose title, path or body changed are re-indexed.
+ */
+import type { SearchResult } from '../../contract/content.js';
+import { splitSections } from '../lib/markdown.js';
+import { SearchIndex } from '../lib/search-index.js';
+import { onSpacePurged, type Store } from '../store.js';
+import { walkPages, type RevisionContent } from './model.js';
+import { pageMarkdown, type ContentScope } from './views.js';
+
+interface Indexed {
+  content: RevisionContent;
+  index: SearchIndex;
+  /** page id → what was indexed for it (title, path, body). */
+  indexed: Map<string, string>;
+}
+
+/** Per store (tests run several), per line of content (`key`). */
+const indexes = new WeakMap<Store, Map<string, Indexed>>();
+
+/** The index of `content`, brought up to date from whatever this line indexed last. */
+export function searchIndexFor(store: Store, key: string, content: RevisionContent): SearchIndex {
+  let perStore = indexes.get(store);
+  if (!perStore) {
+    perStore = new Map();
+    indexes.set(store, perStore);
+  }
+  let entry = perStore.get(key);
+  if (!entry) {
+    entry = { content, index: new SearchIndex(), indexed: new Map() };
+    perStore.set(key, entry);
+  } else if (entry.content === content) {
+    return entry.index;
+  }
+  const seen = new Set<string>();
+  for (const { page, path } of walkPages(content.pages)) {
+    seen.add(page.id);
+    const markdown = pageMarkdown(content, page) ?? '';
+    const fingerprint = `${page.title}\u0000${path}\u0000${markdown}`;
+    if (entry.indexed.get(page.id) === fingerprint) continue;
+    entry.index.upsert({ id: page.id, title: page.title, path, sections: splitSections(markdown) });
+    entry.indexed.set(page.id, fingerprint);
+  }
+  for (const id of [...entry.indexed.keys()]) {
+    if (!seen.has(id)) {
+      entry.index.remove(id);
+      entry.indexed.delete(id);
+    }
+  }
+  entry.content = content;
+  return entry.index;
+}
+
+/** Forget the index of a line of content (its space or change request is gone). */
+export function dropSearchIndex(store: Store, key: string): void {
+  indexes.get(store)?.delete(key);
+}
+
+// A space's key is its id; the lines of content inside it (change requests) use `<space id>/...`.
+onSpacePurged((store, spaceId) => {
+  const perStore = indexes.get(store);
+  for (const key of [...(perStore?.keys() ?? [])]) if (key === spaceId || key.startsWith(`${spaceId}/`)) perStore!.delete(key);
+});
+
+/** Every page matching `query`, best first, as SearchResult items. */
+export function searchContent(scope: ContentScope, key: string, query: string): SearchResult[] {
+  const index = searchIndexFor(scope.store, key, scope.content);
+  return index.search(query, { limit: index.size }).map((hit) => {
+    const pageUrl = `${scope.appUrl}/${hit.path}`;
+    return {
+      id: hit.id, title: hit.title, path: hit.path,
+      sections: hit.sections.map((s) => ({
+        id: s.id, title: s.title || hit.title, path: `${hit.path}#${s.id}`, body: s.body,
+        urls: { app: `${pageUrl}#${s.id}` },
+      })),
+      urls: { app: pageUrl },
+    };
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * Built-in content templates (decisions.md): `getting-started` and `api-reference`. Applying one
+ * appends its pages at the top level (slugs made unique) and adds its variables where unset.
+ * Both take one optional content reference, `logo` (a file of the space), shown on the first page.
+ * Links between a template's pages are written as paths within the template and rewritten to where
+ * its pages land.
+ */
+import { badRequest } from '../errors.js';
+import type { Store } from '../store.js';
+import { rewriteLinks } from './links.js';
+import { edit, findFile, newPage, uniqueSlug, type PageRec, type RevisionContent } from './model.js';
+
+interface TemplatePage {
+  title: string;
+  slug: string;
+  emoji?: string;
+  description?: string;
+  markdown: string;
+  computed?: PageRec['computed'];
+  pages?: TemplatePage[];
+}
+
+interface Template {
+  variables: Record<string, string>;
+  pages: TemplatePage[];
+}
+
+const TEMPLATES: Record<string, Template> = {
+  'getting-started': {
+    variables: { product: 'Your product' },
+    pages: [
+      {
+        title: 'Getting started', slug: 'getting-started', emoji: '🚀',
+        description: 'Install {{ space.vars.product }} and make your first steps',
+        markdown: [
+          '# Getting started',
+          '',
+          'Welcome to the documentation of {{ space.vars.product }}. Start with the [installation](/getting-started/installation), then follow the [quickstart](/getting-started/quickstart).',
+          '',
+        ].join('\n'),
+        pages: [
+          {
+            title: 'Installation', slug: 'installation',
+            markdown: [
+              '# Installation',
+              '',
+              '## Requirements',
+              '',
+              'List what must be installed first.',
+              '',
+              '## Install',
+              '',
+              '```sh',
+              'npm install your-product',
+              '```',
+              '',
+              'Next: the [quickstart](/getting-started/quickstart).',
+              '',
+            ].join('\n'),
+          },
+          {
+            title: 'Quickstart', slug: 'quickstart',
+            markdown: [
+              '# Quickstart',
+              '',
+              'Make something useful in five minutes, once the [installation](/getting-started/installation) is done.',
+              '',
+              '## Next steps',
+              '',
+              'Read the [FAQ](/faq) for the questions everyone asks.',
+              '',
+            ].join('\n'),
+          },
+        ],
+      },
+      {
+        title: 'FAQ', slug: 'faq', emoji: '❓',
+        markdown: ['# FAQ', '', '## Where do I get help?', '', 'Ask in your community channel.', ''].join('\n'),
+      },
+    ],
+  },
+  'api-reference': {
+    variables: { apiBaseUrl: 'https://api.example.com/v1' },
+    pages: [
+      {
+        title: 'API reference', slug: 'api-reference', emoji: '📖',
+        description: 'Endpoints, authentication and errors of the API',
+        markdown: [
+          '# API reference',
+          '',
+          'Every request goes to `{{ space.vars.apiBaseUrl }}`. Read how to [authenticate](/api-reference/authentication), the [endpoints](/api-reference/endpoints) and the [errors](/api-reference/errors).',
+          '',
+        ].join('\n'),
+        pages: [
+          {
+            title: 'Authentication', slug: 'authentication',
+            markdown: [
+              '# Authentication',
+              '',
+              'Send a bearer token with every request:',
+              '',
+              '```http',
+              'Authorization: Bearer <token>',
+              '```',
+              '',
+            ].join('\n'),
+          },
+          {
+            title: 'Endpoints', slug: 'endpoints', markdown: '',
+            computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'api' } } }, props: {} },
+          },
+          {
+            title: 'Errors', slug: 'errors',
+            markdown: [
+              '# Errors',
+              '',
+              'Errors answer a 4xx or 5xx status with a JSON body naming the problem. See [authentication](/api-reference/authentication) for 401.',
+              '',
+            ].join('\n'),
+          },
+        ],
+      },
+    ],
+  },
+};
+
+export const TEMPLATE_IDS = Object.keys(TEMPLATES);
+
+export interface TemplateParams {
+  contentRefs?: Record<string, { kind: 'file'; file: string; space?: string }>;
+}
+
+/** New content: `content` with the template's pages appended. 400 for an unknown template or reference. */
+export function applyTemplate(store: Store, spaceId: string, content: RevisionContent, id: string, params: TemplateParams = {}): RevisionContent {
+  const template = TEMPLATES[id];
+  if (!template) throw badRequest(`id: unknown template "${id}"; known templates: ${TEMPLATE_IDS.join(', ')}`);
+  let logo: string | undefined;
+  for (const [name, ref] of Object.entries(params.contentRefs ?? {})) {
+    const where = `params.contentRefs.${name}`;
+    if (name !== 'logo') throw badRequest(`${where}: template ${id} takes only the content reference "logo"`);
+    if ((ref.space !== undefined && ref.space !== spaceId) || !findFile(content, ref.file)) {
+      throw badRequest(`${where}: no file ${ref.file} in this space`);
+    }
+    logo = ref.file;
+  }
+  const next = edit(content);
+  /** Path in the template → path where the page landed. */
+  const landed = new Map<string, string>();
+  const built: PageRec[] = [];
+  const build = (t: TemplatePage, siblings: PageRec[], templatePath: string, parentPath: string, first: boolean): PageRec => {
+    const page = newPage(store, {
+      title: t.title, slug: uniqueSlug(siblings, t.slug),
+      markdown: first && logo ? `![Logo](file:${logo})\n\n${t.markdown}` : t.markdown,
+      ...(t.emoji ? { emoji: t.emoji } : {}),
+      ...(t.description ? { description: t.description } : {}),
+      ...(t.computed ? { computed: t.computed } : {}),
+    });
+    const path = parentPath ? `${parentPath}/${page.slug}` : page.slug;
+    landed.set(`${templatePath}/${t.slug}`, path);
+    built.push(page);
+    for (const child of t.pages ?? []) page.pages.push(build(child, page.pages, `${templatePath}/${t.slug}`, path, false));
+    return page;
+  };
+  template.pages.forEach((t, i) => next.pages.push(build(t, next.pages, '', '', i === 0)));
+  for (const page of built) page.markdown = rewriteLinks(page.markdown, (href) => {
+    const target = landed.get(href);
+    return target === undefined ? undefined : `/${target}`;
+  });
+  next.variables = { ...template.variables, ...next.variables };
+  return next;
+}

@@ -1,0 +1,124 @@
+/** Space content: the active revision, pages, files, links, backlinks, search, import and templates. */
+import { ops } from '../../contract/content.js';
+import {
+  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, fileView, findFile, findPage, linkItems, linkList,
+  linksOf, pageTree, pageView, revisionOf, revisionView, searchContent, spaceScope, type ContentScope,
+} from '../content/index.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { HandlerCtx, Handlers } from '../handler.js';
+import { FetchError } from '../lib/fetch.js';
+import { importWebsite } from '../lib/html-import.js';
+import { paginate, scopeOf } from '../paginate.js';
+import { spaceFor } from './spaces.js';
+
+/** Bounds of a website import. */
+const IMPORT_LIMITS = { maxPages: 50, maxFiles: 50, fetch: { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 } };
+
+/** The active revision of a space the caller may view. */
+function readable(ctx: HandlerCtx, spaceId: string): ContentScope {
+  return spaceScope(ctx.store, ctx.baseUrl, spaceFor(ctx, spaceId).space);
+}
+
+/** A space whose content the caller may edit: 403 for a locked space or a role below edit. */
+function editable(ctx: HandlerCtx, spaceId: string) {
+  const { space, permissions } = spaceFor(ctx, spaceId);
+  if (!permissions.edit) {
+    throw forbidden(space.editMode === 'locked'
+      ? `space ${spaceId} is locked: its content cannot be edited (unlock it with editMode live)`
+      : `editing the content of space ${spaceId} needs the edit role or above on it`);
+  }
+  return space;
+}
+
+function pageIn(scope: ContentScope, pageId: string) {
+  const entry = findPage(scope.content, pageId);
+  if (!entry) throw notFound(`no page ${pageId} in space ${scope.space}`);
+  return entry;
+}
+
+function fileIn(scope: ContentScope, fileId: string) {
+  const file = findFile(scope.content, fileId);
+  if (!file) throw notFound(`no file ${fileId} in space ${scope.space}`);
+  return file;
+}
+
+export const handlers: Handlers<typeof ops> = {
+  getSpaceContent: (ctx, { params, query }) => revisionView(readable(ctx, params.spaceId), query),
+
+  importSpaceContent: async (ctx, { params, body }) => {
+    editable(ctx, params.spaceId);
+    let result;
+    try {
+      result = await importWebsite(body.url, IMPORT_LIMITS);
+    } catch (err) {
+      if (err instanceof FetchError) throw badRequest(`url: the import failed, nothing was changed: ${err.message}`);
+      throw err;
+    }
+    // The space may have changed while the site was read: check again, then build on its latest revision.
+    const space = editable(ctx, params.spaceId);
+    const content = applyImport(ctx.store, contentOf(revisionOf(ctx.store, space.revision)), result);
+    const rev = commitToSpace(ctx.store, space, content, `Import from ${body.url}`);
+    return { revision: rev.id, importedResources: result.importedResources, totalResources: result.totalResources };
+  },
+
+  applySpaceTemplate: (ctx, { params, body }) => {
+    const space = editable(ctx, params.spaceId);
+    const content = applyTemplate(ctx.store, space.id, contentOf(revisionOf(ctx.store, space.revision)), body.id, body.params);
+    commitToSpace(ctx.store, space, content, `Apply template ${body.id}`);
+    return undefined;
+  },
+
+  listSpacePages: (ctx, { params, query }) => {
+    const scope = readable(ctx, params.spaceId);
+    return { pages: pageTree(scope, scope.content.pages, '', query) };
+  },
+
+  listSpaceFiles: (ctx, { params, query }) => {
+    const scope = readable(ctx, params.spaceId);
+    const page = paginate(scope.content.files, query, (f) => f.id, scopeOf('space-files', scope.space));
+    return { ...page, items: page.items.map((f) => fileView(scope, f, query)) };
+  },
+
+  getSpaceFile: (ctx, { params, query }) => {
+    const scope = readable(ctx, params.spaceId);
+    return fileView(scope, fileIn(scope, params.fileId), query);
+  },
+
+  listSpaceFileBacklinks: (ctx, { params, query }) => {
+    const scope = readable(ctx, params.spaceId);
+    const file = fileIn(scope, params.fileId);
+    const all = backlinks(scope, linksOf(scope.content, ctx.baseUrl), { file: file.id });
+    return paginate(all, query, (b) => b.page ?? '', scopeOf('file-backlinks', scope.space, file.id));
+  },
+
+  getSpacePage: (ctx, { params, query }) => {
+    const scope = readable(ctx, params.spaceId);
+    const { page, path } = pageIn(scope, params.pageId);
+    return pageView(scope, page, path, { ...query, format: query.format ?? 'document' });
+  },
+
+  listSpacePageLinks: (ctx, { params, query }) => {
+    const scope = readable(ctx, params.spaceId);
+    const { page } = pageIn(scope, params.pageId);
+    const links = linksOf(scope.content, ctx.baseUrl).filter((l) => l.from.id === page.id);
+    return linkList(linkItems(scope, links), query, scopeOf('page-links', scope.space, page.id, query.status));
+  },
+
+  listSpacePageBacklinks: (ctx, { params, query }) => {
+    const scope = readable(ctx, params.spaceId);
+    const { page } = pageIn(scope, params.pageId);
+    const all = backlinks(scope, linksOf(scope.content, ctx.baseUrl), { page: page.id });
+    return paginate(all, query, (b) => b.page ?? '', scopeOf('page-backlinks', scope.space, page.id));
+  },
+
+  listSpaceLinks: (ctx, { params, query }) => {
+    const scope = readable(ctx, params.spaceId);
+    return linkList(linkItems(scope, linksOf(scope.content, ctx.baseUrl)), query, scopeOf('space-links', scope.space, query.status));
+  },
+
+  searchSpaceContent: (ctx, { params, query }) => {
+    const scope = readable(ctx, params.spaceId);
+    const results = searchContent(scope, scope.space, query.query);
+    return paginate(results, query, (r) => r.id, scopeOf('search', scope.space, query.query));
+  },
+};

@@ -1,0 +1,315 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+const sb = useSandbox();
+
+/** A PNG signature and IHDR chunk of a 3x2 image. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0, 3, 0, 0, 0, 2, 8, 6, 0, 0, 0]),
+]);
+
+const html = (title: string, body: string) =>
+  `<!DOCTYPE html><html><head><title>${title}</title><meta name="description" content="About ${title}"></head>` +
+  `<body><nav><a href="/">Home</a></nav><main>${body}</main></body></html>`;
+
+/** A small website: nested pages, an image, and one link to a page that does not exist. */
+const SITE: Record<string, { type: string; body: string | Buffer }> = {
+  '/': {
+    type: 'text/html',
+    body: html('Acme Docs', `<h1>Acme Docs</h1><p><img src="/img/logo.png" alt="Logo"></p>
+      <p>Read the <a href="/guide/">guide</a>, then <a href="/guide/install.html">install</a> it.</p>
+      <p>The <a href="/api/">API</a> lets you deploy from scripts.</p>`),
+  },
+  '/guide/': {
+    type: 'text/html',
+    body: html('Guide', `<h1>Guide</h1><p>Everything about using Acme. Start with <a href="install.html">the installation</a>.</p>
+      <p>See also <a href="/guide/missing">a page that is gone</a> and <a href="https://example.com/">the vendor</a>.</p>`),
+  },
+  '/guide/install.html': {
+    type: 'text/html',
+    body: html('Install', `<h1>Install</h1><p>How to install Acme.</p><h2>Requirements</h2><p>Node 20 or later.</p>
+      <h2>Windows</h2><p>Use the installer; install it for all users.</p><p>Back <a href="/">home</a>.</p>`),
+  },
+  '/api/': {
+    type: 'text/html',
+    body: html('API', `<h1>API</h1><p>Endpoints to deploy and configure; the install is covered in the guide.</p>`),
+  },
+  '/img/logo.png': { type: 'image/png', body: PNG },
+};
+
+let site: http.Server;
+let siteUrl: string;
+
+beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    const page = SITE[req.url ?? ''];
+    if (!page) {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+      return;
+    }
+    res.writeHead(200, { 'content-type': page.type }).end(page.body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+
+const revisionOf = async (space = 'sp-welcome') => (await sb.request('GET', `/v1/spaces/${space}`)).body.revision as string;
+
+async function importSite() {
+  const r = await sb.run(['content', 'import', 'sp-welcome', `${siteUrl}/`, '--json']);
+  expect(r.exitCode, r.stderr).toBe(0);
+  return { result: JSON.parse(r.stdout), stderr: r.stderr };
+}
+
+describe('content import', () => {
+  it('imports a website as nested pages and files, as a new revision of the space', async () => {
+    const before = await revisionOf();
+    const { result, stderr } = await importSite();
+    // 4 pages and the image; the missing page was found but not imported.
+    expect(result).toEqual({ revision: expect.any(String), importedResources: 5, totalResources: 6 });
+    expect(stderr).toBe(`imported 5 of 6 resources found into space sp-welcome (revision ${result.revision})`);
+    expect(await revisionOf()).toBe(result.revision);
+
+    const content = await sb.json(['content', 'show', 'sp-welcome']);
+    expect(content).toMatchObject({ object: 'revision', id: result.revision, parents: [before], type: 'edits' });
+    expect(content.git.message).toBe(`Import from ${siteUrl}/`);
+
+    const pages = await sb.json(['content', 'pages', 'sp-welcome']);
+    expect(pages.map((p: { path: string; title: string }) => [p.path, p.title])).toEqual([
+      ['acme-docs', 'Acme Docs'], ['guide', 'Guide'], ['guide/install', 'Install'], ['api', 'API'],
+    ]);
+    expect(pages[0]).not.toHaveProperty('pages');
+    expect(pages[1]).toMatchObject({ object: 'page', type: 'document', slug: 'guide', description: 'About Guide' });
+
+    const tsv = await sb.run(['content', 'pages', 'sp-welcome']);
+    expect(tsv.stdout.split('\n').map((l) => l.split('\t').slice(1))).toEqual([
+      ['acme-docs', 'Acme Docs', 'false'], ['guide', 'Guide', 'false'], ['guide/install', 'Install', 'false'], ['api', 'API', 'false'],
+    ]);
+  });
+
+  it('stores the image as a file, served as a data: URL, with its backlinks', async () => {
+    await importSite();
+    const files = await sb.json(['content', 'files', 'sp-welcome']);
+    expect(files).toEqual([expect.objectContaining({ object: 'file', name: 'logo.png', contentType: 'image/png', size: PNG.length, dimensions: { width: 3, height: 2 } })]);
+    const file = await sb.json(['content', 'file', 'sp-welcome', 'logo.png']);
+    expect(file.id).toBe(files[0].id);
+    expect(Buffer.from(file.downloadURL.replace(/^data:image\/png;base64,/, ''), 'base64').equals(PNG)).toBe(true);
+
+    const back = await sb.run(['content', 'backlinks', 'sp-welcome', '--file', file.id]);
+    expect(back.exitCode).toBe(0);
+    const pages = await sb.json(['content', 'pages', 'sp-welcome']);
+    expect(back.stdout).toBe(`/acme-docs\tpage\t${pages[0].id}\tsp-welcome\t${await revisionOf()}`);
+  });
+
+  it('reports the link to the page that was not there as broken', async () => {
+    await importSite();
+    const broken = await sb.run(['content', 'links', 'sp-welcome', '--broken']);
+    expect(broken.exitCode).toBe(0);
+    expect(broken.stdout).toBe('broken\t/guide/missing\t/guide');
+    const all = await sb.json(['content', 'links', 'sp-welcome']);
+    expect(broken.stderr).toBe(`${all.length} links, 1 broken; showing 1 broken`);
+    expect(all.map((l: { status: string }) => l.status).sort()).toEqual(['broken', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    const vendor = all.find((l: { targetReference: { url?: string } }) => l.targetReference.url === 'https://example.com/');
+    expect(vendor).toMatchObject({ status: 'ok', relation: 'reference', targetReference: { kind: 'url' }, locationReferences: [{ kind: 'page', space: 'sp-welcome' }] });
+
+    // The same list through the API, with its stats.
+    const api = await sb.request('GET', '/v1/spaces/sp-welcome/links?status=broken');
+    expect(api.body).toMatchObject({ count: 1, stats: { total: all.length, broken: { total: 1, changeRequest: 0 } } });
+
+    const guideLinks = await sb.json(['content', 'links', 'sp-welcome', '--page', 'guide']);
+    expect(guideLinks.map((l: { status: string }) => l.status)).toEqual(['ok', 'broken', 'ok']);
+  });
+
+  it('finds backlinks of a page given by path', async () => {
+    await importSite();
+    const r = await sb.run(['content', 'backlinks', 'sp-welcome', '--page', 'guide/install']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['/acme-docs', '/guide']);
+    const both = await sb.run(['content', 'backlinks', 'sp-welcome']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('pass exactly one of --page or --file');
+  });
+
+  it('refuses a URL that is not http(s) before sending, and the server refuses it too', async () => {
+    const before = await revisionOf();
+    const r = await sb.run(['content', 'import', 'sp-welcome', 'ftp://127.0.0.1/docs']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('<url>: must be an absolute http:// or https:// URL');
+    const api = await sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: 'file:///etc/passwd', source: 'website' });
+    expect(api).toEqual({ status: 400, body: { error: { code: 400, message: 'url: must be an absolute http:// or https:// URL' } } });
+    const source = await sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: siteUrl, source: 'git' });
+    expect(source.status).toBe(400);
+    expect(source.body.error.message).toBe('source: must be one of "website"');
+    expect(await revisionOf()).toBe(before);
+  });
+
+  it('fails with a clear message on an unreachable URL or a missing page, and changes nothing', async () => {
+    const before = await revisionOf();
+    // Port 9 (discard) on loopback: nothing listens there in the test environment.
+    const refused = await sb.run(['content', 'import', 'sp-welcome', 'http://127.0.0.1:9/']);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain('url: the import failed, nothing was changed: fetching http://127.0.0.1:9/: request failed');
+    const missing = await sb.run(['content', 'import', 'sp-welcome', `${siteUrl}/nowhere`]);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain(`fetching ${siteUrl}/nowhere: answered 404`);
+    expect(await revisionOf()).toBe(before);
+    expect((await sb.json(['content', 'pages', 'sp-welcome']))).toEqual([]);
+  });
+
+  it('needs the edit role: a reader may look but not import; an outsider sees nothing', async () => {
+    const r = await sb.run(['content', 'import', 'sp-welcome', `${siteUrl}/`], { as: 'read' });
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toContain('needs the edit role or above');
+    expect((await sb.run(['content', 'show', 'sp-welcome'], { as: 'read' })).exitCode).toBe(0);
+    const outsider = await sb.run(['content', 'show', 'sp-welcome'], { as: 'outsider' });
+    expect(outsider.exitCode).toBe(4);
+  });
+
+  it('refuses to change the content of a locked space, even for an admin', async () => {
+    expect((await sb.request('PATCH', '/v1/spaces/sp-welcome', { editMode: 'locked' })).status).toBe(200);
+    const before = await revisionOf();
+    const r = await sb.run(['content', 'template', 'sp-welcome', 'getting-started']);
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toContain('space sp-welcome is locked: its content cannot be edited');
+    expect(await revisionOf()).toBe(before);
+  });
+});
+
+describe('content pages', () => {
+  it('prints a page by path or by id; --markdown is the page’s Markdown, ready to pipe', async () => {
+    await importSite();
+    const byPath = await sb.run(['content', 'page', 'sp-welcome', 'guide/install', '--markdown']);
+    expect(byPath.exitCode).toBe(0);
+    const pages = await sb.json(['content', 'pages', 'sp-welcome']);
+    const install = pages.find((p: { path: string }) => p.path === 'guide/install');
+    const api = await sb.request('GET', `/v1/spaces/sp-welcome/content/page/${install.id}?format=markdown`);
+    expect(byPath.stdout + '\n').toBe(api.body.markdown); // execa strips the final newline
+    expect(api.body.markdown).toMatch(/^# Install\n[\s\S]*## Requirements[\s\S]*Back \[home\]\(\/acme-docs\)\.\n$/);
+    const byId = await sb.run(['content', 'page', 'sp-welcome', install.id, '--markdown']);
+    expect(byId.stdout).toBe(byPath.stdout);
+
+    const json = await sb.json(['content', 'page', 'sp-welcome', '/guide/install/']);
+    expect(json).toMatchObject({ id: install.id, path: 'guide/install', document: { object: 'document' } });
+    expect(json.document.nodes[0]).toMatchObject({ object: 'block', type: 'heading-1' });
+    expect(json.git).toEqual({ oid: expect.stringMatching(/^[0-9a-f]{40}$/), path: 'guide/install.md' });
+
+    const fields = await sb.run(['content', 'page', 'sp-welcome', 'guide', '--fields', 'id,path']);
+    expect(fields.stdout).toBe(`id\t${pages[1].id}\npath\tguide`);
+  });
+
+  it('answers not found (exit 4) for a page that is neither an id nor a path', async () => {
+    await importSite();
+    const r = await sb.run(['content', 'page', 'sp-welcome', 'guide/nope']);
+    expect(r.exitCode).toBe(4);
+    expect(r.stderr).toContain('no page "guide/nope" in space sp-welcome');
+    const api = await sb.request('GET', '/v1/spaces/sp-welcome/content/page/nope');
+    expect(api).toEqual({ status: 404, body: { error: { code: 404, message: 'no page nope in space sp-welcome' } } });
+  });
+});
+
+describe('content search', () => {
+  it('ranks by relevance (a title match first) with the matching sections', async () => {
+    await importSite();
+    // The title match first; then by BM25: "installation" (a completion of the last word) is rarer
+    // than "install" and so weighs more; of two bodies with "install" once, the shorter wins.
+    const hits = await sb.json(['content', 'search', 'sp-welcome', 'install']);
+    expect(hits.map((h: { path: string }) => h.path)).toEqual(['guide/install', 'guide', 'api', 'acme-docs']);
+    expect(hits[0].urls.app).toMatch(/\/app\/s\/sp-welcome\/guide\/install$/);
+
+    const windows = await sb.json(['content', 'search', 'sp-welcome', 'WINDOWS installer']);
+    expect(windows).toHaveLength(1);
+    expect(windows[0].sections).toEqual([expect.objectContaining({
+      id: 'windows', title: 'Windows', path: 'guide/install#windows', body: 'Use the installer; install it for all users. Back home.',
+    })]);
+
+    const tsv = await sb.run(['content', 'search', 'sp-welcome', 'deploy']);
+    expect(tsv.stdout.split('\n').map((l) => l.split('\t').slice(0, 2))).toEqual([['api', 'API'], ['acme-docs', 'Acme Docs']]);
+
+    const paged = await sb.request('GET', '/v1/spaces/sp-welcome/search?query=install&limit=2');
+    expect(paged.body.count).toBe(4);
+    expect(paged.body.items.map((h: { path: string }) => h.path)).toEqual(['guide/install', 'guide']);
+    const rest = await sb.request('GET', `/v1/spaces/sp-welcome/search?query=install&limit=2&page=${paged.body.next.page}`);
+    expect(rest.body.items.map((h: { path: string }) => h.path)).toEqual(['api', 'acme-docs']);
+  });
+
+  it('follows the space as its content changes', async () => {
+    expect(await sb.json(['content', 'search', 'sp-welcome', 'quickstart'])).toEqual([]);
+    await sb.run(['content', 'template', 'sp-welcome', 'getting-started']);
+    const hits = await sb.json(['content', 'search', 'sp-welcome', 'quickstart']);
+    expect(hits[0].path).toBe('getting-started/quickstart');
+  });
+
+  it('checks the query length before sending, and the server does too', async () => {
+    const r = await sb.run(['content', 'search', 'sp-welcome', 'x'.repeat(513)]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('<query>: must be at most 512 characters');
+    const api = await sb.request('GET', `/v1/spaces/sp-welcome/search?query=${'x'.repeat(513)}`);
+    expect(api.body.error.message).toBe('query: must be at most 512 characters');
+  });
+});
+
+describe('content templates', () => {
+  it('applies a template as a new revision (204), with working links and variables', async () => {
+    const before = await revisionOf();
+    const r = await sb.run(['content', 'template', 'sp-welcome', 'getting-started']);
+    expect(r).toMatchObject({ exitCode: 0, stdout: '', stderr: 'applied template getting-started to space sp-welcome' });
+    const api = await sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'api-reference' });
+    expect(api).toEqual({ status: 204, body: undefined });
+
+    const content = await sb.json(['content', 'show', 'sp-welcome']);
+    expect(content.parents).toHaveLength(1);
+    expect(content.parents[0]).not.toBe(before);
+    expect(content.variables).toEqual({ product: 'Your product', apiBaseUrl: 'https://api.example.com/v1' });
+    const pages = await sb.json(['content', 'pages', 'sp-welcome']);
+    expect(pages.map((p: { path: string }) => p.path)).toEqual([
+      'getting-started', 'getting-started/installation', 'getting-started/quickstart', 'faq',
+      'api-reference', 'api-reference/authentication', 'api-reference/endpoints', 'api-reference/errors',
+    ]);
+    const links = await sb.run(['content', 'links', 'sp-welcome']);
+    expect(links.stderr).toMatch(/^\d+ links, 0 broken$/);
+
+    const raw = await sb.run(['content', 'page', 'sp-welcome', 'getting-started', '--markdown']);
+    expect(raw.stdout).toContain('{{ space.vars.product }}');
+    const evaluated = await sb.run(['content', 'page', 'sp-welcome', 'getting-started', '--markdown', '--evaluated']);
+    expect(evaluated.stdout).toContain('Welcome to the documentation of Your product.');
+  });
+
+  it('computes computed pages unless computed=false; metadata=false leaves git out', async () => {
+    await sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'api-reference' });
+    const pages = await sb.json(['content', 'pages', 'sp-welcome']);
+    const endpoints = pages.find((p: { path: string }) => p.path === 'api-reference/endpoints');
+    expect(endpoints.computed).toMatchObject({ type: 'builtin:openapi' });
+    const url = `/v1/spaces/sp-welcome/content/page/${endpoints.id}?format=markdown`;
+    expect((await sb.request('GET', url)).body.markdown).toContain('OpenAPI specification `api`');
+    expect((await sb.request('GET', `${url}&computed=false`)).body).not.toHaveProperty('markdown');
+
+    const bare = await sb.json(['content', 'show', 'sp-welcome', '--omit-metadata']);
+    expect(bare).not.toHaveProperty('git');
+    expect(bare.pages[0]).not.toHaveProperty('git');
+    expect((await sb.json(['content', 'show', 'sp-welcome'])).pages[0].git.path).toBe('api-reference/README.md');
+  });
+
+  it('refuses an unknown template naming the known ones (exit 1), and changes nothing', async () => {
+    const before = await revisionOf();
+    const r = await sb.run(['content', 'template', 'sp-welcome', 'blog']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('id: unknown template "blog"; known templates: getting-started, api-reference');
+    const logo = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--logo', 'nope']);
+    expect(logo.exitCode).toBe(1);
+    expect(logo.stderr).toContain('params.contentRefs.logo: no file nope in this space');
+    expect(await revisionOf()).toBe(before);
+  });
+
+  it('shows the revision summary as key/value lines', async () => {
+    await sb.run(['content', 'template', 'sp-welcome', 'getting-started']);
+    const r = await sb.run(['content', 'show', 'sp-welcome']);
+    const lines = Object.fromEntries(r.stdout.split('\n').map((l) => l.split('\t')));
+    expect(lines).toMatchObject({ message: 'Apply template getting-started', pages: '4', files: '0', variables: 'product=Your product' });
+    expect(lines.id).toBe(await revisionOf());
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  blobOf, commitToSpace, contentOf, edit, findPage, findPageByPath, newPage, newRevision, putBlob, revisionOf,
+  uniqueSlug, walkPages, type RevisionContent,
+} from '../../src/server/content/index.js';
+import { createSpaceRec } from '../../src/server/handlers/spaces.js';
+import { Store } from '../../src/server/store.js';
+
+function setup() {
+  const store = new Store();
+  const space = createSpaceRec(store, { org: 'o1', title: 'Docs' });
+  return { store, space };
+}
+
+describe('revisions', () => {
+  it('treats the undefined content of a new space as empty content', () => {
+    const { store, space } = setup();
+    const rev = revisionOf(store, space.revision);
+    expect(rev.content).toBeUndefined();
+    expect(contentOf(rev)).toEqual({ pages: [], files: [], variables: {} });
+  });
+
+  it('commits new content as a child revision and moves the space, leaving the parent as it was', () => {
+    const { store, space } = setup();
+    const first = space.revision;
+    const next = edit(contentOf(revisionOf(store, first)));
+    next.pages.push(newPage(store, { title: 'Intro', slug: 'intro', markdown: '# Intro\n' }));
+    const rev = commitToSpace(store, space, next, 'Add intro');
+    expect(space.revision).toBe(rev.id);
+    expect(rev.parents).toEqual([first]);
+    expect(contentOf(revisionOf(store, first)).pages).toEqual([]);
+
+    // Editing a copy of the new revision does not touch it either.
+    const again = edit(contentOf(rev));
+    again.pages[0].title = 'Changed';
+    expect(contentOf(rev).pages[0].title).toBe('Intro');
+  });
+
+  it('keeps revisions that do not belong to the space pointer (a change request line)', () => {
+    const { store, space } = setup();
+    const side = newRevision(store, space.id, [space.revision], { pages: [], files: [], variables: { a: '1' } }, 'side');
+    expect(store.data.revisions.get(side.id)).toBe(side);
+    expect(space.revision).not.toBe(side.id);
+  });
+});
+
+describe('the page tree', () => {
+  const tree = (store: Store): RevisionContent => {
+    const child = newPage(store, { title: 'Install', slug: 'install' });
+    const guide = newPage(store, { title: 'Guide', slug: 'guide', pages: [child] });
+    return { pages: [guide, newPage(store, { title: 'FAQ', slug: 'faq' })], files: [], variables: {} };
+  };
+
+  it('walks depth first with paths built from slugs', () => {
+    const content = tree(new Store());
+    expect([...walkPages(content.pages)].map((e) => [e.path, e.depth, e.parent?.slug])).toEqual([
+      ['guide', 0, undefined], ['guide/install', 1, 'guide'], ['faq', 0, undefined],
+    ]);
+  });
+
+  it('finds pages by id and by path, ignoring slashes around the path', () => {
+    const content = tree(new Store());
+    const install = findPageByPath(content, '/guide/install/');
+    expect(install?.page.title).toBe('Install');
+    expect(findPage(content, install!.page.id)?.path).toBe('guide/install');
+    expect(findPageByPath(content, 'guide/missing')).toBeUndefined();
+  });
+
+  it('makes slugs unique among siblings', () => {
+    const content = tree(new Store());
+    expect(uniqueSlug(content.pages, 'faq')).toBe('faq-2');
+    expect(uniqueSlug(content.pages, 'new')).toBe('new');
+  });
+});
+
+describe('file bytes', () => {
+  it('are stored once by content and dropped with the last space using them', () => {
+    const { store, space } = setup();
+    const other = createSpaceRec(store, { org: 'o1' });
+    const key = putBlob(store, Buffer.from('hello'));
+    expect(putBlob(store, Buffer.from('hello'))).toBe(key);
+    expect(Buffer.from(blobOf(store, key), 'base64').toString()).toBe('hello');
+    const file = { id: 'f1', name: 'a.txt', contentType: 'text/plain', size: 5, blob: key };
+    commitToSpace(store, space, { pages: [], files: [file], variables: {} }, 'file');
+    commitToSpace(store, other, { pages: [], files: [file], variables: {} }, 'same file');
+
+    store.purgeSpace(space.id);
+    expect(blobOf(store, key)).not.toBe('');
+    store.purgeSpace(other.id);
+    expect(blobOf(store, key)).toBe('');
+  });
+});

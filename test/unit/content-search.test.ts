@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { commitToSpace, contentOf, edit, newPage, revisionOf, searchContent, searchIndexFor, spaceScope } from '../../src/server/content/index.js';
+import { createSpaceRec } from '../../src/server/handlers/spaces.js';
+import { Store } from '../../src/server/store.js';
+
+const BASE = 'http://127.0.0.1:4000';
+
+function setup() {
+  const store = new Store();
+  const space = createSpaceRec(store, { org: 'o1' });
+  const content = contentOf(revisionOf(store, space.revision));
+  const next = edit(content);
+  next.pages.push(
+    newPage(store, { title: 'Overview', slug: 'overview', markdown: 'Intro text.\n\n## Deploying\n\nYou can deploy with one command.\n' }),
+    newPage(store, { title: 'Deploy', slug: 'deploy', markdown: '# Steps\n\nRun it.\n' }),
+    newPage(store, { title: 'Unrelated', slug: 'unrelated', markdown: 'Nothing here.\n' }),
+  );
+  commitToSpace(store, space, next, 'pages');
+  return { store, space };
+}
+
+describe('space search', () => {
+  it('ranks a title match above a body match, with the matching sections and app URLs', () => {
+    const { store, space } = setup();
+    const scope = spaceScope(store, BASE, space);
+    const hits = searchContent(scope, space.id, 'DEPLOY');
+    expect(hits.map((h) => h.path)).toEqual(['deploy', 'overview']);
+    expect(hits[1].sections).toEqual([{
+      id: 'deploying', title: 'Deploying', path: 'overview#deploying', body: 'You can deploy with one command.',
+      urls: { app: `${BASE}/app/s/${space.id}/overview#deploying` },
+    }]);
+    expect(hits[0].urls.app).toBe(`${BASE}/app/s/${space.id}/deploy`);
+  });
+
+  it('follows the active revision: changed, added and removed pages', () => {
+    const { store, space } = setup();
+    const before = searchIndexFor(store, space.id, spaceScope(store, BASE, space).content);
+    const next = edit(spaceScope(store, BASE, space).content);
+    next.pages[2].markdown = 'Now about deploy too.\n';
+    next.pages.splice(1, 1);
+    commitToSpace(store, space, next, 'edit');
+    const scope = spaceScope(store, BASE, space);
+    expect(searchIndexFor(store, space.id, scope.content)).toBe(before); // updated in place
+    expect(searchContent(scope, space.id, 'deploy').map((h) => h.path)).toEqual(['overview', 'unrelated']);
+    expect(searchContent(scope, space.id, 'steps')).toEqual([]);
+  });
+});
