@@ -1,0 +1,27 @@
+import { checkBody, defineCommand } from '../../cli/command.js';
+import { postFields } from './columns.js';
+import { textInput } from './input.js';
+import { crFlag, replyFlag, threadOf, updatePost } from './thread.js';
+
+export default defineCommand({
+  name: 'edit',
+  summary: 'Change the text of your comment (or reply, with --reply); admins may edit any',
+  args: [
+    { name: 'space', description: 'space id' },
+    { name: 'comment', description: 'comment id' },
+  ],
+  flags: {
+    ...crFlag,
+    ...replyFlag,
+    body: { short: 'm', description: 'the new text, in Markdown', value: 'markdown' },
+    bodyFile: { description: 'the new text from a file, or - for stdin', value: 'file' },
+  },
+  examples: ['docsctl comments edit sp_123 c_456 -m "Fixed in #4"', 'docsctl comments edit sp_123 c_456 --reply r_789 --body-file note.md'],
+  output: { fields: postFields },
+  async run(ctx, { args, flags }) {
+    const t = threadOf(args.space, flags.cr);
+    const markdown = await textInput(ctx, flags.body, flags.bodyFile, ['--body', '--body-file']);
+    const body = checkBody(t.ops.updateComment, { body: { markdown } }, { body: flags.bodyFile !== undefined ? '--body-file' : '--body' });
+    return updatePost(await ctx.api(), t, args.comment, flags.reply, body);
+  },
+});

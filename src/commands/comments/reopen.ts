@@ -1,0 +1,3 @@
+import { resolution } from './resolve.js';
+
+export default resolution(false);

@@ -1,0 +1,3 @@
+import { reaction } from './react.js';
+
+export default reaction(false);

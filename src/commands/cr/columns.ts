@@ -1,0 +1,20 @@
+/** How a change request shows in tables and key/value lines (shared by the family's commands). */
+import type { Column } from '../../cli/output.js';
+import type { ChangeRequest } from '../../contract/change-requests.js';
+import { documentText } from './description.js';
+
+const createdBy: Column<ChangeRequest> = { key: 'createdBy', value: (cr) => cr.createdBy?.id };
+
+export const crColumns: Column<ChangeRequest>[] = ['number', 'status', 'subject', createdBy, 'updatedAt', 'space', 'id'];
+export const crFields: Column<ChangeRequest>[] = [
+  'number', 'id', 'status', 'subject',
+  { key: 'description', value: (cr) => (cr.description ? documentText(cr.description) : undefined) },
+  'space', createdBy, 'createdAt', 'updatedAt', 'revision', 'revisionInitial', 'revisionMergedAncestor',
+  'revisionMerged', 'outdated', 'comments',
+  { key: 'app', header: 'url', value: (cr) => cr.urls.app },
+];
+
+/** A change request argument: its number (`3` or `#3`) or its id. */
+export function crRef(arg: string): string {
+  return arg.replace(/^#(?=\d+$)/, '');
+}

@@ -1,0 +1,82 @@
+import { checkQuery, defineCommand } from '../../cli/command.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { Paginator, type Page } from '../../client/api.js';
+import { CR_STATUSES, ops, type ChangeRequest, type ChangeRequestStatus } from '../../contract/change-requests.js';
+import { crColumns } from './columns.js';
+
+export default defineCommand({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List the change requests of a space, or of the whole organization',
+  description:
+    'With a space, its change requests; without one, those of every space of the organization you can see ' +
+    '(the current organization, or the one given with --org ID). Only open ones unless --status says otherwise; ' +
+    '--status all lists every status (draft, open, archived, merged, in that order).',
+  args: [{ name: 'space', description: 'space id (omit for the organization-wide list)', optional: true }],
+  flags: {
+    status: { description: 'only this status (default open), or all', value: 'status', choices: [...CR_STATUSES, 'all'] },
+    creator: { description: 'only those created by this user id', value: 'user' },
+    contributor: { description: 'only those this user id contributed to', value: 'user' },
+    requestedReviewer: { description: 'only those that request a review from this user id', value: 'user' },
+    conversationsIssuesCluster: { description: 'only those of this issues cluster', value: 'id' },
+  },
+  examples: [
+    'docsctl cr list sp_123',
+    'docsctl cr list sp_123 --status all --creator u_456',
+    'docsctl cr list --org org_123 --status merged --json',
+  ],
+  list: true,
+  output: { columns: crColumns },
+  async run(ctx, { args, flags }) {
+    const filters = checkQuery(ops.listChangeRequests, {
+      creator: flags.creator, contributor: flags.contributor, requestedReviewer: flags.requestedReviewer,
+      conversationsIssuesCluster: flags.conversationsIssuesCluster,
+    }) as Record<string, string>;
+    const fetch = await pageFetcher(ctx, args.space, filters);
+    if (flags.status === 'all') return everyStatus(fetch, flags.page);
+    const status = flags.status as ChangeRequestStatus | undefined;
+    return new Paginator((cursor, limit) => fetch(status, cursor, limit), flags.page);
+  },
+});
+
+type Fetch = (status: ChangeRequestStatus | undefined, cursor: string | undefined, limit: number) => Promise<Page<ChangeRequest>>;
+
+/** One page of the space's list, or of the organization's. */
+async function pageFetcher(ctx: Context, space: string | undefined, filters: Record<string, string>): Promise<Fetch> {
+  const api = await ctx.api();
+  const organizationId = space === undefined ? await ctx.org() : undefined;
+  return (status, cursor, limit) => {
+    const query = { ...filters, ...(status ? { status } : {}), limit, ...(cursor ? { page: cursor } : {}) };
+    return organizationId === undefined
+      ? api.call(ops.listChangeRequests, { params: { spaceId: space! }, query })
+      : api.call(ops.listOrganizationChangeRequests, { params: { organizationId }, query });
+  };
+}
+
+/**
+ * The service lists one status at a time (default open): `all` walks the statuses in turn. Its
+ * cursor is `<status index>.<the service's cursor>`; the count is the sum of each status's count.
+ */
+function everyStatus(fetch: Fetch, start: string | undefined): Paginator<ChangeRequest> {
+  let counts: number[] | undefined;
+  return new Paginator(async (cursor, limit) => {
+    counts ??= await Promise.all(CR_STATUSES.map(async (s) => (await fetch(s, undefined, 0)).count));
+    const total = counts.reduce((a, b) => a + b, 0);
+    const { at, inner } = parseCursor(cursor);
+    const nonEmpty = (from: number) => counts!.findIndex((n, j) => j >= from && n > 0);
+    const i = nonEmpty(at);
+    if (i < 0) return { items: [], count: total };
+    const page = await fetch(CR_STATUSES[i], i === at ? inner : undefined, limit);
+    const after = nonEmpty(i + 1);
+    const next = page.next ? `${i}.${page.next.page}` : after >= 0 ? `${after}.` : undefined;
+    return { items: page.items, count: total, ...(next ? { next: { page: next } } : {}) };
+  }, start);
+}
+
+function parseCursor(cursor: string | undefined): { at: number; inner?: string } {
+  if (cursor === undefined) return { at: 0 };
+  const m = /^(\d)\.(.*)$/.exec(cursor);
+  if (!m || Number(m[1]) >= CR_STATUSES.length) throw new UsageError('--page: not a cursor of `cr list --status all` (take it from the previous list)');
+  return { at: Number(m[1]), ...(m[2] ? { inner: m[2] } : {}) };
+}

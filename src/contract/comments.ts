@@ -1,0 +1,212 @@
+/**
+ * Comments: two identical families, on a space (`{s}/comments...`) and on a change request
+ * (`{cr}/comments...`), declared once by `commentOps` and told apart by their op-id suffix
+ * (`InSpace`, `InChangeRequest`). Replies, reactions, resolution and the list of commenters.
+ */
+import { z } from 'zod';
+import { crParams } from './change-requests.js';
+import { Document } from './content.js';
+import { Member, ORDERS } from './members.js';
+import { defineOp, id, listOf, pageQuery, Permissions, Timestamp, Urls } from './op.js';
+import { User } from './orgs.js';
+
+// ---------------------------------------------------------------------------------------------
+// Emoji: one emoji grapheme, not a name (`:+1:`) nor text.
+
+/** One pictograph with its optional presentation selector, skin tone and tag sequence (🏴󠁧󠁢󠁳󠁣󠁴󠁿). */
+const EMOJI_UNIT = String.raw`(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|(?:\p{Extended_Pictographic}|\p{Emoji_Presentation})\uFE0F?\p{Emoji_Modifier}?(?:[\u{E0020}-\u{E007E}]+\u{E007F})?)`;
+/** A single emoji: one unit, or units joined by zero-width joiners (👩‍💻). */
+export const EMOJI_PATTERN = new RegExp(`^${EMOJI_UNIT}(?:\\u200D${EMOJI_UNIT})*$`, 'u');
+
+export function isEmoji(text: string): boolean {
+  return EMOJI_PATTERN.test(text);
+}
+
+export const Emoji = z.string().max(64).refine(isEmoji, 'must be a single emoji such as 👍 (not a name like :+1: nor text)');
+const reactionList = z.array(Emoji).min(1).max(20);
+
+// ---------------------------------------------------------------------------------------------
+// Resources
+
+export const COMMENT_STATUSES = ['open', 'resolved'] as const;
+export const COMMENT_STATUS_FILTERS = ['all', ...COMMENT_STATUSES] as const;
+export const COMMENT_FORMATS = ['markdown', 'document'] as const;
+export const COMMENT_MAX_CHARS = 65_536;
+
+const Reaction = z.object({
+  emoji: z.string(),
+  count: z.number(),
+  users: z.array(z.object({ user: User, reactedAt: Timestamp })),
+});
+
+/** `{markdown}` by default; `{document}` (the rich-text form) with `format=document`. */
+const BodyOut = z.union([z.object({ markdown: z.string() }), z.object({ document: Document })]);
+
+const CommentTarget = z.object({
+  space: z.string(),
+  changeRequest: z.string().optional(),
+  revision: z.string().optional(),
+  page: z.object({
+    id: z.string(),
+    title: z.string().optional(),
+    emoji: z.string().optional(),
+    path: z.string().optional(),
+    outdated: z.boolean().optional(),
+  }).optional(),
+  node: z.object({ id: z.string(), preview: z.string().optional() }).optional(),
+  tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),
+});
+
+const resolution = {
+  status: z.enum(COMMENT_STATUSES),
+  resolvedAt: Timestamp.optional(),
+  resolvedBy: User.optional(),
+};
+
+export const Comment = z.object({
+  object: z.literal('comment'),
+  id: z.string(),
+  postedBy: User,
+  postedAt: Timestamp,
+  editedAt: Timestamp.optional(),
+  reactions: z.array(Reaction),
+  replies: z.number(),
+  repliers: z.array(z.object({ updatedAt: Timestamp, count: z.number(), user: User })),
+  body: BodyOut,
+  target: CommentTarget,
+  urls: Urls,
+  permissions: Permissions,
+  ...resolution,
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentReply = z.object({
+  object: z.literal('comment-reply'),
+  id: z.string(),
+  postedBy: User,
+  postedAt: Timestamp,
+  editedAt: Timestamp.optional(),
+  reactions: z.array(Reaction),
+  body: BodyOut,
+  urls: Urls,
+  permissions: Permissions,
+  /** Only on replies of change-request comments that were resolved or reopened. */
+  status: resolution.status.optional(),
+  resolvedAt: resolution.resolvedAt,
+  resolvedBy: resolution.resolvedBy,
+});
+export type CommentReply = z.infer<typeof CommentReply>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export const CommentBody = z.strictObject({
+  markdown: z.string().max(COMMENT_MAX_CHARS).refine((s) => s.trim() !== '', 'must not be empty'),
+});
+
+export const PostCommentBody = z.strictObject({
+  body: CommentBody,
+  node: id().optional(),
+  page: id().optional(),
+  tableCell: z.strictObject({ record: id(), definition: id() }).optional(),
+});
+export const UpdateCommentBody = z.strictObject({
+  resolved: z.boolean().optional(),
+  body: CommentBody.optional(),
+  addedReactions: reactionList.optional(),
+  removedReactions: reactionList.optional(),
+});
+export const PostReplyBody = z.strictObject({ body: CommentBody });
+export const UpdateReplyBody = z.strictObject({
+  body: CommentBody.optional(),
+  addedReactions: reactionList.optional(),
+  removedReactions: reactionList.optional(),
+});
+/** The change-request family also resolves replies. */
+export const UpdateCrReplyBody = UpdateReplyBody.extend({ resolved: z.boolean().optional() });
+
+/** `authors`: user ids, as a repeated parameter (`authors=a&authors=b`), a comma list, or both. */
+const userList = z.preprocess(
+  (v) => (typeof v === 'string' || Array.isArray(v) ? [v].flat().flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean) : v),
+  z.array(id()).min(1).max(100),
+);
+
+const format = { format: z.enum(COMMENT_FORMATS).optional() };
+export const ListCommentsQuery = z.object({
+  ...pageQuery,
+  ...format,
+  order: z.enum(ORDERS).optional(),
+  status: z.enum(COMMENT_STATUS_FILTERS).optional(),
+  targetPage: id().optional(),
+  authors: userList.optional(),
+});
+export const FormatQuery = z.object(format);
+export const ListRepliesQuery = z.object({ ...pageQuery, ...format });
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+/** One family of comment operations under `base`, ids suffixed with `suffix`. */
+function commentOps<S extends z.ZodRawShape, RB extends z.ZodType>(base: string, params: z.ZodObject<S>, suffix: string, replyUpdate: RB) {
+  const comment = z.object({ ...params.shape, commentId: id() });
+  const reply = z.object({ ...comment.shape, commentReplyId: id() });
+  const c = `${base}/comments/{commentId}`;
+  return {
+    listComments: defineOp({
+      id: `listComments${suffix}`, method: 'GET', path: `${base}/comments`,
+      params, query: ListCommentsQuery, response: listOf(Comment), paginated: true,
+    }),
+    postComment: defineOp({
+      id: `postComment${suffix}`, method: 'POST', path: `${base}/comments`,
+      params, body: PostCommentBody, response: Comment, status: 201,
+    }),
+    getComment: defineOp({
+      id: `getComment${suffix}`, method: 'GET', path: c, params: comment, query: FormatQuery, response: Comment,
+    }),
+    updateComment: defineOp({
+      id: `updateComment${suffix}`, method: 'PUT', path: c, params: comment, body: UpdateCommentBody, response: Comment,
+    }),
+    deleteComment: defineOp({
+      id: `deleteComment${suffix}`, method: 'DELETE', path: c, params: comment, status: 204,
+    }),
+    listCommentReplies: defineOp({
+      id: `listCommentReplies${suffix}`, method: 'GET', path: `${c}/replies`,
+      params: comment, query: ListRepliesQuery, response: listOf(CommentReply), paginated: true,
+    }),
+    postCommentReply: defineOp({
+      id: `postCommentReply${suffix}`, method: 'POST', path: `${c}/replies`,
+      params: comment, body: PostReplyBody, response: CommentReply, status: 201,
+    }),
+    getCommentReply: defineOp({
+      id: `getCommentReply${suffix}`, method: 'GET', path: `${c}/replies/{commentReplyId}`,
+      params: reply, query: FormatQuery, response: CommentReply,
+    }),
+    updateCommentReply: defineOp({
+      id: `updateCommentReply${suffix}`, method: 'PUT', path: `${c}/replies/{commentReplyId}`,
+      params: reply, body: replyUpdate, response: CommentReply,
+    }),
+    deleteCommentReply: defineOp({
+      id: `deleteCommentReply${suffix}`, method: 'DELETE', path: `${c}/replies/{commentReplyId}`, params: reply, status: 204,
+    }),
+    listCommenters: defineOp({
+      id: `listCommenters${suffix}`, method: 'GET', path: `${base}/commenters`,
+      params, query: z.object(pageQuery), response: listOf(Member), paginated: true,
+    }),
+  };
+}
+
+/** `{listComments: op}` + `'InSpace'` → `{listCommentsInSpace: op}`: the op-id of each operation is its key. */
+export function withSuffix<T extends Record<string, unknown>, S extends string>(family: T, suffix: S) {
+  return Object.fromEntries(Object.entries(family).map(([k, v]) => [k + suffix, v])) as {
+    [K in keyof T & string as `${K}${S}`]: T[K];
+  };
+}
+
+/** The operations of each family, by their short names (the CLI picks a family with `--cr`). */
+export const spaceCommentOps = commentOps('/spaces/{spaceId}', z.object({ spaceId: id() }), 'InSpace', UpdateReplyBody);
+export const crCommentOps = commentOps('/spaces/{spaceId}/change-requests/{changeRequestId}', crParams, 'InChangeRequest', UpdateCrReplyBody);
+
+export const ops = {
+  ...withSuffix(spaceCommentOps, 'InSpace'),
+  ...withSuffix(crCommentOps, 'InChangeRequest'),
+};
