@@ -1,0 +1,26 @@
+import { checkBody, defineCommand } from '../../cli/command.js';
+import { ops, SITE_TYPES, SITE_VISIBILITIES } from '../../contract/sites.js';
+import { siteFields } from './columns.js';
+
+export default defineCommand({
+  name: 'create',
+  summary: 'Create a site (unpublished), optionally publishing spaces in it',
+  flags: {
+    title: { description: 'title (2 to 128 characters)', value: 'title' },
+    type: { description: 'plan of the site (default basic)', value: 'type', choices: SITE_TYPES },
+    visibility: { description: 'who may see it once published (default public)', value: 'visibility', choices: SITE_VISIBILITIES },
+    space: { type: 'list', description: 'a space to publish in it (repeatable, in order)', value: 'id' },
+  },
+  examples: [
+    'docsctl sites create --title "Developer docs"',
+    'docsctl sites create --title Handbook --visibility share-link --space sp_123 --space sp_456 --json',
+  ],
+  output: { fields: siteFields },
+  async run(ctx, { flags }) {
+    const body = checkBody(ops.createSite, {
+      title: flags.title, type: flags.type, visibility: flags.visibility, spaces: flags.space,
+    }, { spaces: '--space' });
+    const [api, organizationId] = [await ctx.api(), await ctx.org()];
+    return api.call(ops.createSite, { params: { organizationId }, body });
+  },
+});

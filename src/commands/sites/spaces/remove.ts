@@ -1,0 +1,17 @@
+import { defineCommand } from '../../../cli/command.js';
+import { ops } from '../../../contract/sites.js';
+
+export default defineCommand({
+  name: 'remove',
+  aliases: ['rm', 'delete'],
+  summary: 'Remove a site space from a site (the space itself stays)',
+  args: [{ name: 'site', description: 'site id' }, { name: 'siteSpace', description: 'site space id' }],
+  examples: ['docsctl sites spaces remove site_123 ss_456 --yes'],
+  destructive: true,
+  async run(ctx, { args, flags }) {
+    await ctx.confirm(`Remove site space ${args.siteSpace} from site ${args.site}?`, flags.yes);
+    const [api, organizationId] = [await ctx.api(), await ctx.org()];
+    await api.call(ops.deleteSiteSpace, { params: { organizationId, siteId: args.site, siteSpaceId: args.siteSpace } });
+    ctx.info(`removed site space ${args.siteSpace}`);
+  },
+});

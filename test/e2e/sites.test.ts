@@ -1,0 +1,573 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useSandbox, type RunOptions } from '../helpers/cli.js';
+
+const sb = useSandbox();
+const ORG = '/v1/orgs/org-acme';
+
+async function newSpace(title: string): Promise<string> {
+  const r = await sb.request('POST', `${ORG}/spaces`, { title });
+  expect(r.status).toBe(201);
+  return r.body.id;
+}
+
+async function newSite(body: Record<string, unknown> = {}): Promise<any> {
+  const r = await sb.request('POST', `${ORG}/sites`, { title: 'Docs', ...body });
+  expect(r.status).toBe(201);
+  return r.body;
+}
+
+/** Ids of a published structure, nested as it is: sections and groups with their children. */
+function shape(nodes: any[]): unknown[] {
+  return nodes.map((n) =>
+    n.object === 'site-section-group' ? { group: n.id, children: shape(n.children) }
+    : n.object === 'site-section' ? { section: n.id, siteSpaces: n.siteSpaces.map((ss: any) => ss.id) }
+    : n.id,
+  );
+}
+
+const state = async () => (await sb.request('GET', '/_sandbox/state')).body;
+
+/**
+ * docsctl with the ids after `--`: the sandbox's random ids may begin with "-", which commander
+ * would read as an option. Flags (whose values may be ids) come before.
+ */
+function argv(command: string, ids: string[], flags: string[]): string[] {
+  return [...command.split(' '), ...flags, ...(ids.length ? ['--', ...ids] : [])];
+}
+const run = (command: string, ids: string[] = [], flags: string[] = [], opts: RunOptions = {}) => sb.run(argv(command, ids, flags), opts);
+async function json(command: string, ids: string[] = [], flags: string[] = [], opts: RunOptions = {}): Promise<any> {
+  const r = await run(command, ids, ['--json', ...flags], opts);
+  if (r.exitCode !== 0) throw new Error(`docsctl ${command} exited ${r.exitCode}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+describe('sites', () => {
+  it('creates, gets, updates, lists and deletes sites', async () => {
+    const created = await json('sites create', [], ['--title', 'Developer docs', '--space', 'sp-welcome']);
+    expect(created).toMatchObject({
+      object: 'site', title: 'Developer docs', type: 'basic', visibility: 'public', published: false,
+      siteSpaces: 1, agentsContext: 'included', adaptiveContent: { enabled: false },
+    });
+    expect(created.urls.location).toBe(`${sb.server.url}${ORG}/sites/${created.id}`);
+
+    const other = await json('sites create', [], ['--title', 'Handbook', '--type', 'premium', '--visibility', 'unlisted']);
+    expect(other).toMatchObject({ type: 'premium', visibility: 'unlisted', siteSpaces: 0 });
+
+    const updated = await json('sites update', [created.id], ['--title', 'Dev docs', '--visibility', 'share-link', '--basename', 'docs', '--hostname', 'docs.acme.example', '--agents-context', 'excluded', '--adaptive-content', 'true']);
+    expect(updated).toMatchObject({
+      title: 'Dev docs', visibility: 'share-link', basename: 'docs', hostname: 'docs.acme.example',
+      agentsContext: 'excluded', adaptiveContent: { enabled: true },
+    });
+    expect(updated.urls.published).toMatch(/^https:\/\/docs\.acme\.example\/docs\?shareKey=[\w-]+$/);
+
+    const proxied = await json('sites update', [created.id], ['--proxy', 'acme.example/docs']);
+    expect(proxied.proxy).toEqual({ origin: 'https://acme.example/docs', target: `${sb.server.url}/s/${created.id}` });
+    expect(proxied.urls.published).toMatch(/^https:\/\/acme\.example\/docs\?shareKey=/);
+    const unproxied = await json('sites update', [created.id], ['--proxy', 'null', '--basename', 'null']);
+    expect(unproxied.proxy).toBeUndefined();
+    expect(unproxied.basename).toBeUndefined();
+
+    expect(await json('sites get', [created.id])).toEqual(unproxied);
+    expect((await json('sites list', [])).map((s: any) => s.id)).toEqual([created.id, other.id]);
+    expect((await json('sites list', [], ['--space', 'sp-welcome'])).map((s: any) => s.id)).toEqual([created.id]);
+    expect((await json('sites list', [], ['--title', 'HAND'])).map((s: any) => s.id)).toEqual([other.id]);
+
+    const published = await json('sites publish', [created.id]);
+    expect(published.published).toBe(true);
+    expect((await json('sites list', [], ['--published', 'true'])).map((s: any) => s.id)).toEqual([created.id]);
+    expect((await json('sites list', [], ['--published', 'false'])).map((s: any) => s.id)).toEqual([other.id]);
+    expect((await json('sites unpublish', [created.id])).published).toBe(false);
+
+    const tsv = await run('sites list', [], ['--fields', 'id,title,published']);
+    expect(tsv.stdout).toBe(`${created.id}\tDev docs\tfalse\n${other.id}\tHandbook\tfalse`);
+
+    const refused = await run('sites delete', [created.id]);
+    expect(refused.exitCode).toBe(2);
+    const del = await run('sites delete', [created.id], ['--yes']);
+    expect(del).toMatchObject({ exitCode: 0, stdout: '', stderr: `deleted site ${created.id}` });
+    expect((await sb.request('GET', `${ORG}/sites/${created.id}`)).status).toBe(404);
+    expect((await sb.request('DELETE', `${ORG}/sites/${created.id}`)).status).toBe(204);
+    // its structure went with it; the space stayed
+    const sites = (await state()).data.slices.$map.find(([k]: [string]) => k === 'sites')[1];
+    expect(sites.siteSpaces.$map).toEqual([]);
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome')).status).toBe(200);
+  });
+
+  it('builds sections, a group and site spaces, moves them every way, and publishes exactly that order', async () => {
+    const [a, b, c, d, e, f] = await Promise.all(['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta'].map(newSpace));
+    const site = await newSite();
+    const add = async (space: string, title: string) => json('sites sections add', [site.id], ['--space', space, '--title', title]);
+    const s1 = await add(a, 'One');
+    const s2 = await add(b, 'Two');
+    const s3 = await add(c, 'Three');
+    expect([s1.default, s2.default, s3.default]).toEqual([true, false, false]);
+    expect(s1).toMatchObject({ path: 'one', siteSpaces: [{ path: 'alpha', default: true, section: s1.id, space: { id: a } }] });
+    const [ssA, ssB, ssC] = [s1, s2, s3].map((s) => s.siteSpaces[0].id);
+
+    const ssD = (await json('sites spaces add', [site.id], ['--space', d])).id; // default section: One
+    const ssE = (await json('sites spaces add', [site.id], ['--space', e, '--section', s2.id])).id;
+    const ssF = (await json('sites spaces add', [site.id], ['--space', f, '--section', s3.id])).id;
+
+    const group = await json('sites section-groups add', [site.id], ['--title', 'Products', '--section', s2.id, '--section', s3.id]);
+    expect(group.children.map((ch: any) => ch.id)).toEqual([s2.id, s3.id]);
+    const published = async () => (await json('sites published', [site.id])).structure;
+    expect(shape((await published()).structure)).toEqual([
+      { section: s1.id, siteSpaces: [ssA, ssD] },
+      { group: group.id, children: [{ section: s2.id, siteSpaces: [ssB, ssE] }, { section: s3.id, siteSpaces: [ssC, ssF] }] },
+    ]);
+
+    // a section up, inside its group
+    await json('sites sections move', [site.id, s3.id], ['--before', s2.id]);
+    // the group up, at the root
+    await json('sites section-groups move', [site.id, group.id], ['--before', s1.id]);
+    // a section into the group, between its two sections
+    const joined = await json('sites sections move', [site.id, s1.id], ['--after', s3.id]);
+    expect(joined.sectionGroup).toBe(group.id);
+    // and out again, after the group
+    const left = await json('sites sections move', [site.id, s1.id], ['--after', group.id]);
+    expect(left.sectionGroup).toBeUndefined();
+    // site spaces: up within a section, down into another section, then up there
+    await json('sites spaces move', [site.id, ssD], ['--before', ssA]);
+    const crossed = await json('sites spaces move', [site.id, ssF], ['--after', ssE]);
+    expect(crossed.section).toBe(s2.id);
+    await json('sites spaces move', [site.id, ssF], ['--before', ssB]);
+    await json('sites spaces move', [site.id, ssB], ['--after', ssE]);
+
+    const structure = await published();
+    expect(structure.type).toBe('sections');
+    expect(shape(structure.structure)).toEqual([
+      { group: group.id, children: [{ section: s3.id, siteSpaces: [ssC] }, { section: s2.id, siteSpaces: [ssF, ssE, ssB] }] },
+      { section: s1.id, siteSpaces: [ssD, ssA] },
+    ]);
+    // every list returns the same order
+    expect((await json('sites sections list', [site.id])).map((s: any) => s.id)).toEqual([s3.id, s2.id, s1.id]);
+    expect((await json('sites spaces list', [site.id])).map((s: any) => s.id)).toEqual([ssC, ssF, ssE, ssB, ssD, ssA]);
+    const groups = await json('sites section-groups list', [site.id]);
+    expect(groups.map((g: any) => [g.id, g.children.map((ch: any) => ch.id)])).toEqual([[group.id, [s3.id, s2.id]]]);
+    // defaults did not move with the items: One is still the default section, each section keeps its default
+    const byId = Object.fromEntries((await json('sites spaces list', [site.id])).map((s: any) => [s.id, s.default]));
+    expect(byId).toEqual({ [ssC]: true, [ssF]: false, [ssE]: false, [ssB]: true, [ssD]: false, [ssA]: true });
+    expect((await json('sites get', [site.id])).siteSpaces).toBe(6);
+
+    // a nested group, and the TSV of the sections list in its documented columns
+    const inner = await json('sites section-groups add', [site.id], ['--title', 'Inner', '--parent', group.id, '--section', s2.id]);
+    expect(inner.sectionGroup).toBe(group.id);
+    expect(shape((await published()).structure)).toEqual([
+      { group: group.id, children: [{ section: s3.id, siteSpaces: [ssC] }, { group: inner.id, children: [{ section: s2.id, siteSpaces: [ssF, ssE, ssB] }] }] },
+      { section: s1.id, siteSpaces: [ssD, ssA] },
+    ]);
+    const tsv = await run('sites sections list', [site.id]);
+    expect(tsv.stdout.split('\n')).toEqual([
+      `${s3.id}\tThree\tthree\tfalse\t${group.id}\t${ssC}\t\t`,
+      `${s2.id}\tTwo\ttwo\tfalse\t${inner.id}\t${ssF},${ssE},${ssB}\t\t`,
+      `${s1.id}\tOne\tone\ttrue\t\t${ssD},${ssA}\t\t`,
+    ]);
+  });
+
+  it('keeps one default section and one default site space per section through changes and deletes', async () => {
+    const [a, b, c, d] = await Promise.all(['Alpha', 'Beta', 'Gamma', 'Delta'].map(newSpace));
+    const site = await newSite({ spaces: [a, b] });
+    const root = await json('sites spaces list', [site.id]);
+    expect(root.map((s: any) => [s.space.id, s.default, s.section])).toEqual([[a, true, undefined], [b, false, undefined]]);
+    expect((await json('sites published', [site.id])).structure.type).toBe('siteSpaces');
+
+    // the default goes to the next one when the default goes
+    await run('sites spaces remove', [site.id, root[0].id], ['--yes']);
+    expect((await json('sites spaces list', [site.id], ['--default', 'true'])).map((s: any) => s.id)).toEqual([root[1].id]);
+
+    // the first section of a site with site spaces takes them into a section of their own
+    const second = await json('sites sections add', [site.id], ['--space', c]);
+    const sections = await json('sites sections list', [site.id]);
+    expect(sections.map((s: any) => [s.title, s.default, s.siteSpaces.map((ss: any) => ss.id)])).toEqual([
+      ['Beta', true, [root[1].id]],
+      ['Gamma', false, [second.siteSpaces[0].id]],
+    ]);
+    const defaults = await json('sites spaces list', [site.id], ['--default', 'true']);
+    expect(defaults.map((s: any) => s.id)).toEqual([root[1].id, second.siteSpaces[0].id]);
+    expect(await json('sites spaces list', [site.id], ['--default', 'false'])).toEqual([]);
+
+    // the default section, and a section's default site space, change on request
+    const switched = await json('sites update', [site.id], ['--default-site-section', second.id]);
+    expect(switched.urls.published).toBe(`${sb.server.url}/s/${site.id}`);
+    const listed = await json('sites sections list', [site.id]);
+    expect(listed.map((s: any) => s.default)).toEqual([false, true]);
+    expect(listed[1].urls.published).toBe(`${sb.server.url}/s/${site.id}`);
+    expect(listed[0].urls.published).toBe(`${sb.server.url}/s/${site.id}/beta`);
+    const ssD = await json('sites spaces add', [site.id], ['--space', d]);
+    expect(ssD).toMatchObject({ section: second.id, default: false, urls: { published: `${sb.server.url}/s/${site.id}/delta` } });
+    await json('sites update', [site.id], ['--default-site-space', ssD.id]);
+    expect((await json('sites sections list', [site.id]))[1].siteSpaces.map((ss: any) => ss.default)).toEqual([false, true]);
+    // a site space outside the default section cannot be the site's default
+    const wrong = await run('sites update', [site.id], ['--default-site-space', root[1].id]);
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.stderr).toContain(`defaultSiteSpace: site space ${root[1].id} is not in the default section ${second.id}`);
+    const notHere = await run('sites sections update', [site.id, listed[0].id], ['--default-site-space', ssD.id]);
+    expect(notHere.exitCode).toBe(1);
+    expect(notHere.stderr).toContain(`defaultSiteSpace: no site space ${ssD.id} in section ${listed[0].id}`);
+
+    // deleting the default site space, then the default section, hands the defaults on
+    await run('sites spaces remove', [site.id, ssD.id], ['--yes']);
+    expect((await json('sites sections list', [site.id]))[1].siteSpaces.map((ss: any) => ss.default)).toEqual([true]);
+    await run('sites sections remove', [site.id, second.id], ['--yes']);
+    const left = await json('sites sections list', [site.id]);
+    expect(left.map((s: any) => [s.id, s.default])).toEqual([[listed[0].id, true]]);
+    expect((await json('sites get', [site.id])).siteSpaces).toBe(1);
+    // its site spaces went with it; a missing section answers 204 too
+    expect((await sb.request('DELETE', `${ORG}/sites/${site.id}/sections/${second.id}`)).status).toBe(204);
+    await run('sites sections remove', [site.id, listed[0].id], ['--yes']);
+    const empty = await json('sites published', [site.id]);
+    expect(empty.structure).toEqual({ type: 'siteSpaces', structure: [] });
+    expect(empty.site.siteSpaces).toBe(0);
+  });
+
+  it('removes groups in place, takes sections out of groups, and drops site spaces of purged spaces', async () => {
+    const spaces = await Promise.all(['A', 'B', 'C', 'D'].map((t) => newSpace(`Space ${t}`)));
+    const site = await newSite();
+    const ids: string[] = [];
+    for (const space of spaces) ids.push((await sb.request('POST', `${ORG}/sites/${site.id}/sections`, { spaceId: space })).body.id);
+    const [s1, s2, s3, s4] = ids;
+    const g = (await sb.request('POST', `${ORG}/sites/${site.id}/section-groups`, { title: 'G', sections: [s2, s3] })).body;
+    const order = async () => shape((await sb.request('GET', `${ORG}/sites/${site.id}/published`)).body.structure.structure).map((n: any) => n.section ?? { group: n.group, children: n.children.map((ch: any) => ch.section) });
+    expect(await order()).toEqual([s1, { group: g.id, children: [s2, s3] }, s4]);
+
+    // taking a section out puts it just after the group; 204 also when it is not in the group
+    const out = await run('sites section-groups remove-section', [site.id, g.id, s2]);
+    expect(out.exitCode).toBe(0);
+    expect(await order()).toEqual([s1, { group: g.id, children: [s3] }, s2, s4]);
+    expect((await sb.request('DELETE', `${ORG}/sites/${site.id}/section-groups/${g.id}/sections/${s2}`)).status).toBe(204);
+    expect((await sb.request('DELETE', `${ORG}/sites/${site.id}/section-groups/${g.id}/sections/nope`)).status).toBe(204);
+    expect((await sb.request('DELETE', `${ORG}/sites/${site.id}/section-groups/nope/sections/${s2}`)).status).toBe(404);
+
+    // adding appends to the group; adding again changes nothing
+    const added = await json('sites section-groups add-section', [site.id, g.id, s1]);
+    expect(added.children.map((ch: any) => ch.id)).toEqual([s3, s1]);
+    expect((await json('sites section-groups add-section', [site.id, g.id, s1])).children.map((ch: any) => ch.id)).toEqual([s3, s1]);
+    const unknown = await run('sites section-groups add-section', [site.id, g.id, 'nope']);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain(`sectionId: no section nope in site ${site.id}`);
+
+    // deleting the group puts its sections back in its place, in order
+    await json('sites section-groups update', [site.id, g.id], ['--title', 'Renamed', '--icon', 'layers']);
+    await run('sites section-groups remove', [site.id, g.id], ['--yes']);
+    expect(await order()).toEqual([s3, s1, s2, s4]);
+    expect(await json('sites section-groups list', [site.id])).toEqual([]);
+
+    // a space deleted for good leaves the site; while only deleted, the published site leaves it out
+    expect((await sb.request('DELETE', `/v1/spaces/${spaces[0]}`)).status).toBe(204);
+    const during = (await sb.request('GET', `${ORG}/sites/${site.id}/published`)).body.structure.structure;
+    expect(during.find((s: any) => s.id === s1).siteSpaces).toEqual([]);
+    expect((await sb.request('GET', `${ORG}/sites/${site.id}/site-spaces`)).body.count).toBe(4);
+    expect((await sb.request('POST', '/_sandbox/clock', { advance: '8d' })).status).toBe(200);
+    const after = (await sb.request('GET', `${ORG}/sites/${site.id}/site-spaces`)).body;
+    expect(after.items.map((ss: any) => ss.space.id)).toEqual([spaces[2], spaces[1], spaces[3]]);
+    expect((await sb.request('GET', `${ORG}/sites/${site.id}`)).body.siteSpaces).toBe(3);
+  });
+
+  it('opens a share-link site to visitors with its key only, and to members always', async () => {
+    const site = await newSite({ visibility: 'share-link', spaces: ['sp-welcome'] });
+    const key = new URL(site.urls.published).searchParams.get('shareKey')!;
+    expect(key).toMatch(/^[\w-]{20}$/);
+    // only admins see the key
+    const asReader = await json('sites get', [site.id], [], { as: 'read' });
+    expect(asReader.urls.published).toBe(`${sb.server.url}/s/${site.id}`);
+
+    // unpublished: members may look, visitors not even with the key
+    expect((await run('sites published', [site.id], [], { as: 'read' })).exitCode).toBe(0);
+    const early = await run('sites published', [site.id], ['--share-key', key], { as: 'outsider' });
+    expect(early.exitCode).toBe(4);
+    expect(early.stderr).toContain(`no site ${site.id}`);
+    await run('sites publish', [site.id]);
+
+    const withKey = await json('sites published', [site.id], ['--share-key', key], { as: 'outsider' });
+    expect(withKey.site.urls.published).toBe(`${sb.server.url}/s/${site.id}?shareKey=${key}`);
+    expect(withKey.structure.structure.map((ss: any) => ss.space.id)).toEqual(['sp-welcome']);
+    expect(withKey.structure.structure[0].urls.published).toContain(`?shareKey=${key}`);
+    for (const [command, flags, as] of [
+      ['sites published', [], 'outsider'],
+      ['sites published', ['--share-key', 'wrong'], 'outsider'],
+      ['sites published', [], 'guest'],
+      ['sites published', ['--share-key', 'wrong'], 'read'],
+      ['sites spaces list', [], 'outsider'],
+    ] as const) {
+      const r = await run(command, [site.id], [...flags], { as });
+      expect(r.exitCode, `${command} ${flags.join(' ')} as ${as}`).toBe(4);
+    }
+    const member = await json('sites published', [site.id], [], { as: 'read' });
+    expect(member.site.urls.published).toBe(`${sb.server.url}/s/${site.id}`);
+    // the lists that take a shareKey follow the same rule
+    const sections = await sb.request('GET', `${ORG}/sites/${site.id}/site-spaces?shareKey=${key}`, undefined, 'outsider');
+    expect(sections.status).toBe(200);
+    expect(sections.body.items[0].space.permissions.view).toBe(false);
+    expect((await sb.request('GET', `${ORG}/sites/${site.id}/sections?shareKey=${key}`, undefined, 'outsider')).body).toEqual({ count: 0, items: [] });
+    // but nothing else
+    expect((await sb.request('GET', `${ORG}/sites/${site.id}`, undefined, 'outsider')).status).toBe(404);
+
+    // a public site needs no key; a visitor-auth site is closed to visitors
+    await json('sites update', [site.id], ['--visibility', 'public']);
+    expect((await run('sites published', [site.id], [], { as: 'outsider' })).exitCode).toBe(0);
+    expect((await json('sites published', [site.id], ['--share-key', 'ignored'], { as: 'outsider' })).site.urls.published).toBe(`${sb.server.url}/s/${site.id}`);
+    await json('sites update', [site.id], ['--visibility', 'visitor-auth']);
+    expect((await run('sites published', [site.id], [], { as: 'outsider' })).exitCode).toBe(4);
+  });
+
+  it('keeps the adaptive schema: accepted and rejected files, and the conditions it offers', async () => {
+    const site = await newSite();
+    const initial = await json('sites schema get', [site.id]);
+    expect(initial.jsonSchema.properties.unsigned).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+    expect(initial.updatedAt).toBe(site.createdAt);
+    expect(await json('sites schema conditions', [site.id])).toEqual([]);
+
+    const dir = mkdtempSync(join(tmpdir(), 'docsctl-schema-'));
+    const file = (name: string, value: unknown) => {
+      const path = join(dir, name);
+      writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
+      return path;
+    };
+    const good = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: {
+        unsigned: {
+          type: 'object',
+          properties: { beta: { type: 'boolean', description: 'Beta testers' }, staff: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+        paid: { type: 'boolean' },
+      },
+      additionalProperties: false,
+    };
+    const saved = await json('sites schema set', [site.id, file('good.json', good)]);
+    expect(saved).toMatchObject({ object: 'site-adaptive-schema', jsonSchema: good });
+    const conditions = await run('sites schema conditions', [site.id]);
+    expect(conditions.stdout.split('\n')).toEqual([
+      'visitor.claims.unsigned.beta === true\tVisitors whose unsigned claim beta is true: Beta testers',
+      'visitor.claims.unsigned.staff === true\tVisitors whose unsigned claim staff is true',
+      'visitor.claims.paid === true\tVisitors whose claim paid is true',
+    ]);
+    const stdin = await json('sites schema set', [site.id, '-'], [], { input: JSON.stringify(good) });
+    expect(stdin.jsonSchema).toEqual(good);
+
+    const open = structuredClone(good);
+    open.properties.unsigned.additionalProperties = true as false;
+    const rejected: [string, unknown, string][] = [
+      ['open.json', open, 'properties.unsigned.additionalProperties: must be one of false'],
+      ['string.json', { ...good, properties: { ...good.properties, plan: { type: 'string' } } }, 'properties.plan.type: must be one of "boolean"'],
+      ['nounsigned.json', { type: 'object', properties: {} }, 'properties.unsigned: is required'],
+      ['array.json', [], '(the schema): must be an object'],
+      ['broken.json', '{"type": ', 'not valid JSON'],
+    ];
+    for (const [name, value, message] of rejected) {
+      const path = file(name, value);
+      const r = await run('sites schema set', [site.id, path]);
+      expect(r.exitCode, name).toBe(2);
+      expect(r.stderr, name).toContain(`${path}: ${message}`);
+    }
+    const missing = await run('sites schema set', [site.id, join(dir, 'none.json')]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('cannot read it (ENOENT)');
+
+    // the server refuses the same with 400 naming the field, and keeps what it had
+    const put = (jsonSchema: unknown) => sb.request('PUT', `${ORG}/sites/${site.id}/adaptive-schema`, { jsonSchema });
+    expect((await put(open)).body).toEqual({ error: { code: 400, message: 'jsonSchema.properties.unsigned.additionalProperties: must be one of false' } });
+    expect((await put({ ...good, $schema: 'http://json-schema.org/draft-04/schema#' })).body.error.message).toMatch(/^jsonSchema\.\$schema: must be one of/);
+    const badName = structuredClone(good) as any;
+    badName.properties.unsigned.properties['beta-tester'] = { type: 'boolean' };
+    expect((await put(badName)).body.error.message).toBe('jsonSchema.properties.unsigned.properties.beta-tester: claim names must match the pattern /^[A-Za-z_][A-Za-z0-9_]*$/');
+    expect((await put('text')).status).toBe(400);
+    expect((await sb.request('GET', `${ORG}/sites/${site.id}/adaptive-schema`)).body).toEqual(stdin);
+
+    // reading needs read, writing needs admin
+    expect((await run('sites schema conditions', [site.id], [], { as: 'read' })).exitCode).toBe(0);
+    const denied = await run('sites schema set', [site.id, file('good2.json', good)], [], { as: 'create' });
+    expect(denied.exitCode).toBe(5);
+    expect(denied.stderr).toContain('needs the admin role or above; you have create');
+  });
+
+  it('rejects invalid positions (exit 2 before sending, 1 from the server) and unknown items (exit 4), changing nothing', async () => {
+    const [a, b, c] = await Promise.all(['Alpha', 'Beta', 'Gamma'].map(newSpace));
+    const site = await newSite();
+    const s1 = (await sb.request('POST', `${ORG}/sites/${site.id}/sections`, { spaceId: a })).body;
+    const s2 = (await sb.request('POST', `${ORG}/sites/${site.id}/sections`, { spaceId: b })).body;
+    const g = (await sb.request('POST', `${ORG}/sites/${site.id}/section-groups`, { sections: [s2.id] })).body;
+    const other = await newSite({ spaces: [c] });
+    const otherSection = (await sb.request('POST', `${ORG}/sites/${other.id}/sections`, { spaceId: c })).body;
+    const before = await state();
+
+    const local: [string, string, string[], string][] = [
+      ['sites sections move', s1.id, ['--before', s2.id, '--after', s2.id], '--before and --after cannot be used together'],
+      ['sites sections move', s1.id, [], 'nowhere to move'],
+      ['sites sections move', s1.id, ['--before', ''], '--before: must not be empty'],
+      ['sites section-groups move', g.id, ['--after', 'x'.repeat(129)], '--after: must be at most 128 characters'],
+      ['sites spaces move', s1.siteSpaces[0].id, [], 'nowhere to move'],
+    ];
+    for (const [command, item, flags, message] of local) {
+      const r = await run(command, [site.id, item], flags);
+      expect(r.exitCode, `${command} ${flags.join(' ')}`).toBe(2);
+      expect(r.stderr).toContain(message);
+    }
+
+    const server: [string, string, string[], string][] = [
+      ['sites sections move', s1.id, ['--before', 'nope'], `position.before.siteSection: no section or section group nope in site ${site.id}`],
+      ['sites sections move', s1.id, ['--after', otherSection.id], `position.after.siteSection: no section or section group ${otherSection.id} in site ${site.id}`],
+      ['sites sections move', s1.id, ['--after', s1.id], 'position.after.siteSection: a section cannot be placed relative to itself'],
+      ['sites section-groups move', g.id, ['--before', s2.id], 'position.before.id: a section group cannot be placed relative to itself or to an item inside it'],
+      ['sites section-groups move', g.id, ['--before', otherSection.id], `position.before.id: no section or section group ${otherSection.id} in site ${site.id}`],
+      ['sites spaces move', s1.siteSpaces[0].id, ['--after', otherSection.siteSpaces[0].id], `position.after.siteSpace: no site space ${otherSection.siteSpaces[0].id} in site ${site.id}`],
+    ];
+    for (const [command, item, flags, message] of server) {
+      const r = await run(command, [site.id, item], flags);
+      expect(r.exitCode, `${command} ${flags.join(' ')}`).toBe(1);
+      expect(r.stderr).toContain(message);
+    }
+
+    const unknown: [string, string[], string[]][] = [
+      ['sites sections move', [site.id, 'nope'], ['--before', s1.id]],
+      ['sites section-groups move', [site.id, 'nope'], ['--before', s1.id]],
+      ['sites spaces move', [site.id, 'nope'], ['--before', s1.siteSpaces[0].id]],
+      ['sites sections move', ['no-site', s1.id], ['--before', s2.id]],
+    ];
+    for (const [command, ids, flags] of unknown) {
+      const r = await run(command, ids, flags);
+      expect(r.exitCode, `${command} ${ids.join(' ')}`).toBe(4);
+    }
+    expect((await run('sites sections move', [site.id, 'nope'], ['--before', s1.id])).stderr).toContain(`no section nope in site ${site.id}`);
+
+    // the server's own checks of a malformed position
+    const move = (body: unknown) => sb.request('POST', `${ORG}/sites/${site.id}/sections/${s1.id}/move`, body);
+    const both = { position: { before: { type: 'site-section', siteSection: s2.id }, after: { type: 'site-section', siteSection: s2.id } } };
+    expect((await move(both)).body.error.message).toBe('position: needs exactly one of before or after');
+    expect((await move({ position: { before: { type: 'space', siteSection: s2.id } } })).body.error.message).toBe('position.before.type: must be one of "site-section"');
+    expect((await move({})).body.error.message).toBe('position: is required');
+    expect(await state()).toEqual(before);
+
+    // a group is placed relative to a section with the spec's {type: 'site-section', id}
+    const moved = await sb.request('POST', `${ORG}/sites/${site.id}/section-groups/${g.id}/move`, { position: { before: { type: 'site-section', id: s1.id } } });
+    expect(moved.status).toBe(200);
+    expect((await sb.request('GET', `${ORG}/sites/${site.id}/published`)).body.structure.structure.map((n: any) => n.id)).toEqual([g.id, s1.id]);
+  });
+
+  it('rejects bad input at and past the limits, naming the flag or field and the rule, changing nothing', async () => {
+    const site = await newSite();
+    const before = await state();
+    const usage = async (command: string, ids: string[], flags: string[], message: string | RegExp) => {
+      const r = await run(command, ids, flags);
+      expect(r.exitCode, `${command} ${flags.join(' ')}`).toBe(2);
+      if (typeof message === 'string') expect(r.stderr).toContain(message);
+      else expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe('');
+    };
+    const label = (n: number) => 'a'.repeat(n);
+    // a hostname of exactly 512 characters: seven labels of 63, then 31 and 32
+    const host512 = [...Array(7).fill(label(63)), label(31), label(32)].join('.');
+    expect(host512).toHaveLength(512);
+    const proxy512 = `example.com/${label(500)}`;
+    expect(proxy512).toHaveLength(512);
+
+    await usage('sites create', [], ['--title', 'x'], '--title: must be at least 2 characters');
+    await usage('sites create', [], ['--title', label(129)], '--title: must be at most 128 characters');
+    await usage('sites create', [], ['--visibility', 'private'], /--visibility.*private.*invalid/);
+    await usage('sites update', [site.id], ['--agents-context', 'maybe'], /--agents-context.*maybe.*invalid/);
+    await usage('sites update', [site.id], ['--basename', ''], '--basename: must not be empty');
+    await usage('sites update', [site.id], ['--basename', label(101)], '--basename: must be at most 100 characters');
+    await usage('sites update', [site.id], ['--hostname', 'acme.example'], '--hostname: must match the pattern');
+    await usage('sites update', [site.id], ['--hostname', 'Docs.Acme.example'], '--hostname: must match the pattern');
+    await usage('sites update', [site.id], ['--hostname', `${label(64)}.acme.example`], '--hostname: must match the pattern');
+    await usage('sites update', [site.id], ['--hostname', `b${host512}`], '--hostname: must be at most 512 characters');
+    await usage('sites update', [site.id], ['--proxy', 'example.com'], '--proxy: must match the pattern');
+    await usage('sites update', [site.id], ['--proxy', 'example.c/docs'], '--proxy: must match the pattern');
+    await usage('sites update', [site.id], ['--proxy', `${proxy512}a`], '--proxy: must be at most 512 characters');
+    await usage('sites update', [site.id], [], 'nothing to update');
+    await usage('sites sections add', [site.id], [], '--space: is required');
+    await usage('sites sections add', [site.id], ['--space', 'sp-welcome', '--icon', 'Gear'], '--icon: must match the pattern');
+    await usage('sites spaces update', [site.id, 'ss'], ['--path', 'a/b'], '--path: must match the pattern');
+    expect(await state()).toEqual(before);
+
+    // the server says the same with 400, naming the field
+    const patch = (body: unknown) => sb.request('PATCH', `${ORG}/sites/${site.id}`, body);
+    expect((await sb.request('POST', `${ORG}/sites`, { title: label(129) })).body.error.message).toBe('title: must be at most 128 characters');
+    expect((await patch({ visibility: 'private' })).body.error.message).toBe('visibility: must be one of "public", "unlisted", "share-link", "visitor-auth"');
+    expect((await patch({ agentsContext: 'maybe' })).body.error.message).toBe('agentsContext: must be one of "excluded", "included"');
+    expect((await patch({ hostname: `b${host512}` })).body.error.message).toBe('hostname: must be at most 512 characters');
+    expect((await patch({ proxy: 'example.com' })).body.error.message).toMatch(/^proxy: must match the pattern/);
+    expect((await patch({ basename: '' })).body.error.message).toBe('basename: must not be empty');
+    expect((await patch({ title: 'ok', unknown: 1 })).body.error.message).toBe('body: unknown field "unknown"');
+    expect(await state()).toEqual(before);
+
+    // exactly at the limits it is accepted
+    const edge = await json('sites update', [site.id], ['--title', label(128), '--basename', label(100), '--hostname', host512, '--proxy', proxy512]);
+    expect(edge).toMatchObject({ title: label(128), basename: label(100), hostname: host512, proxy: { origin: `https://${proxy512}` } });
+    expect((await json('sites update', [site.id], ['--title', 'ab'])).title).toBe('ab');
+    // a hostname belongs to one site
+    const other = await newSite();
+    const taken = await run('sites update', [other.id], ['--hostname', host512]);
+    expect(taken.exitCode).toBe(1);
+    expect(taken.stderr).toContain('is already the hostname of another site');
+
+    // spaces must be of the organization, alive, and listed once
+    const create = (spaces: string[]) => sb.request('POST', `${ORG}/sites`, { title: 'New', spaces });
+    expect((await create(['nope'])).body.error.message).toBe('spaces[0]: no space nope in this organization');
+    expect((await create(['sp-welcome', 'sp-welcome'])).body.error.message).toBe('spaces[1]: space sp-welcome is listed twice');
+    const globex = (await sb.request('POST', '/v1/orgs/org-globex/spaces', { title: 'Theirs' })).body.id;
+    expect((await create([globex])).body.error.message).toBe(`spaces[0]: no space ${globex} in this organization`);
+    const addForeign = await run('sites spaces add', [site.id], ['--space', globex]);
+    expect(addForeign.exitCode).toBe(1);
+    expect(addForeign.stderr).toContain(`spaceId: no space ${globex} in this organization`);
+  });
+
+  it('keeps paths unique within a section', async () => {
+    const [a, b] = await Promise.all(['Guide', 'Guide'].map(newSpace));
+    const site = await newSite({ spaces: [a, b] });
+    const [x, y] = await json('sites spaces list', [site.id]);
+    expect([x.path, y.path]).toEqual(['guide', 'guide-2']);
+    const clash = await run('sites spaces update', [site.id, y.id], ['--path', 'guide']);
+    expect(clash.exitCode).toBe(1);
+    expect(clash.stderr).toContain(`path: "guide" is already the path of site space ${x.id}`);
+    const changed = await json('sites spaces update', [site.id, y.id], ['--path', 'v2', '--hidden', 'true', '--condition', 'visitor.claims.unsigned.beta === true']);
+    expect(changed).toMatchObject({ path: 'v2', hidden: true, condition: 'visitor.claims.unsigned.beta === true', urls: { published: `${sb.server.url}/s/${site.id}/v2` } });
+    const cleared = await json('sites spaces update', [site.id, y.id], ['--condition', 'null', '--hidden', 'false', '--space', 'sp-welcome']);
+    expect(cleared).toMatchObject({ hidden: false, space: { id: 'sp-welcome' }, title: 'Welcome' });
+    expect(cleared.condition).toBeUndefined();
+
+    const s1 = (await sb.request('POST', `${ORG}/sites/${site.id}/sections`, { spaceId: a, title: 'Docs' })).body;
+    const sections = (await sb.request('GET', `${ORG}/sites/${site.id}/sections`)).body.items;
+    expect(sections.map((s: any) => s.path)).toEqual(['guide', 'docs']);
+    const dup = await run('sites sections update', [site.id, s1.id], ['--path', 'guide']);
+    expect(dup.exitCode).toBe(1);
+    expect(dup.stderr).toContain('paths are unique within a site');
+    // moving a site space next to one with the same path in another section is refused
+    const moveClash = await run('sites spaces move', [site.id, s1.siteSpaces[0].id], ['--after', x.id]);
+    expect(moveClash.exitCode).toBe(1);
+    expect(moveClash.stderr).toContain('already has the path "guide"');
+  });
+
+  it('lets readers view, creators create, and only admins change structure', async () => {
+    const site = await newSite({ spaces: ['sp-welcome'] });
+    expect((await run('sites list', [], [], { as: 'read' })).exitCode).toBe(0);
+    expect((await run('sites sections list', [site.id], [], { as: 'read' })).exitCode).toBe(0);
+    expect((await run('sites section-groups list', [site.id], [], { as: 'read' })).exitCode).toBe(0);
+    const guest = await run('sites list', [], [], { as: 'guest' });
+    expect(guest.exitCode).toBe(5);
+    expect(guest.stderr).toContain('listing sites needs the read role or above; you have guest access');
+    expect((await run('sites get', [site.id], [], { as: 'outsider' })).exitCode).toBe(4);
+    expect((await run('sites create', [], ['--title', 'Mine'], { as: 'read' })).exitCode).toBe(5);
+
+    const mine = await json('sites create', [], ['--title', 'Mine', '--space', 'sp-welcome'], { as: 'create' });
+    expect(mine.urls.published).toBe(`${sb.server.url}/s/${mine.id}`);
+    for (const [command, flags] of [
+      ['sites update', ['--title', 'Ours']],
+      ['sites publish', []],
+      ['sites sections add', ['--space', 'sp-welcome']],
+      ['sites spaces add', ['--space', 'sp-welcome']],
+      ['sites section-groups add', ['--title', 'G']],
+      ['sites delete', ['--yes']],
+    ] as const) {
+      const r = await run(command, [mine.id], [...flags], { as: 'create' });
+      expect(r.exitCode, command).toBe(5);
+      expect(r.stderr).toContain('needs the admin role or above; you have create');
+    }
+    expect((await sb.request('GET', `${ORG}/sites/${mine.id}`)).body).toMatchObject({ title: 'Mine', published: false, siteSpaces: 1 });
+  });
+});
