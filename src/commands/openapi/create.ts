@@ -1,0 +1,24 @@
+import { checkBody, defineCommand } from '../../cli/command.js';
+import { ops } from '../../contract/openapi.js';
+import { specFields } from './columns.js';
+import { sourceFlags, sourceOf } from './source.js';
+import { outcome } from './wait.js';
+
+export default defineCommand({
+  name: 'create',
+  summary: 'Add an OpenAPI specification (fails if the slug is taken; put replaces)',
+  args: [{ name: 'slug', description: 'lower-case letters and digits in dash-separated words, e.g. petstore-v2' }],
+  flags: sourceFlags,
+  examples: [
+    'docsctl openapi create petstore --url https://example.com/openapi.yaml',
+    'docsctl openapi create petstore --file openapi.json --wait',
+  ],
+  output: { fields: specFields },
+  async run(ctx, { args, flags }) {
+    const { source, flag } = await sourceOf(flags);
+    const body = checkBody(ops.createOpenAPISpec, { slug: args.slug, source }, { slug: '<slug>', source: flag });
+    const [api, organizationId] = [await ctx.api(), await ctx.org()];
+    const answer = await api.call(ops.createOpenAPISpec, { params: { organizationId }, body });
+    return outcome(ctx, flags, answer, () => api.call(ops.getOpenAPISpec, { params: { organizationId, specSlug: answer.slug } }));
+  },
+});

@@ -1,0 +1,32 @@
+/** `--url URL` or `--file PATH` (sent as text), and `--wait`: shared by create and put. */
+import { readFile } from 'node:fs/promises';
+import type { FlagSpec } from '../../cli/command.js';
+import { UsageError } from '../../cli/errors.js';
+import { specSlug } from '../../contract/openapi.js';
+import { describeIssue } from '../../contract/op.js';
+
+export const sourceFlags = {
+  url: { description: 'URL the service fetches the specification from (http or https)', value: 'url' },
+  file: { description: 'local JSON or YAML file, sent as the specification’s text', value: 'path' },
+  wait: { type: 'boolean', description: 'wait until processing ends; fail (exit 1) if it failed (default on a TTY)' },
+  noWait: { type: 'boolean', description: 'answer at once, with processingState pending' },
+} as const satisfies Record<string, FlagSpec>;
+
+/** The `source` body field, and the flag it came from (for messages). */
+export async function sourceOf(flags: { url?: string; file?: string }): Promise<{ source: { url?: string; text?: string }; flag: string }> {
+  if ((flags.url === undefined) === (flags.file === undefined)) {
+    throw new UsageError('needs exactly one of --url or --file', 'docsctl openapi put SLUG --url https://example.com/openapi.yaml, or --file openapi.yaml');
+  }
+  if (flags.url !== undefined) return { source: { url: flags.url }, flag: '--url' };
+  try {
+    return { source: { text: await readFile(flags.file!, 'utf8') }, flag: '--file' };
+  } catch (e) {
+    throw new UsageError(`--file: cannot read ${flags.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** A slug that is a path parameter (put): checked with the contract's rule before sending. */
+export function checkSlug(slug: string): void {
+  const r = specSlug.safeParse(slug);
+  if (!r.success) throw new UsageError(`<slug>: ${describeIssue(r.error.issues[0])}`);
+}

@@ -1,0 +1,32 @@
+/** The provider's fields as flags, shared by create and update. */
+import { readFile } from 'node:fs/promises';
+import type { FlagSpec } from '../../cli/command.js';
+import { UsageError } from '../../cli/errors.js';
+import { ROLES, type Role } from '../../contract/op.js';
+
+export const providerFlags = {
+  entityId: { description: 'the identity provider’s entity ID (at most 1024 characters)', value: 'id' },
+  ssoUrl: { description: 'the identity provider’s sign-in URL (http or https, at most 2048 characters)', value: 'url' },
+  certificateFile: { description: 'file holding the identity provider’s PEM certificate', value: 'path' },
+  defaultTeam: { description: 'team that members signing in through this provider join', value: 'team' },
+  defaultRole: { description: 'role given to members signing in through it (null: guest)', value: 'role', choices: ROLES, nullable: true },
+} as const satisfies Record<string, FlagSpec>;
+
+/** Flag names of the API fields, for messages. */
+export const flagOf = { entityID: '--entity-id', ssoURL: '--sso-url', certificate: '--certificate-file' };
+
+export async function providerFields(flags: {
+  entityId?: string; ssoUrl?: string; certificateFile?: string; defaultTeam?: string; defaultRole?: Role | null;
+}) {
+  let certificate: string | undefined;
+  if (flags.certificateFile !== undefined) {
+    try {
+      certificate = await readFile(flags.certificateFile, 'utf8');
+    } catch (e) {
+      throw new UsageError(`--certificate-file: cannot read ${flags.certificateFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  return {
+    entityID: flags.entityId, ssoURL: flags.ssoUrl, certificate, defaultTeam: flags.defaultTeam, defaultRole: flags.defaultRole,
+  };
+}

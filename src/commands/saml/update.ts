@@ -1,0 +1,26 @@
+import { checkBody, defineCommand } from '../../cli/command.js';
+import { UsageError } from '../../cli/errors.js';
+import { ops } from '../../contract/saml.js';
+import { flagOf, providerFields, providerFlags } from './body.js';
+import { samlFields } from './columns.js';
+
+export default defineCommand({
+  name: 'update',
+  aliases: ['edit'],
+  summary: 'Change a SAML provider',
+  args: [{ name: 'provider', description: 'SAML provider id' }],
+  flags: {
+    label: { description: 'name shown on the sign-in button (1 to 30 characters)', value: 'label' },
+    ...providerFlags,
+  },
+  examples: ['docsctl saml update sp_123 --certificate-file renewed.pem', 'docsctl saml update sp_123 --default-role edit'],
+  output: { fields: samlFields },
+  async run(ctx, { args, flags }) {
+    const body = checkBody(ops.updateSamlProvider, { label: flags.label, ...(await providerFields(flags)) }, flagOf);
+    if (Object.keys(body).length === 0) {
+      throw new UsageError('nothing to update', 'pass --label, --entity-id, --sso-url, --certificate-file, --default-team or --default-role');
+    }
+    const [api, organizationId] = [await ctx.api(), await ctx.org()];
+    return api.call(ops.updateSamlProvider, { params: { organizationId, samlProviderId: args.provider }, body });
+  },
+});

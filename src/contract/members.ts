@@ -1,0 +1,81 @@
+/** Organization members: roles, last-seen, SSO, and the spaces and teams each member reaches. */
+import { z } from 'zod';
+import { defineOp, id, listOf, pageQuery, Role, ROLES, Timestamp } from './op.js';
+import { Team, User } from './orgs.js';
+import { Space } from './spaces.js';
+
+export const Member = z.object({
+  object: z.literal('member'),
+  id: z.string(),
+  role: Role.nullable(),
+  user: User,
+  disabled: z.boolean(),
+  joinedAt: Timestamp,
+  /** Absent until the member is first seen (`POST {o}/ping`). */
+  lastSeenAt: Timestamp.optional(),
+  sso: z.boolean(),
+  /** How many spaces the member can access. */
+  spaces: z.number(),
+  /** How many teams of the organization the member is in. */
+  teams: z.number(),
+});
+export type Member = z.infer<typeof Member>;
+
+/** A role filter: one of the roles, or `guest` for members without one. */
+export const MEMBER_ROLES = [...ROLES, 'guest'] as const;
+export const MEMBER_SORTS = ['joinedAt', 'lastSeenAt', 'name'] as const;
+export const ORDERS = ['asc', 'desc'] as const;
+export const TEAM_ROLES = ['owner', 'member'] as const;
+
+export const MemberSpace = z.object({ permission: Role, space: Space });
+export type MemberSpace = z.infer<typeof MemberSpace>;
+export const MemberTeam = z.object({ team: Team, member: z.object({ role: z.enum(TEAM_ROLES) }) });
+export type MemberTeam = z.infer<typeof MemberTeam>;
+
+export const UpdateMemberBody = z.strictObject({ role: Role.nullable() });
+
+const org = z.object({ organizationId: id() });
+const member = z.object({ organizationId: id(), userId: id() });
+
+export const ops = {
+  listMembers: defineOp({
+    id: 'listMembers', method: 'GET', path: '/orgs/{organizationId}/members',
+    params: org,
+    query: z.object({
+      ...pageQuery,
+      order: z.enum(ORDERS).optional(),
+      role: z.enum(MEMBER_ROLES).optional(),
+      search: z.string().min(1).max(512).optional(),
+      sort: z.enum(MEMBER_SORTS).optional(),
+    }),
+    response: listOf(Member), paginated: true,
+  }),
+  getMember: defineOp({
+    id: 'getMember', method: 'GET', path: '/orgs/{organizationId}/members/{userId}', params: member, response: Member,
+  }),
+  updateMember: defineOp({
+    id: 'updateMember', method: 'PATCH', path: '/orgs/{organizationId}/members/{userId}',
+    params: member, body: UpdateMemberBody, response: Member,
+  }),
+  removeMember: defineOp({
+    id: 'removeMember', method: 'DELETE', path: '/orgs/{organizationId}/members/{userId}', params: member, status: 204,
+  }),
+  ping: defineOp({
+    id: 'ping', method: 'POST', path: '/orgs/{organizationId}/ping',
+    params: org, response: z.object({ serviceVisitorClaims: z.string().optional() }), status: 200,
+  }),
+  setMemberSso: defineOp({
+    id: 'setMemberSso', method: 'POST', path: '/orgs/{organizationId}/members/{userId}/sso',
+    params: member, response: Member, status: 200,
+  }),
+  listMemberSpaces: defineOp({
+    id: 'listMemberSpaces', method: 'GET', path: '/orgs/{organizationId}/members/{userId}/spaces',
+    params: member, query: z.object({ ...pageQuery, order: z.enum(ORDERS).optional() }),
+    response: listOf(MemberSpace), paginated: true,
+  }),
+  listMemberTeams: defineOp({
+    id: 'listMemberTeams', method: 'GET', path: '/orgs/{organizationId}/members/{userId}/teams',
+    params: member, query: z.object({ ...pageQuery, title: z.string().min(1).max(100).optional() }),
+    response: listOf(MemberTeam), paginated: true,
+  }),
+};
