@@ -5,5 +5,12 @@
 import { ops as orgs } from './orgs.js';
 import { ops as collections } from './collections.js';
 import { ops as spaces } from './spaces.js';
+import { ops as members } from './members.js';
+import { ops as saml } from './saml.js';
+import { ops as openapi } from './openapi.js';
+import { ops as changeRequests } from './change-requests.js';
+import { ops as comments } from './comments.js';
+import { ops as sites } from './sites.js';
+import { ops as content } from './content.js';
 
-export const families = { orgs, collections, spaces };
+export const families = { orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content };
