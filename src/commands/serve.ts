@@ -7,7 +7,8 @@ export default defineCommand({
   summary: 'Run the sandbox: a stateful, in-memory server of the whole API',
   description: 'Prints the URL, the admin token, the organization and an export line to paste; Ctrl-C stops it.',
   flags: {
-    memory: { type: 'boolean', description: 'keep the state in memory (the default, and for now the only store)' },
+    memory: { type: 'boolean', description: 'keep the state in memory (the default)' },
+    data: { description: 'keep the state in this JSON file too: loaded on start, written before every write is acknowledged', value: 'file' },
     port: { type: 'number', description: 'port to listen on (default 4700; 0 picks a free one)', value: 'n' },
     host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
     token: { description: 'the admin user’s token (default: random)', value: 'token' },
@@ -16,7 +17,7 @@ export default defineCommand({
     chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
     chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
   },
-  examples: ['docsctl serve --memory', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
+  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.json', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
   noJson: true,
   async run(ctx, { flags }) {
     const port = flags.port ?? 4700;
@@ -26,6 +27,7 @@ export default defineCommand({
     if (flags.token !== undefined && !/^\S{8,}$/.test(flags.token)) throw new UsageError('--token: must be at least 8 characters without spaces');
     const { startServer } = await import('../server/serve.js');
     const { SeedError } = await import('../server/seed.js');
+    const { StateFileError } = await import('../server/serve.js');
     let seed;
     if (flags.seed) {
       let text: string;
@@ -44,10 +46,12 @@ export default defineCommand({
     try {
       server = await startServer({
         port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}),
+        ...(flags.data ? { data: flags.data } : {}),
         ...(flags.chaos ? { chaos: { rate: flags.chaos, seed: flags.chaosSeed ?? 1 } } : {}),
       });
     } catch (e) {
       if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);
+      if (e instanceof StateFileError) throw new UsageError(`--data: ${e.message}`);
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
       throw e;

@@ -1,4 +1,5 @@
 /** The sandbox on a socket: `startServer()` for the CLI's `serve` and for tests. */
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, errorResponse, MAX_BODY_BYTES, type App } from './app.js';
@@ -15,7 +16,14 @@ export interface ServerOptions {
   seed?: SeedData;
   /** Answer this share (0..1) of /v1 requests with a random fault, reproducibly for a seed. */
   chaos?: { rate: number; seed?: number };
+  /**
+   * Keep the state in this file: loaded on start (seeded when missing), written atomically before
+   * every write is acknowledged.
+   */
+  data?: string;
 }
+
+export class StateFileError extends Error {}
 
 export interface RunningServer {
   url: string;
@@ -32,7 +40,18 @@ export interface RunningServer {
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const seed = opts.seed ?? defaultSeed(opts.token);
   const store = new Store();
-  loadSeed(store, seed); // throws SeedError before anything listens
+  const persist = opts.data ? persister(store, opts.data) : undefined;
+  if (opts.data && existsSync(opts.data)) {
+    try {
+      store.importState(readFileSync(opts.data, 'utf8'));
+    } catch (e) {
+      throw new StateFileError(`${opts.data} is not a docsctl sandbox state file (${(e as Error).message}); it was left untouched`);
+    }
+  } else {
+    loadSeed(store, seed); // throws SeedError before anything listens
+    persist?.();
+  }
+  if (persist) store.onBackgroundChange(persist);
   const reset = () => {
     store.clear();
     store.clock.offset = 0;
@@ -40,7 +59,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   };
   const app = createApp(store, { reset, ...(opts.chaos ? { chaos: { rate: opts.chaos.rate, seed: opts.chaos.seed ?? 1 } } : {}) });
 
-  const server = createServer((req, res) => void onRequest(app, req, res));
+  const server = createServer((req, res) => void onRequest(app, req, res, persist));
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -71,11 +90,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   };
 }
 
-async function onRequest(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function onRequest(app: App, req: IncomingMessage, res: ServerResponse, persist?: () => void): Promise<void> {
   let out;
   try {
     const body = await readBody(req);
     out = await app.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
+    // A write is on disk before it is acknowledged (rejected requests changed nothing).
+    if (persist && req.method !== 'GET' && out.status < 400 && !out.drop) persist();
   } catch (err) {
     out = errorResponse(err);
     res.setHeader('connection', 'close');
@@ -86,6 +107,21 @@ async function onRequest(app: App, req: IncomingMessage, res: ServerResponse): P
   }
   res.writeHead(out.status, out.headers);
   res.end(out.body);
+}
+
+/** Write the whole state to `file` so that a crash at any moment leaves the old or the new state. */
+function persister(store: Store, file: string): () => void {
+  return () => {
+    const tmp = `${file}.${process.pid}.tmp`;
+    const fd = openSync(tmp, 'w', 0o600);
+    try {
+      writeSync(fd, store.exportState());
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {

@@ -100,6 +100,13 @@ export function onSpacePurged(hook: PurgeHook): void {
   purgeHooks.push(hook);
 }
 
+/** Called after a whole state was loaded (`importState`), so families resume background work. */
+type ImportHook = (store: Store) => void;
+const importHooks: ImportHook[] = [];
+export function onStateImported(hook: ImportHook): void {
+  importHooks.push(hook);
+}
+
 export const RETENTION_MS = 7 * 24 * 3_600_000;
 
 export class Store {
@@ -107,6 +114,18 @@ export class Store {
   data: StoreData;
   /** sha256(token) → user id; lookups by hash keep the comparison independent of the secret. */
   private tokenIndex = new Map<string, string>();
+
+  /** Told when background work (not a request) changed the state, e.g. to persist it. */
+  private changeListeners: (() => void)[] = [];
+
+  onBackgroundChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** Background work calls this after it changed the state outside of a request. */
+  backgroundChanged(): void {
+    for (const l of this.changeListeners) l();
+  }
 
   constructor(clock = new Clock()) {
     this.clock = clock;
@@ -189,9 +208,13 @@ export class Store {
     for (const key of ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash', 'slices'] as const) {
       if (!(fresh[key] instanceof Map)) throw new Error(`state: data.${key} must be a map`);
     }
+    if (typeof fresh.sandboxAdmin !== 'string' || !fresh.users.has(fresh.sandboxAdmin)) {
+      throw new Error('state: data.sandboxAdmin must name one of data.users');
+    }
     this.data = fresh;
     this.clock.offset = typeof doc.clockOffset === 'number' ? doc.clockOffset : 0;
     this.tokenIndex = new Map([...fresh.users.values()].map((u) => [hashToken(u.token), u.id]));
+    for (const hook of importHooks) hook(this);
   }
 }
 
