@@ -22,7 +22,7 @@ end
 function __docsctl_subs
     switch "$argv[1]"
         case 'docsctl'
-            printf '%s\n' 'auth' 'serve' 'api' 'completion' 'orgs' 'members' 'teams' 'ping' 'saml' 'sso' 'openapi' 'collections' 'spaces' 'content' 'cr' 'comments' 'sites'
+            printf '%s\n' 'auth' 'serve' 'api' 'completion' 'orgs' 'members' 'teams' 'ping' 'saml' 'sso' 'openapi' 'tree' 'collections' 'spaces' 'content' 'cr' 'comments' 'sites'
         case 'docsctl auth'
             printf '%s\n' 'login' 'status' 'logout' 'token'
         case 'docsctl orgs'
@@ -44,7 +44,7 @@ function __docsctl_subs
         case 'docsctl content'
             printf '%s\n' 'show' 'pages' 'page' 'files' 'file' 'search' 'import' 'template' 'links' 'backlinks'
         case 'docsctl cr'
-            printf '%s\n' 'list' 'get' 'create' 'edit'
+            printf '%s\n' 'list' 'get' 'create' 'edit' 'merge' 'update' 'pdf' 'content' 'pages' 'page' 'import'
         case 'docsctl comments'
             printf '%s\n' 'list' 'get' 'post' 'edit' 'resolve' 'reopen' 'react' 'unreact' 'delete' 'replies' 'reply' 'commenters'
         case 'docsctl sites'
@@ -63,7 +63,7 @@ function __docsctl_at
     test (__docsctl_node) = "$argv[1]"
 end
 complete -c docsctl -f
-complete -c docsctl -n '__docsctl_at "docsctl"' -a 'auth serve api completion orgs members teams ping saml sso openapi collections spaces content cr comments sites'
+complete -c docsctl -n '__docsctl_at "docsctl"' -a 'auth serve api completion orgs members teams ping saml sso openapi tree collections spaces content cr comments sites'
 complete -c docsctl -n '__docsctl_at "docsctl"' -l profile -r
 complete -c docsctl -n '__docsctl_at "docsctl"' -l org -r
 complete -c docsctl -n '__docsctl_at "docsctl"' -l timeout -r
@@ -93,6 +93,7 @@ complete -c docsctl -n '__docsctl_at "docsctl serve"' -l seed -r
 complete -c docsctl -n '__docsctl_at "docsctl serve"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl serve"' -l chaos -r
 complete -c docsctl -n '__docsctl_at "docsctl serve"' -l chaos-seed -r
+complete -c docsctl -n '__docsctl_at "docsctl serve"' -l allow-fetch -r
 complete -c docsctl -n '__docsctl_at "docsctl serve"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l method -x -a 'GET POST PUT PATCH DELETE HEAD'
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l raw-field -r
@@ -250,6 +251,10 @@ complete -c docsctl -n '__docsctl_at "docsctl openapi version"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl tree"' -l deleted
+complete -c docsctl -n '__docsctl_at "docsctl tree"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl tree"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl tree"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl collections"' -a 'list get create update delete move transfer spaces'
 complete -c docsctl -n '__docsctl_at "docsctl collections"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl collections list"' -l top-level
@@ -426,7 +431,7 @@ complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr"' -a 'list get create edit'
+complete -c docsctl -n '__docsctl_at "docsctl cr"' -a 'list get create edit merge update pdf content pages page import'
 complete -c docsctl -n '__docsctl_at "docsctl cr"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l status -x -a 'draft open archived merged all'
 complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l creator -r
@@ -458,6 +463,41 @@ complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -l yes
+complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl cr update"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl cr update"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl cr update"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl cr update"' -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l out -r
+complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l page -r
+complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l only
+complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl cr content"' -l omit-metadata
+complete -c docsctl -n '__docsctl_at "docsctl cr content"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl cr content"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl cr content"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl cr content"' -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl cr pages"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl cr pages"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl cr pages"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl cr pages"' -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l markdown
+complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l evaluated
+complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl cr page"' -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl cr import"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl cr import"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl cr import"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl cr import"' -a '(docsctl __complete ids space 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl comments"' -a 'list get post edit resolve reopen react unreact delete replies reply commenters'
 complete -c docsctl -n '__docsctl_at "docsctl comments"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'

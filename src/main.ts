@@ -100,6 +100,8 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
       ...(timeout !== undefined ? { timeout } : {}),
     };
     const ctx = new Context(globals, io, manifest);
+    // Missing arguments are asked for on a terminal; the pickers load only then.
+    ctx.pickArg = (c, name, args) => (c.globals.interactive ? import('./commands/pickers.js').then((m) => m.pickArg(c, name, args)) : undefined) as Promise<string> | undefined;
     onContext(ctx);
     return ctx;
   };

@@ -105,7 +105,8 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
     const spec = specs[i];
     let value = rawArgs[i];
     if ((value === undefined || value === '') && !spec.optional) {
-      if (spec.prompt && ctx.globals.interactive) value = await spec.prompt(ctx);
+      const asked = ctx.globals.interactive ? await (spec.prompt?.(ctx) ?? ctx.pickArg?.(ctx, spec.name, args)) : undefined;
+      if (asked !== undefined) value = asked;
       else throw new UsageError(`missing argument <${spec.name}>`, `see docsctl ${path} --help`);
     }
     if (value !== undefined && value.trim() === '') throw new UsageError(`<${spec.name}>: must not be empty`);

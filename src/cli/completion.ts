@@ -72,25 +72,35 @@ function commandRow(path: string, node: ManifestCommand): Row {
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function completionScript(shell: Shell, manifest: Manifest): string {
-  return shell === 'fish' ? fish(manifest) : bash(manifest, shell === 'zsh');
+  return shell === 'fish' ? fish(manifest) : shell === 'zsh' ? zsh(manifest) : bash(manifest);
 }
 
-function bash(manifest: Manifest, zsh: boolean): string {
-  const table = rows(manifest);
-  const lines: string[] = [];
-  lines.push(`# docsctl ${zsh ? 'zsh' : 'bash'} completion, generated from the command tree of docsctl ${manifest.version}.`);
-  lines.push(zsh
-    ? '# Install: docsctl completion zsh > "${fpath[1]}/_docsctl" (or source it from ~/.zshrc).'
-    : '# Install: docsctl completion bash > ~/.local/share/bash-completion/completions/docsctl (or source it from ~/.bashrc).');
-  if (zsh) lines.push('autoload -U +X bashcompinit && bashcompinit');
-  lines.push('declare -A _docsctl_subs _docsctl_flags _docsctl_vflags _docsctl_choices _docsctl_args');
-  for (const r of table) {
-    if (r.subs.length) lines.push(`_docsctl_subs[${q(r.path)}]=${q(r.subs.join(' '))}`);
-    lines.push(`_docsctl_flags[${q(r.path)}]=${q(r.flags.join(' '))}`);
-    lines.push(`_docsctl_vflags[${q(r.path)}]=${q(' ' + r.valueFlags.join(' ') + ' ')}`);
-    if (r.args.some(Boolean)) lines.push(`_docsctl_args[${q(r.path)}]=${q(r.args.map((a) => a || '-').join(' '))}`);
-    for (const [flag, values] of Object.entries(r.choices)) lines.push(`_docsctl_choices[${q(`${r.path} ${flag}`)}]=${q(values.join(' '))}`);
+/**
+ * The command tree as associative arrays, the same for bash and zsh, each written in its shell's
+ * syntax (zsh keeps quotes inside `a['key']` as part of the key, so it gets `a=(key value …)`).
+ */
+function tables(manifest: Manifest, shell: 'bash' | 'zsh'): string[] {
+  const t: Record<string, [string, string][]> = { subs: [], flags: [], vflags: [], choices: [], args: [] };
+  for (const r of rows(manifest)) {
+    if (r.subs.length) t.subs.push([r.path, r.subs.join(' ')]);
+    t.flags.push([r.path, r.flags.join(' ')]);
+    t.vflags.push([r.path, ' ' + r.valueFlags.join(' ') + ' ']);
+    if (r.args.some(Boolean)) t.args.push([r.path, r.args.map((a) => a || '-').join(' ')]);
+    for (const [flag, values] of Object.entries(r.choices)) t.choices.push([`${r.path} ${flag}`, values.join(' ')]);
   }
+  const names = Object.keys(t).map((k) => `_docsctl_${k}`).join(' ');
+  if (shell === 'bash') {
+    return [`declare -A ${names}`, ...Object.entries(t).flatMap(([k, pairs]) => pairs.map(([key, v]) => `_docsctl_${k}[${q(key)}]=${q(v)}`))];
+  }
+  return [`typeset -gA ${names}`, ...Object.entries(t).map(([k, pairs]) => `_docsctl_${k}=(\n${pairs.map(([key, v]) => `  ${q(key)} ${q(v)}`).join('\n')}\n)`)];
+}
+
+function bash(manifest: Manifest): string {
+  const lines = [
+    `# docsctl bash completion, generated from the command tree of docsctl ${manifest.version}.`,
+    '# Install: docsctl completion bash > ~/.local/share/bash-completion/completions/docsctl (or source it from ~/.bashrc).',
+    ...tables(manifest, 'bash'),
+  ];
   lines.push(String.raw`
 _docsctl() {
   local cur="${'$'}{COMP_WORDS[COMP_CWORD]}" prev="${'$'}{COMP_WORDS[COMP_CWORD-1]}"
@@ -133,6 +143,65 @@ _docsctl() {
   fi
 }
 complete -o default -F _docsctl docsctl`);
+  return lines.join('\n') + '\n';
+}
+
+/** Native zsh completion over the same tables: works from fpath (autoloaded) or sourced. */
+function zsh(manifest: Manifest): string {
+  const lines = [
+    '#compdef docsctl',
+    `# docsctl zsh completion, generated from the command tree of docsctl ${manifest.version}.`,
+    '# Install: docsctl completion zsh > "${fpath[1]}/_docsctl" (then compinit), or source it from ~/.zshrc after compinit.',
+    ...tables(manifest, 'zsh'),
+  ];
+  lines.push(String.raw`
+_docsctl() {
+  local cur="${'$'}{words[CURRENT]}" prev="${'$'}{words[CURRENT-1]}"
+  local node="docsctl" argi=0 i w
+  for ((i = 2; i < CURRENT; i++)); do
+    w="${'$'}{words[i]}"
+    if [[ "$w" == -* ]]; then
+      [[ "${'$'}{_docsctl_vflags[$node]}" == *" $w "* ]] && ((i++))
+    elif [[ " ${'$'}{_docsctl_subs[$node]} " == *" $w "* ]]; then
+      node="$node $w"
+    else
+      ((argi++))
+    fi
+  done
+  local choices="${'$'}{_docsctl_choices[$node $prev]}"
+  if [[ -n "$choices" ]]; then
+    if [[ "$choices" == @* ]]; then
+      compadd -- ${'$'}{(f)"$(docsctl __complete ids "${'$'}{choices#@}" 2>/dev/null)"}
+    else
+      compadd -- ${'$'}{=choices}
+    fi
+    return
+  fi
+  if [[ "${'$'}{_docsctl_vflags[$node]}" == *" $prev "* ]]; then
+    _default
+    return
+  fi
+  if [[ "$cur" == -* ]]; then
+    compadd -- ${'$'}{=_docsctl_flags[$node]}
+    return
+  fi
+  if [[ -n "${'$'}{_docsctl_subs[$node]}" ]]; then
+    compadd -- ${'$'}{=_docsctl_subs[$node]}
+    return
+  fi
+  local kinds=(${'$'}{=_docsctl_args[$node]})
+  local kind="${'$'}{kinds[argi+1]}"
+  if [[ -n "$kind" && "$kind" != "-" ]]; then
+    compadd -- ${'$'}{(f)"$(docsctl __complete ids "$kind" 2>/dev/null)"}
+  else
+    _default
+  fi
+}
+if [[ "${'$'}{funcstack[1]}" == _docsctl ]]; then
+  _docsctl "$@"
+else
+  compdef _docsctl docsctl
+fi`);
   return lines.join('\n') + '\n';
 }
 

@@ -6,7 +6,7 @@
 import type { Api } from '../client/api.js';
 import type { HttpOptions } from '../client/http.js';
 import { resolveAuth, type ResolvedAuth } from '../config/profiles.js';
-import { AuthError, UsageError } from './errors.js';
+import { AuthError, CliError, EXIT, UsageError } from './errors.js';
 import type { Manifest } from './manifest.js';
 
 export interface Globals {
@@ -26,7 +26,28 @@ export interface Io {
   env: NodeJS.ProcessEnv;
 }
 
+/** One choice of a prompt: the value returned, the text shown, a dim description. */
+export interface Choice {
+  value: string;
+  name: string;
+  description?: string;
+}
+
+/** Finds how to ask for a missing argument by its name (`space`, `role`…); undefined when it can't. */
+export type ArgPicker = (ctx: Context, name: string, args: Record<string, string | undefined>) => Promise<string> | undefined;
+
+export interface Spinner {
+  /** Change the text while it spins. */
+  update(text: string): void;
+  /** Stop and clear the line; print `final` in its place when given. */
+  stop(final?: string): void;
+}
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
 export class Context {
+  /** Set by main: asks for missing arguments by name, on a TTY only. */
+  pickArg?: ArgPicker;
   private apiPromise?: Promise<Api>;
   private authPromise?: Promise<ResolvedAuth>;
   /** True when stdout is a terminal: tables and colour instead of TSV. */
@@ -108,13 +129,63 @@ export class Context {
     }
     const { confirm } = await import('@inquirer/prompts');
     const ok = await confirm({ message, default: false }, { output: this.io.stderr, input: this.io.stdin });
-    if (!ok) throw new UsageError('cancelled');
+    if (!ok) throw new CliError('cancelled: nothing was changed', EXIT.CANCELLED);
   }
 
   /** Prompts, loaded on first use; only when interactive. */
   async prompts() {
     if (!this.globals.interactive) throw new UsageError('cannot prompt: not interactive');
     return import('@inquirer/prompts');
+  }
+
+  /**
+   * Ask the user to pick one of `choices` (loaded behind a spinner). More than a screenful gets
+   * a search box that filters by name, id and description as the user types.
+   */
+  async choose(message: string, load: () => Promise<Choice[]>, what = 'items'): Promise<string> {
+    const prompts = await this.prompts();
+    const spin = this.spinner(`loading ${what}…`);
+    let choices: Choice[];
+    try {
+      choices = await load();
+    } finally {
+      spin.stop();
+    }
+    if (choices.length === 0) throw new UsageError(`${message}: there are no ${what} to choose from`);
+    const io = { output: this.io.stderr, input: this.io.stdin };
+    if (choices.length <= 12) return prompts.select({ message, choices, pageSize: 12 }, io);
+    return prompts.search<string>({
+      message,
+      pageSize: 12,
+      source: (term) => {
+        const t = (term ?? '').toLowerCase();
+        return choices.filter((c) => !t || `${c.name} ${c.value} ${c.description ?? ''}`.toLowerCase().includes(t));
+      },
+    }, io);
+  }
+
+  /**
+   * A spinner on stderr while something long runs, only when stderr is a terminal (and not in CI);
+   * otherwise it does nothing, so scripts and logs see no control characters.
+   */
+  spinner(text: string): Spinner {
+    const err = this.io.stderr;
+    if (!err.isTTY || this.env.CI) return { update() {}, stop() {} };
+    let frame = 0;
+    let current = text;
+    const draw = () => err.write(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length]} ${current}`);
+    draw();
+    const timer = setInterval(draw, 80);
+    timer.unref();
+    return {
+      update(t) {
+        current = t;
+      },
+      stop(final) {
+        clearInterval(timer);
+        err.write(`\r\x1b[2K${final ? `${final}\n` : ''}`);
+      },
+    };
   }
 
   async close(): Promise<void> {

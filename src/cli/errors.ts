@@ -11,6 +11,7 @@ export const EXIT = {
   CONFLICT: 6,
   NETWORK: 7,
   RATE_LIMITED: 8,
+  CANCELLED: 130,
 } as const;
 
 export const EXIT_CODES_HELP = `Exit codes:
@@ -22,7 +23,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   5  forbidden (403): your role does not allow it
   6  conflict (409): the operation would change nothing, or cannot be done
   7  network failure or timeout
-  8  rate limited (429) after the retries ran out`;
+  8  rate limited (429) after the retries ran out
+130  cancelled at a prompt (Ctrl-C, or no to a confirmation); nothing was changed`;
 
 export class CliError extends Error {
   constructor(
@@ -70,6 +72,8 @@ export function describeFailure(err: unknown): Failure {
       : undefined;
     return { exitCode, status: err.status, message: err.message, hint };
   }
+  // @inquirer/prompts: the user pressed Ctrl-C at a prompt.
+  if ((err as Error)?.name === 'ExitPromptError') return { exitCode: EXIT.CANCELLED, message: 'cancelled: nothing was changed' };
   if (err instanceof NetworkError) {
     return { exitCode: EXIT.NETWORK, message: err.message, hint: 'check the API URL (docsctl auth status) and your connection' };
   }

@@ -47,7 +47,7 @@ export async function render(ctx: Context, value: unknown, spec: OutputSpec, fla
   const cols = picked ? picked.map(toColumn) : (spec.fields?.map(toColumn) ?? defaultFields(value));
   const rows = cols.map((c) => [c.header, cell(c.value(value))] as const);
   if (!ctx.tty) {
-    ctx.out(rows.map(([k, v]) => `${k}\t${v}`).join('\n') + '\n');
+    ctx.out(rows.map(([k, v]) => `${k}\t${tsvCell(v)}`).join('\n') + '\n');
     return;
   }
   const { paint } = await colours(ctx);
@@ -58,8 +58,9 @@ export async function render(ctx: Context, value: unknown, spec: OutputSpec, fla
 async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: OutputSpec, flags: RenderFlags, picked?: string[]) {
   if (flags.all && flags.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
   const max = flags.all ? undefined : (flags.limit ?? DEFAULT_LIST_LIMIT);
-  const progress = flags.all && ctx.io.stderr.isTTY
-    ? (n: number, total: number) => ctx.io.stderr.write(`\rfetched ${n} of ${total}…`)
+  // A count on stderr while --all pages through, on a terminal only; cleared before the end.
+  const progress = flags.all && ctx.io.stderr.isTTY && !ctx.env.CI
+    ? (n: number, total: number) => ctx.io.stderr.write(`\r\x1b[2Kfetched ${n} of ${total}…`)
     : undefined;
   const items = pager.take(max, progress);
   if (flags.json) {
@@ -77,9 +78,9 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
   } else {
     const all: unknown[] = [];
     for await (const item of items) all.push(item);
-    if (progress) ctx.io.stderr.write('\r\x1b[K');
     await renderTable(ctx, all, columnsOf(spec, picked));
   }
+  if (progress) ctx.io.stderr.write('\r\x1b[2K');
   if (!flags.all && pager.nextCursor) {
     const shown = max ?? 0;
     ctx.info(`showing ${Math.min(shown, pager.count ?? shown)} of ${pager.count ?? '?'} — use --all or --limit (next page: --page ${pager.nextCursor})`);

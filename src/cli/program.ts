@@ -26,7 +26,7 @@ export type DefLoader = (path: string[]) => Promise<CommandDef<any, any>>;
 /** Add a manifest node (group or command) under `parent`. */
 export function attach(parent: Command, node: ManifestNode, load: DefLoader, makeContext: ContextFactory, path: string[] = [], opts: { hidden?: boolean } = {}): Command {
   const full = [...path, node.name];
-  const cmd = new Command(node.name).description(node.summary).copyInheritedSettings(parent);
+  const cmd = new Command(node.name).summary(node.summary).description(node.summary).copyInheritedSettings(parent);
   if (node.aliases) cmd.aliases(node.aliases);
   parent.addCommand(cmd, opts);
   if (node.kind === 'group') {

@@ -42,7 +42,9 @@ export default defineCommand({
       const { families } = await import('../contract/index.js');
       const op = Object.values(families).flatMap((f) => Object.values(f) as AnyOp[]).find((o) => o.method === 'GET' && o.path === path);
       if (!op) return;
-      const api = await ctx.makeApi(auth.apiUrl, auth.token, { timeoutMs: 300, connectTimeoutMs: 300, maxRetries: 0 });
+      // ~300 ms by default so a TAB never hangs the shell; DOCSCTL_COMPLETE_TIMEOUT_MS changes it.
+      const wait = Number(ctx.env.DOCSCTL_COMPLETE_TIMEOUT_MS) > 0 ? Number(ctx.env.DOCSCTL_COMPLETE_TIMEOUT_MS) : 300;
+      const api = await ctx.makeApi(auth.apiUrl, auth.token, { timeoutMs: wait, connectTimeoutMs: wait, maxRetries: 0 });
       const page = (await api.call(op, { params: { organizationId: auth.org }, query: { limit: 200 } })) as { items: { id: string; number?: number }[] };
       const ids = page.items.map((i) => (args.kind === 'cr' && i.number !== undefined ? String(i.number) : i.id));
       cache[key] = { at: Date.now(), ids };

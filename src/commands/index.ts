@@ -18,6 +18,7 @@ export const entries: LazyEntry[] = [
   { name: 'saml', summary: 'SAML single sign-on providers: add, change, remove', section: 'Organization:', load: () => import('./saml/index.js') },
   { name: 'sso', summary: 'Single sign-on links of the organization', section: 'Organization:', load: () => import('./sso/index.js') },
   { name: 'openapi', summary: 'OpenAPI specifications and their versions', section: 'Organization:', load: () => import('./openapi/index.js') },
+  { name: 'tree', summary: 'Draw the organization: collections, their spaces, visibility and deleted spaces', section: 'Content:', load: () => import('./tree.js') },
   { name: 'collections', summary: 'Collections: nested groups of spaces', section: 'Content:', load: () => import('./collections/index.js') },
   { name: 'spaces', summary: 'Spaces: create, list, move, delete and restore', section: 'Content:', load: () => import('./spaces/index.js') },
   { name: 'content', summary: 'Space content: pages, files, search, import, templates and links', section: 'Content:', load: () => import('./content/index.js') },

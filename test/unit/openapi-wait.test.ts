@@ -45,9 +45,9 @@ describe('waitForProcessing', () => {
     const { ctx, err } = context({ stderrTTY: true });
     const s = sequence({ processingState: 'progress' }, { processingState: 'complete' });
     await waitForProcessing(ctx, spec(), s.poll, { intervalMs: 120 });
-    expect(err[0]).toBe('\r⠋ processing pets: pending…\x1b[K');
+    expect(err[0]).toBe('\r\x1b[2K⠋ processing pets: pending…');
     expect(err.some((c) => c.includes('processing pets: progress…'))).toBe(true);
-    expect(err.at(-1)).toBe('\r\x1b[K');
+    expect(err.at(-1)).toBe('\r\x1b[2K');
   });
 
   it('does not poll an answer that is already complete', async () => {
@@ -63,14 +63,14 @@ describe('waitForProcessing', () => {
     const failed = waitForProcessing(ctx, spec(), s.poll, { intervalMs: 5, timeoutMs: 30 });
     await expect(failed).rejects.toThrow(/^pets is still progress after 0 s$/);
     await expect(failed).rejects.toMatchObject({ exitCode: 1, hint: 'check later with docsctl openapi get pets' });
-    expect(err.at(-1)).toBe('\r\x1b[K');
+    expect(err.at(-1)).toBe('\r\x1b[2K');
   });
 
   it('clears the spinner when polling fails', async () => {
     const { ctx, err } = context({ stderrTTY: true });
     const failed = waitForProcessing(ctx, spec(), async () => { throw new Error('network down'); }, { intervalMs: 5 });
     await expect(failed).rejects.toThrow('network down');
-    expect(err.at(-1)).toBe('\r\x1b[K');
+    expect(err.at(-1)).toBe('\r\x1b[2K');
   });
 });
 

@@ -13,20 +13,16 @@ export default defineCommand({
   async run(ctx, { args }) {
     const body = checkBody(ops.importSpaceContent, { url: args.url, source: 'website' }, { url: '<url>' });
     const api = await ctx.api();
-    // Progress on a terminal only: the import is one request, so show that it is still running.
-    const stderr = ctx.io.stderr;
+    // One request that may take a while: a spinner with the elapsed time, on a terminal only.
     const started = Date.now();
-    const tick = () => stderr.write(`\rimporting ${body.url} … ${Math.round((Date.now() - started) / 1000)}s`);
-    const timer = stderr.isTTY ? setInterval(tick, 1000) : undefined;
-    if (timer) tick();
+    const spin = ctx.spinner(`importing ${body.url}`);
+    const timer = setInterval(() => spin.update(`importing ${body.url} · ${Math.round((Date.now() - started) / 1000)}s`), 1000);
     let result: ImportContentResult;
     try {
       result = await api.call(ops.importSpaceContent, { params: { spaceId: args.space }, body });
     } finally {
-      if (timer) {
-        clearInterval(timer);
-        stderr.write('\r\x1b[K');
-      }
+      clearInterval(timer);
+      spin.stop();
     }
     ctx.info(`imported ${result.importedResources} of ${result.totalResources} resources found into space ${args.space} (revision ${result.revision})`);
     return result;

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { colours } from '../../cli/output.js';
+import { drawTree } from '../../cli/tree.js';
 import type { Page } from '../../contract/content.js';
 import { pageColumns } from './columns.js';
 import { flattenPages, listPages, type PageRow } from './lookup.js';
@@ -8,20 +9,22 @@ import { flattenPages, listPages, type PageRow } from './lookup.js';
 /** The tree each printed list came from, to draw it on a terminal. */
 const trees = new WeakMap<object, Page[]>();
 
-async function drawTree(rows: PageRow[], ctx: Context): Promise<string> {
+/** The pages of a tree as rows, depth first, remembering the tree for `drawPages` (also used by `cr pages`). */
+export function pageRows(tree: Page[]): PageRow[] {
+  const rows = flattenPages(tree);
+  trees.set(rows, tree);
+  return rows;
+}
+
+/** On a terminal: the tree the rows came from. */
+export async function drawPages(rows: PageRow[], ctx: Context): Promise<string> {
   const pages = trees.get(rows) ?? [];
   const { paint } = await colours(ctx);
-  const lines: string[] = [];
-  const draw = (list: readonly Page[], prefix: string) => {
-    list.forEach((p, i) => {
-      const last = i === list.length - 1;
-      const label = [`${p.emoji ? `${p.emoji} ` : ''}${p.title || '(untitled)'}`, paint.dim(`/${p.path}`), p.hidden ? '(hidden)' : '']
-        .filter(Boolean).join('  ');
-      lines.push(`${prefix}${last ? '└─ ' : '├─ '}${label}`);
-      draw(p.pages ?? [], prefix + (last ? '   ' : '│  '));
-    });
-  };
-  draw(pages, '');
+  const lines = drawTree(pages, {
+    label: (p) => [`${p.emoji ? `${p.emoji} ` : ''}${p.title || '(untitled)'}`, paint.dim(`/${p.path}`), p.hidden ? '(hidden)' : '']
+      .filter(Boolean).join('  '),
+    children: (p) => p.pages ?? [],
+  });
   return lines.length > 0 ? lines.join('\n') + '\n' : paint.dim('(no pages)') + '\n';
 }
 
@@ -30,12 +33,9 @@ export default defineCommand({
   summary: 'List the pages of a space (drawn as a tree on a terminal; depth first otherwise)',
   args: [{ name: 'space', description: 'space id' }],
   examples: ['docsctl content pages sp_123', 'docsctl content pages sp_123 --json | jq -r ".[].path"'],
-  output: { columns: pageColumns, human: drawTree },
+  output: { columns: pageColumns, human: drawPages },
   async run(ctx, { args }) {
     const api = await ctx.api();
-    const tree = await listPages(api, args.space);
-    const rows = flattenPages(tree);
-    trees.set(rows, tree);
-    return rows;
+    return pageRows(await listPages(api, args.space));
   },
 });

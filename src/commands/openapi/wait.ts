@@ -10,8 +10,6 @@ import { render } from '../../cli/output.js';
 import type { OpenAPISpec } from '../../contract/openapi.js';
 import { specFields } from './columns.js';
 
-const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-
 export interface WaitOptions {
   intervalMs?: number;
   /** Give up after this long (the service bounds its own fetches, so this is a safety net). */
@@ -25,12 +23,8 @@ export async function waitForProcessing(
   poll: () => Promise<OpenAPISpec>,
   { intervalMs = 250, timeoutMs = 10 * 60_000 }: WaitOptions = {},
 ): Promise<OpenAPISpec> {
-  const stderr = ctx.io.stderr;
   let current = spec;
-  let frame = 0;
-  const draw = () => stderr.write(`\r${FRAMES[frame++ % FRAMES.length]} processing ${spec.slug}: ${current.processingState}…\x1b[K`);
-  const spinner = stderr.isTTY ? setInterval(draw, 100) : undefined;
-  if (spinner) draw();
+  const spin = ctx.spinner(`processing ${spec.slug}: ${current.processingState}…`);
   const started = performance.now();
   try {
     while (current.processingState !== 'complete') {
@@ -39,13 +33,11 @@ export async function waitForProcessing(
       }
       await sleep(intervalMs);
       current = await poll();
+      spin.update(`processing ${spec.slug}: ${current.processingState}…`);
     }
     return current;
   } finally {
-    if (spinner) {
-      clearInterval(spinner);
-      stderr.write('\r\x1b[K');
-    }
+    spin.stop();
   }
 }
 

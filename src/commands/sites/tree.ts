@@ -1,4 +1,5 @@
 /** The published structure of a site drawn as a tree: sections, groups, site spaces, hidden ones marked. */
+import { drawTree } from '../../cli/tree.js';
 import type { PublishedSite, SiteSection, SiteSectionGroup, SiteSpace } from '../../contract/sites.js';
 
 type Paint = (s: string) => string;
@@ -12,14 +13,7 @@ export function publishedTree(profile: PublishedSite, dim: Paint = plain): strin
     `${site.title}  ${dim(site.id)}`,
     `${site.published ? 'published' : 'not published'} · ${site.visibility} · ${site.urls.published ?? ''}`,
   ];
-  const draw = (nodes: readonly Node[], prefix: string) => {
-    nodes.forEach((node, i) => {
-      const last = i === nodes.length - 1;
-      lines.push(`${prefix}${last ? '└─ ' : '├─ '}${label(node, dim)}`);
-      draw(childrenOf(node), prefix + (last ? '   ' : '│  '));
-    });
-  };
-  draw(structure.structure, '');
+  lines.push(...drawTree(structure.structure, { label: (node) => label(node, dim), children: childrenOf }));
   if (structure.structure.length === 0) lines.push(dim('(nothing published yet)'));
   return lines.join('\n') + '\n';
 }

@@ -1,0 +1,133 @@
+/**
+ * docsctl at a real terminal (a tmux pane): prompts for missing arguments, confirmations that refuse
+ * or go ahead, a spinner that ends cleanly; and the same commands without a terminal never ask.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+import { HAS_TMUX, Terminal } from '../helpers/terminal.js';
+
+const sb = useSandbox();
+let term: Terminal | undefined;
+afterEach(() => term?.close());
+
+function open(args: string[], as = 'admin', extra: Record<string, string> = {}): Terminal {
+  term = Terminal.start(args, {
+    HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
+    DOCSCTL_TOKEN: sb.token(as), DOCSCTL_ORG: sb.server.organizationId, DOCSCTL_MAX_RETRIES: '0', ...extra,
+  });
+  return term;
+}
+
+describe.skipIf(!HAS_TMUX)('at a terminal', () => {
+  it('spaces get without a space offers a list to pick from', async () => {
+    for (const title of ['Alpha guide', 'Beta notes']) {
+      expect((await sb.request('POST', `/v1/orgs/${sb.server.organizationId}/spaces`, { title })).status).toBe(201);
+    }
+    const t = open(['spaces', 'get']);
+    const screen = await t.waitFor(/Space/);
+    for (const title of ['Welcome', 'Alpha guide', 'Beta notes']) expect(screen).toContain(title);
+    t.press('Down');
+    const moved = await t.waitFor(/❯ (Welcome|Alpha guide|Beta notes)/);
+    const chosen = /❯ (?:\S+ )?(Welcome|Alpha guide|Beta notes)/.exec(moved)![1];
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(0);
+    expect(t.screen()).toMatch(new RegExp(`title\\s+${chosen}`));
+  });
+
+  it('a long list becomes a search box that filters as you type', async () => {
+    for (let i = 1; i <= 14; i++) {
+      expect((await sb.request('POST', `/v1/orgs/${sb.server.organizationId}/spaces`, { title: `Guide ${i}` })).status).toBe(201);
+    }
+    expect((await sb.request('POST', `/v1/orgs/${sb.server.organizationId}/spaces`, { title: 'Zebra handbook' })).status).toBe(201);
+    const t = open(['spaces', 'get', '--fields', 'title']);
+    await t.waitFor(/Space/);
+    t.type('zebra');
+    await t.waitFor(/❯ Zebra handbook/);
+    expect(t.screen()).not.toContain('Guide 3');
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(0);
+    expect(t.screen()).toMatch(/^title\s+Zebra handbook$/m);
+  });
+
+  it('members set-role without a role offers the roles; lowering asks for confirmation, and no changes nothing', async () => {
+    const t = open(['members', 'set-role', 'u-edit']);
+    await t.waitFor(/Role/);
+    t.press('Down', 'Down', 'Down', 'Down', 'Down'); // admin → … → read
+    await t.waitFor(/❯ read/);
+    t.press('Enter');
+    const asked = await t.waitFor(/Lower Ed Editor \(u-edit\) from edit to read\?/);
+    expect(asked).toContain('(y/N)');
+    t.type('n');
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(130);
+    expect(t.screen()).toContain('cancelled: nothing was changed');
+    expect((await sb.request('GET', `/v1/orgs/${sb.server.organizationId}/members/u-edit`)).body.role).toBe('edit');
+  });
+
+  it('a destructive command goes ahead only when confirmed', async () => {
+    const t = open(['spaces', 'delete', 'sp-welcome']);
+    await t.waitFor(/\(y\/N\)/);
+    t.type('y');
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(0);
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome')).status).toBe(404);
+  });
+
+  it('Ctrl-C at a prompt cancels with exit 130 and changes nothing', async () => {
+    const t = open(['spaces', 'delete', 'sp-welcome']);
+    await t.waitFor(/\(y\/N\)/);
+    t.press('C-c');
+    expect(await t.exitCode()).toBe(130);
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome')).status).toBe(200);
+  });
+
+  describe('a long import', () => {
+    let site: Server;
+    let url = '';
+    beforeAll(async () => {
+      site = createServer((_req, res) => {
+        setTimeout(() => {
+          res.setHeader('content-type', 'text/html');
+          res.end('<html><head><title>Slow page</title></head><body><h1>Slow page</h1><p>Hello.</p></body></html>');
+        }, 1200);
+      });
+      await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+      url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    });
+    afterAll(() => new Promise<void>((r) => site.close(() => r())));
+
+    it('shows a spinner while it waits, and leaves only the result when done', async () => {
+      const t = open(['content', 'import', 'sp-welcome', url]);
+      await t.waitFor(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] importing http:\/\/127\.0\.0\.1/);
+      expect(await t.exitCode()).toBe(0);
+      const screen = t.screen();
+      expect(screen).toMatch(/imported \d+ of \d+ resources/);
+      expect(screen).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+    });
+  });
+});
+
+describe('without a terminal nothing is asked', () => {
+  it('a missing argument is a usage error naming it', async () => {
+    const r = await sb.run(['spaces', 'get']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('missing argument <space>');
+  });
+
+  it('CI set at a terminal still never prompts', async () => {
+    if (!HAS_TMUX) return;
+    const t = open(['members', 'set-role', 'u-edit'], 'admin', { CI: '1' });
+    expect(await t.exitCode()).toBe(2);
+    expect(t.screen()).toContain('missing argument <role>');
+  });
+
+  it('a destructive command without --yes refuses and changes nothing', async () => {
+    const r = await sb.run(['spaces', 'delete', 'sp-welcome']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/refusing without confirmation/);
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome')).status).toBe(200);
+  });
+});
