@@ -29,6 +29,16 @@ export class Api {
     return res.json as OpResult<O>;
   }
 
+  /**
+   * GET a file the API pointed to by an absolute URL (e.g. a change request's PDF `url`), as bytes.
+   * The token goes only to the API's own origin; a URL elsewhere must carry its own authorization.
+   */
+  async download(url: string): Promise<{ bytes: Buffer; contentType: string }> {
+    const anonymous = new URL(url).origin !== new URL(this.http.baseUrl).origin;
+    const res = await this.http.send({ method: 'GET', path: url, anonymous });
+    return { bytes: res.bytes, contentType: res.headers['content-type'] ?? '' };
+  }
+
   /** A paginated operation as a lazy Paginator over its items. */
   paginate<O extends AnyOp>(op: O, input: CallInput<O> = {}, startCursor?: string): Paginator<OpItem<O>> {
     return new Paginator<OpItem<O>>(async (cursor, limit) => {

@@ -184,7 +184,7 @@ describe('comments on a space', () => {
     expect(status.exitCode).toBe(2);
     const missingPage = await sb.run(['comments', 'post', 'sp-welcome', '--page', 'no/such/page', '-m', 'x']);
     expect(missingPage.exitCode).toBe(4);
-    expect(missingPage.stderr).toContain('--page: no page no/such/page in space sp-welcome');
+    expect(missingPage.stderr).toContain('--page: no page "no/such/page" in space sp-welcome');
 
     // What only the server can tell: a reaction the caller never added.
     const never = await sb.run(['comments', 'unreact', 'sp-welcome', c.id, '🎉'], { as: 'comment' });
@@ -275,6 +275,19 @@ describe('comments on a change request', () => {
     expect((await sb.request('GET', '/v1/spaces/sp-welcome')).body.comments).toBe(0);
     expect(posted.target.changeRequest).toBe(cr.id);
     expect(posted.urls.location).toBe(`${sb.server.url}/v1/spaces/sp-welcome/change-requests/${cr.id}/comments/${posted.id}`);
+  });
+
+  it('--page names a page of the change request’s own content, even one the space does not have', async () => {
+    // The change request adds the template's pages; the space has none.
+    const created = await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'New guide', template: { id: 'getting-started' } });
+    expect(created.status).toBe(201);
+    const cr = created.body;
+    const { pages } = (await sb.request('GET', `/v1/spaces/sp-welcome/change-requests/${cr.id}/content/pages`)).body;
+    const page = pages.find((p: { path: string }) => p.path === 'getting-started');
+    expect(page).toBeDefined();
+    expect((await sb.run(['comments', 'post', 'sp-welcome', '--page', 'getting-started', '-m', 'on the space'])).exitCode).toBe(4);
+    const posted = await sb.json(['comments', 'post', 'sp-welcome', '--cr', String(cr.number), '--page', 'getting-started', '-m', 'on the CR']);
+    expect(posted.target.page.id).toBe(page.id);
   });
 
   it('keeps the two discussions apart, and resolves replies (change requests only)', async () => {

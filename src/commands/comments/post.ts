@@ -1,7 +1,10 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
+import { CliError } from '../../cli/errors.js';
 import { postFields } from './columns.js';
 import { textInput } from './input.js';
-import { crFlag, resolvePage, threadOf } from './thread.js';
+import { resolvePage } from '../content/lookup.js';
+import { resolveCrPage } from '../cr/lookup.js';
+import { crFlag, threadOf } from './thread.js';
 
 export default defineCommand({
   name: 'post',
@@ -26,8 +29,16 @@ export default defineCommand({
     const flagOf = { body: flags.bodyFile !== undefined ? '--body-file' : '--body' };
     const body = checkBody(t.ops.postComment, { body: { markdown }, page: flags.page, node: flags.node }, flagOf);
     const api = await ctx.api();
-    // The page is named by path or id; the API takes its id. (A change request's comments name pages of the space too.)
-    if (flags.page !== undefined) body.page = await resolvePage(api, args.space, flags.page);
+    // The page is named by path or id, in the content the comment is on; the API takes its id.
+    if (flags.page !== undefined) {
+      const page = await (t.onChangeRequest
+        ? resolveCrPage(api, { spaceId: args.space, changeRequestId: t.params.changeRequestId }, flags.page)
+        : resolvePage(api, args.space, flags.page)
+      ).catch((err: unknown) => {
+        throw err instanceof CliError ? new CliError(`--page: ${err.message}`, err.exitCode, err.hint) : err;
+      });
+      body.page = page.id;
+    }
     return api.call(t.ops.postComment, { params: t.params, body });
   },
 });

@@ -18,3 +18,14 @@ export const crFields: Column<ChangeRequest>[] = [
 export function crRef(arg: string): string {
   return arg.replace(/^#(?=\d+$)/, '');
 }
+
+/** The path parameters of a change request, from the `space` and `cr` arguments. */
+export function crParams(args: { space: string; cr: string }) {
+  return { spaceId: args.space, changeRequestId: crRef(args.cr) };
+}
+
+/** The two positional arguments of every command on one change request. */
+export const CR_ARGS = [
+  { name: 'space', description: 'space id' },
+  { name: 'cr', description: 'change request number (e.g. 3) or id' },
+] as const;

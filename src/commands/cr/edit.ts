@@ -7,7 +7,6 @@ import { documentFromText } from './description.js';
 
 export default defineCommand({
   name: 'edit',
-  aliases: ['update'],
   summary: 'Change a change request’s subject, description or status',
   description:
     'The status moves freely between draft, open and archived; merged is set only by a merge, and a merged ' +

@@ -4,12 +4,30 @@
  * landed. A link to a page of the site that was not imported (it failed, or a bound was reached)
  * becomes a link to the path it would have had, so the space's links report it as broken.
  */
-import type { ImportResult } from '../lib/html-import.js';
+import { badRequest } from '../errors.js';
+import { FetchError } from '../lib/fetch.js';
+import { importWebsite, type ImportResult } from '../lib/html-import.js';
 import { slugify } from '../lib/markdown.js';
 import { newId } from '../ids.js';
 import type { Store } from '../store.js';
 import { rewriteLinks } from './links.js';
 import { edit, newPage, putBlob, uniqueSlug, walkPages, type PageRec, type RevisionContent } from './model.js';
+
+/** Bounds of a website import. */
+const IMPORT_LIMITS = { maxPages: 50, maxFiles: 50, fetch: { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 } };
+
+/**
+ * Read the website at `url` (its pages and files, within the bounds above and the sandbox's fetch
+ * policy), for a space or a change request; a site that cannot be read is a 400 naming the cause.
+ */
+export async function readWebsite(store: Store, url: string): Promise<ImportResult> {
+  try {
+    return await importWebsite(url, { ...IMPORT_LIMITS, fetch: { ...IMPORT_LIMITS.fetch, ...store.fetchPolicy } });
+  } catch (err) {
+    if (err instanceof FetchError) throw badRequest(`url: the import failed, nothing was changed: ${err.message}`);
+    throw err;
+  }
+}
 
 /** New content: `content` with the imported pages appended at the top level and the files added. */
 export function applyImport(store: Store, content: RevisionContent, result: ImportResult): RevisionContent {

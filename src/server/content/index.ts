@@ -8,6 +8,6 @@ export * from './model.js';
 export * from './views.js';
 export * from './links.js';
 export * from './search.js';
-export { applyImport } from './import.js';
+export { applyImport, readWebsite } from './import.js';
 export { applyTemplate, TEMPLATE_IDS } from './templates.js';
 export * from './merge.js';

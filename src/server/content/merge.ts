@@ -140,3 +140,13 @@ function mergeRecords(base: Record<string, string>, ours: Record<string, string>
   }
   return out;
 }
+
+/** The pages of `ids` with their title and path, taken from the first of `contents` that holds each, in tree order. */
+export function describePages(ids: Iterable<string>, ...contents: RevisionContent[]): { id: string; title: string; path: string }[] {
+  const wanted = new Set(ids);
+  const out: { id: string; title: string; path: string }[] = [];
+  for (const content of contents) {
+    for (const { page, path } of walkPages(content.pages)) if (wanted.delete(page.id)) out.push({ id: page.id, title: page.title, path });
+  }
+  return out;
+}

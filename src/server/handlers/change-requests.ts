@@ -1,15 +1,26 @@
 /**
  * Change requests: numbered per space, listed with filters in a space and across an organization.
- * Their content, update, merge and pdf build on `crFor`, `crState` and `changeRequestView`.
+ * Each has its own line of revisions (its content), branched from the space's revision; `update`
+ * merges the space's newer content into it, `merge` makes it the space's new revision, and `pdf`
+ * exports it at a signed URL (downloads.ts).
  */
-import type { ChangeRequest, ChangeRequestFilters, ChangeRequestStatus } from '../../contract/change-requests.js';
+import type {
+  ChangeRequest, ChangeRequestFilters, ChangeRequestStatus, ConflictingPage, MergeResult,
+} from '../../contract/change-requests.js';
 import { ops } from '../../contract/change-requests.js';
 import { orgFor } from '../access.js';
+import {
+  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, describePages, fileView, findFile, findPage,
+  linkItems, linkList, linksOf, mergeContent, newRevision, pageMarkdown, pageTree, pageView, readWebsite,
+  revisionOf, revisionView, walkPages, type ContentScope, type PageRec, type RevisionContent,
+} from '../content/index.js';
+import { downloadUrl, registerDownload } from '../downloads.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
+import { renderPdf } from '../lib/pdf.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { onSpacePurged, type SpaceRec, type Store } from '../store.js';
+import { onSpacePurged, type RevisionRec, type SpaceRec, type Store } from '../store.js';
 import { userView } from './orgs.js';
 import { registerSpaceCounters, spaceFor, visibleSpaces } from './spaces.js';
 
@@ -71,16 +82,44 @@ export function registerChangeRequestCounters(source: CrCounterSource): void {
   counterSources.push(source);
 }
 
-/** A change request is outdated when the space's revision moved since it branched or was last updated. */
-function isOutdated(space: SpaceRec, cr: ChangeRequestRec): boolean {
-  return cr.status !== 'merged' && space.revision !== (cr.revisionMergedAncestor ?? cr.revisionInitial);
+/** The space revision a change request's changes are measured from: where it branched, or its last update. */
+export function crBase(cr: ChangeRequestRec): string {
+  return cr.revisionMergedAncestor ?? cr.revisionInitial;
 }
 
-export function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRequestRec, permissions: { edit: boolean; comment: boolean; merge: boolean; review: boolean }): ChangeRequest {
+/** A change request is outdated when the space's revision moved since it branched or was last updated. */
+function isOutdated(space: SpaceRec, cr: ChangeRequestRec): boolean {
+  return cr.status !== 'merged' && space.revision !== crBase(cr);
+}
+
+type SpacePermissions = ReturnType<typeof spaceFor>['permissions'];
+
+/**
+ * Why the caller may not merge into the space, or undefined when they may: the review role (the
+ * space's `merge` permission), an unlocked space, and every `require_specific_reviewers` rule of
+ * its `mergeRules` met by the caller (reviews are not modelled: the merge is the required review).
+ */
+function mergeForbidden(ctx: HandlerCtx, space: SpaceRec, permissions: SpacePermissions): string | undefined {
+  if (!permissions.merge) return `merging a change request needs the review role or above on space ${space.id}`;
+  if (space.editMode === 'locked') return `space ${space.id} is locked (editMode locked): nothing can be merged into it`;
+  if (space.mergeRules.type !== 'rules') return undefined;
+  for (const rule of space.mergeRules.rules) {
+    if (!rule.users.includes(ctx.caller.user.id)) {
+      return `space ${space.id} requires a review by ${rule.users.join(' or ')} to merge (mergeRules ${rule.rule}): only they may merge`;
+    }
+  }
+  return undefined;
+}
+
+/** Draft and open change requests can be merged; an archived one must be reopened first. */
+const MERGEABLE: readonly ChangeRequestStatus[] = ['draft', 'open'];
+
+export function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRequestRec, permissions: SpacePermissions): ChangeRequest {
   const counters = { comments: 0 };
   for (const source of counterSources) Object.assign(counters, source(ctx.store, cr));
   const creator = ctx.store.data.users.get(cr.createdBy);
   const open = cr.status !== 'merged';
+  const mergeable = MERGEABLE.includes(cr.status) && mergeForbidden(ctx, space, permissions) === undefined;
   return {
     object: 'change-request', id: cr.id, number: cr.number, status: cr.status, subject: cr.subject,
     ...(cr.description !== undefined ? { description: cr.description } : {}),
@@ -91,13 +130,10 @@ export function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRe
     ...(cr.revisionMerged ? { revisionMerged: cr.revisionMerged } : {}),
     comments: counters.comments, outdated: isOutdated(space, cr),
     ...(cr.conversationsIssuesCluster ? { conversationsIssuesCluster: cr.conversationsIssuesCluster } : {}),
-    urls: {
-      location: `${ctx.baseUrl}/v1/spaces/${cr.space}/change-requests/${cr.id}`,
-      app: `${ctx.baseUrl}/app/s/${cr.space}/~/changes/${cr.number}`,
-    },
+    urls: { location: `${ctx.baseUrl}/v1/spaces/${cr.space}/change-requests/${cr.id}`, app: crAppUrl(ctx.baseUrl, cr) },
     permissions: {
       view: true, edit: open && permissions.edit, comment: permissions.comment,
-      merge: open && permissions.merge, review: open && permissions.review,
+      merge: mergeable, review: open && permissions.review,
     },
   };
 }
@@ -129,6 +165,68 @@ export function touchChangeRequest(ctx: HandlerCtx, cr: ChangeRequestRec): void 
   if (!cr.contributors.includes(ctx.caller.user.id)) cr.contributors.push(ctx.caller.user.id);
 }
 
+const crAppUrl = (baseUrl: string, cr: ChangeRequestRec) => `${baseUrl}/app/s/${cr.space}/~/changes/${cr.number}`;
+const crName = (cr: ChangeRequestRec) => `change request ${cr.number} of space ${cr.space}`;
+
+/** Record `content` as the change request's new revision, child of its current one; the space is not touched. */
+export function commitToChangeRequest(
+  store: Store, cr: ChangeRequestRec, content: RevisionContent, message: string, parents = [cr.revision],
+): RevisionRec {
+  const rev = newRevision(store, cr.space, parents, content, message);
+  cr.revision = rev.id;
+  return rev;
+}
+
+/** A change request's content as the content views show it: its own revision, under its app URL. */
+function crScope(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRequestRec): ContentScope {
+  const rev = revisionOf(ctx.store, cr.revision);
+  return { store: ctx.store, baseUrl: ctx.baseUrl, org: space.org, space: space.id, rev, content: contentOf(rev), appUrl: crAppUrl(ctx.baseUrl, cr) };
+}
+
+/** The content of a change request the caller may view. */
+function readable(ctx: HandlerCtx, params: { spaceId: string; changeRequestId: string }) {
+  const found = crFor(ctx, params.spaceId, params.changeRequestId);
+  return { ...found, scope: crScope(ctx, found.space, found.cr) };
+}
+
+/** A change request whose content the caller may change: edit role, space not locked, not merged. */
+function writable(ctx: HandlerCtx, params: { spaceId: string; changeRequestId: string }, what: string) {
+  const found = crFor(ctx, params.spaceId, params.changeRequestId);
+  requireCrEdit(found.space, found.permissions, what);
+  if (found.cr.status === 'merged') throw badRequest(`${crName(found.cr)} is merged: ${what} is no longer possible`);
+  return found;
+}
+
+function pageIn(scope: ContentScope, cr: ChangeRequestRec, pageId: string) {
+  const entry = findPage(scope.content, pageId);
+  if (!entry) throw notFound(`no page ${pageId} in ${crName(cr)}`);
+  return entry;
+}
+
+function fileIn(scope: ContentScope, cr: ChangeRequestRec, fileId: string) {
+  const file = findFile(scope.content, fileId);
+  if (!file) throw notFound(`no file ${fileId} in ${crName(cr)}`);
+  return file;
+}
+
+const contentAt = (store: Store, revisionId: string) => contentOf(revisionOf(store, revisionId));
+
+/**
+ * Three-way merge of `theirs` into `ours` since `base` (page by page, see content/merge.ts); the
+ * conflicting pages described from `theirs`, then `ours`, then `base` (a page one side removed).
+ */
+function merge(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent) {
+  const { content, conflicts } = mergeContent(base, ours, theirs);
+  return { content, conflicts: describePages(conflicts, theirs, ours, base) };
+}
+
+function conflictsResult(revision: string, conflicts: ConflictingPage[]): MergeResult {
+  return { revision, result: 'conflicts', conflicts };
+}
+
+const PDF_DOWNLOAD = 'change-request-pdf';
+const pdfFilename = (cr: ChangeRequestRec, page?: PageRec) => `change-request-${cr.number}${page ? `-${page.slug}` : ''}.pdf`;
+
 /** The users a space's merge rules require as reviewers: its change requests request their review. */
 function requestedReviewers(space: SpaceRec): string[] {
   return space.mergeRules.type === 'rules' ? space.mergeRules.rules.flatMap((r) => r.users) : [];
@@ -159,6 +257,10 @@ export const handlers: Handlers<typeof ops> = {
   createChangeRequest: (ctx, { params, body }) => {
     const { space, permissions } = spaceFor(ctx, params.spaceId);
     requireCrEdit(space, permissions, 'creating a change request');
+    // A template applies to the change request's own content (checked before anything is stored).
+    const templated = body.template
+      ? applyTemplate(ctx.store, space.id, contentAt(ctx.store, space.revision), body.template.id, body.template.params)
+      : undefined;
     const state = crState(ctx.store);
     let ids = state.bySpace.get(space.id);
     if (!ids) state.bySpace.set(space.id, (ids = []));
@@ -171,6 +273,7 @@ export const handlers: Handlers<typeof ops> = {
       ...(body.conversationsIssuesCluster !== undefined ? { conversationsIssuesCluster: body.conversationsIssuesCluster } : {}),
       contributors: [ctx.caller.user.id],
     };
+    if (templated) commitToChangeRequest(ctx.store, cr, templated, `Apply template ${body.template!.id}`);
     state.byId.set(cr.id, cr);
     ids.push(cr.id);
     return changeRequestView(ctx, space, cr, permissions);
@@ -208,4 +311,123 @@ export const handlers: Handlers<typeof ops> = {
       items: page.items.map(({ space, cr, permissions }) => changeRequestView(ctx, space, cr, permissions)),
     };
   },
+
+  mergeChangeRequest: (ctx, { params }) => {
+    const { space, cr, permissions } = crFor(ctx, params.spaceId, params.changeRequestId);
+    const denied = mergeForbidden(ctx, space, permissions);
+    if (denied) throw forbidden(denied);
+    if (cr.status === 'merged') throw badRequest(`${crName(cr)} is already merged (revision ${cr.revisionMerged})`);
+    if (!MERGEABLE.includes(cr.status)) throw badRequest(`${crName(cr)} is ${cr.status}: reopen it (status open) to merge it`);
+    const theirs = contentAt(ctx.store, cr.revision);
+    // The space has not moved since the change request branched (or was updated): its content is the result.
+    const merged = space.revision === crBase(cr)
+      ? { content: theirs, conflicts: [] }
+      : merge(contentAt(ctx.store, crBase(cr)), contentAt(ctx.store, space.revision), theirs);
+    if (merged.conflicts.length > 0) return conflictsResult(space.revision, merged.conflicts);
+    const subject = cr.subject ? `: ${cr.subject}` : '';
+    const rev = commitToSpace(ctx.store, space, merged.content, `Merge change request #${cr.number}${subject}`);
+    cr.status = 'merged';
+    cr.revisionMerged = rev.id;
+    cr.updatedAt = rev.createdAt;
+    return { revision: rev.id, result: 'merge' };
+  },
+
+  updateChangeRequestFromSpace: (ctx, { params }) => {
+    const { space, cr } = writable(ctx, params, 'updating a change request');
+    const base = crBase(cr);
+    if (space.revision === base) return { revision: cr.revision, result: 'update' };
+    if (cr.revision === base) {
+      // Nothing changed in the change request yet: it moves to the space's revision.
+      cr.revision = space.revision;
+    } else {
+      const merged = merge(contentAt(ctx.store, base), contentAt(ctx.store, cr.revision), contentAt(ctx.store, space.revision));
+      if (merged.conflicts.length > 0) return conflictsResult(cr.revision, merged.conflicts);
+      commitToChangeRequest(ctx.store, cr, merged.content, `Update from space revision ${space.revision}`, [cr.revision, space.revision]);
+    }
+    cr.revisionMergedAncestor = space.revision;
+    touchChangeRequest(ctx, cr);
+    return { revision: cr.revision, result: 'update' };
+  },
+
+  getChangeRequestPdf: (ctx, { params, query }) => {
+    const { space, cr, scope } = readable(ctx, params);
+    const page = query.page === undefined ? undefined : pageIn(scope, cr, query.page).page;
+    const claims = { space: space.id, cr: cr.id, revision: cr.revision, ...(page ? { page: page.id } : {}), ...(query.only ? { only: 'true' } : {}) };
+    return { url: downloadUrl(ctx.store, ctx.baseUrl, PDF_DOWNLOAD, claims, pdfFilename(cr, page)) };
+  },
+
+  getChangeRequestContent: (ctx, { params, query }) => revisionView(readable(ctx, params).scope, query),
+
+  importChangeRequestContent: async (ctx, { params, body }) => {
+    writable(ctx, params, 'importing content into a change request');
+    const result = await readWebsite(ctx.store, body.url);
+    // The change request may have changed while the site was read: check again, then build on its latest revision.
+    const { cr } = writable(ctx, params, 'importing content into a change request');
+    const rev = commitToChangeRequest(ctx.store, cr, applyImport(ctx.store, contentAt(ctx.store, cr.revision), result), `Import from ${body.url}`);
+    touchChangeRequest(ctx, cr);
+    return { revision: rev.id, importedResources: result.importedResources, totalResources: result.totalResources };
+  },
+
+  listChangeRequestPages: (ctx, { params, query }) => {
+    const { scope } = readable(ctx, params);
+    return { pages: pageTree(scope, scope.content.pages, '', query) };
+  },
+
+  listChangeRequestFiles: (ctx, { params, query }) => {
+    const { cr, scope } = readable(ctx, params);
+    const page = paginate(scope.content.files, query, (f) => f.id, scopeOf('cr-files', cr.id));
+    return { ...page, items: page.items.map((f) => fileView(scope, f, query)) };
+  },
+
+  getChangeRequestFile: (ctx, { params, query }) => {
+    const { cr, scope } = readable(ctx, params);
+    return fileView(scope, fileIn(scope, cr, params.fileId), query);
+  },
+
+  listChangeRequestFileBacklinks: (ctx, { params, query }) => {
+    const { cr, scope } = readable(ctx, params);
+    const file = fileIn(scope, cr, params.fileId);
+    const all = backlinks(scope, linksOf(scope.content, ctx.baseUrl), { file: file.id });
+    return paginate(all, query, (b) => b.page ?? '', scopeOf('cr-file-backlinks', cr.id, file.id));
+  },
+
+  getChangeRequestPage: (ctx, { params, query }) => {
+    const { cr, scope } = readable(ctx, params);
+    const { page, path } = pageIn(scope, cr, params.pageId);
+    // Every variable is deterministic, so `deterministic-only` evaluates them all; the sandbox has no
+    // reusable contents, so `dereferenced` leaves every page as it is.
+    return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated) });
+  },
+
+  listChangeRequestPageLinks: (ctx, { params, query }) => {
+    const { cr, scope } = readable(ctx, params);
+    const { page } = pageIn(scope, cr, params.pageId);
+    const items = linkItems(scope, linksOf(scope.content, ctx.baseUrl).filter((l) => l.from.id === page.id));
+    // Broken links this change request introduced: broken here, not broken in the page at the base revision.
+    const before = new Set(
+      linksOf(contentAt(ctx.store, crBase(cr)), ctx.baseUrl)
+        .filter((l) => l.from.id === page.id && l.status === 'broken')
+        .map((l) => JSON.stringify(l.target)),
+    );
+    const introduced = items.filter((i) => i.status === 'broken' && !before.has(JSON.stringify(i.targetReference))).length;
+    return linkList(items, query, scopeOf('cr-page-links', cr.id, page.id), introduced);
+  },
 };
+
+/** A change request's PDF, as it was when the link was made: its pages, or one page (and its subpages unless `only`). */
+registerDownload(PDF_DOWNLOAD, (store, claims) => {
+  const space = store.data.spaces.get(claims.space);
+  const cr = crState(store).byId.get(claims.cr);
+  const rev = store.data.revisions.get(claims.revision);
+  if (!space || space.deletedAt || !cr || !rev) throw notFound('no such download: its change request no longer exists');
+  const content = contentOf(rev);
+  let pages: PageRec[] = [...walkPages(content.pages)].map((e) => e.page);
+  if (claims.page !== undefined) {
+    const entry = findPage(content, claims.page);
+    if (!entry) throw notFound(`no such download: page ${claims.page} is gone`);
+    pages = claims.only ? [entry.page] : [...walkPages([entry.page])].map((e) => e.page);
+  }
+  const title = `${space.title}: change request #${cr.number}${cr.subject ? ` - ${cr.subject}` : ''}`;
+  const body = renderPdf({ title, pages: pages.map((p) => ({ title: p.title, markdown: pageMarkdown(content, p, { evaluated: true }) ?? '' })) });
+  return { contentType: 'application/pdf', filename: pdfFilename(cr, claims.page !== undefined ? pages[0] : undefined), body };
+});

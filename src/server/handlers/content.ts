@@ -2,17 +2,12 @@
 import { ops } from '../../contract/content.js';
 import {
   applyImport, applyTemplate, backlinks, commitToSpace, contentOf, fileView, findFile, findPage, linkItems, linkList,
-  linksOf, pageTree, pageView, revisionOf, revisionView, searchContent, spaceScope, type ContentScope,
+  linksOf, pageTree, pageView, readWebsite, revisionOf, revisionView, searchContent, spaceScope, type ContentScope,
 } from '../content/index.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
-import { FetchError } from '../lib/fetch.js';
-import { importWebsite } from '../lib/html-import.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { spaceFor } from './spaces.js';
-
-/** Bounds of a website import. */
-const IMPORT_LIMITS = { maxPages: 50, maxFiles: 50, fetch: { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 } };
 
 /** The active revision of a space the caller may view. */
 function readable(ctx: HandlerCtx, spaceId: string): ContentScope {
@@ -47,13 +42,7 @@ export const handlers: Handlers<typeof ops> = {
 
   importSpaceContent: async (ctx, { params, body }) => {
     editable(ctx, params.spaceId);
-    let result;
-    try {
-      result = await importWebsite(body.url, IMPORT_LIMITS);
-    } catch (err) {
-      if (err instanceof FetchError) throw badRequest(`url: the import failed, nothing was changed: ${err.message}`);
-      throw err;
-    }
+    const result = await readWebsite(ctx.store, body.url);
     // The space may have changed while the site was read: check again, then build on its latest revision.
     const space = editable(ctx, params.spaceId);
     const content = applyImport(ctx.store, contentOf(revisionOf(ctx.store, space.revision)), result);

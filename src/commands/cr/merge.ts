@@ -1,0 +1,25 @@
+import { defineCommand } from '../../cli/command.js';
+import { ops } from '../../contract/change-requests.js';
+import { CR_ARGS, crParams } from './columns.js';
+import { checkOutcome, outcomeFields } from './outcome.js';
+
+export default defineCommand({
+  name: 'merge',
+  summary: 'Merge a change request: its content becomes the space’s new revision',
+  description:
+    'Needs the review role or above on the space, and, when the space’s merge rules require specific reviewers, ' +
+    'being one of them. When the space and the change request both changed the same pages since it branched ' +
+    '(or was last updated), nothing is merged: the pages are named on stderr and the exit code is 6.',
+  args: CR_ARGS,
+  destructive: true,
+  examples: ['docsctl cr merge sp_123 3', 'docsctl cr merge sp_123 3 --yes --json | jq -r .revision'],
+  output: { fields: outcomeFields },
+  async run(ctx, { args, flags }) {
+    const params = crParams(args);
+    await ctx.confirm(`merge change request ${params.changeRequestId} into space ${params.spaceId} (its content becomes the space’s new revision)?`, flags.yes);
+    const api = await ctx.api();
+    const result = checkOutcome(await api.call(ops.mergeChangeRequest, { params }), params, 'merged');
+    ctx.info(`merged change request ${params.changeRequestId} into space ${params.spaceId}: revision ${result.revision}`);
+    return result;
+  },
+});
