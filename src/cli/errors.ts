@@ -72,6 +72,10 @@ export function describeFailure(err: unknown): Failure {
       : undefined;
     return { exitCode, status: err.status, message: err.message, hint };
   }
+  // By name, so that the config store (and conf) need not load to recognise its errors.
+  if ((err as Error)?.name === 'ConfigError') {
+    return { exitCode: EXIT.USAGE, message: (err as Error).message, hint: 'fix or remove the file, then run docsctl auth login' };
+  }
   // @inquirer/prompts: the user pressed Ctrl-C at a prompt.
   if ((err as Error)?.name === 'ExitPromptError') return { exitCode: EXIT.CANCELLED, message: 'cancelled: nothing was changed' };
   if (err instanceof NetworkError) {

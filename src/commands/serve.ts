@@ -16,8 +16,9 @@ export default defineCommand({
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users}' },
     chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
     chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
+    allowFetch: { description: 'hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, or * for any', value: 'hosts' },
   },
-  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.json', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
+  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.json', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
   noJson: true,
   async run(ctx, { flags }) {
     const port = flags.port ?? 4700;
@@ -28,6 +29,14 @@ export default defineCommand({
     const { startServer } = await import('../server/serve.js');
     const { SeedError } = await import('../server/seed.js');
     const { StateFileError } = await import('../server/serve.js');
+    const { HOST_PATTERN } = await import('../server/lib/fetch.js');
+    const allowFetch = flags.allowFetch?.split(',').map((h) => h.trim()).filter(Boolean);
+    const badHost = allowFetch?.find((h) => !HOST_PATTERN.test(h));
+    if (allowFetch && (badHost !== undefined || allowFetch.length === 0)) {
+      throw new UsageError(`--allow-fetch: ${badHost === undefined ? 'needs at least one host' : `"${badHost}" is not a host name, *.domain pattern or *`}`);
+    }
+    // The deadline of one outbound fetch, in ms (tests shorten it; a slow network may need more).
+    const fetchTimeoutMs = Number(ctx.env.DOCSCTL_SANDBOX_FETCH_TIMEOUT_MS);
     let seed;
     if (flags.seed) {
       let text: string;
@@ -48,6 +57,8 @@ export default defineCommand({
         port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}),
         ...(flags.data ? { data: flags.data } : {}),
         ...(flags.chaos ? { chaos: { rate: flags.chaos, seed: flags.chaosSeed ?? 1 } } : {}),
+        ...(allowFetch ? { allowFetch } : {}),
+        ...(Number.isInteger(fetchTimeoutMs) && fetchTimeoutMs > 0 ? { fetchTimeoutMs } : {}),
       });
     } catch (e) {
       if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);

@@ -3,6 +3,7 @@
  * `DOCSCTL_CONFIG_DIR` moves the folder. The environment (`DOCSCTL_API_URL`, `DOCSCTL_TOKEN`,
  * `DOCSCTL_ORG`) and the global flags (`--profile`, `--org`) override what the profile says.
  */
+import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import type Conf from 'conf';
 
 export interface Profile {
@@ -15,10 +16,13 @@ export interface Profile {
 
 interface Schema {
   currentProfile?: string;
-  profiles: Record<string, Profile>;
+  profiles?: Record<string, Profile>;
 }
 
-export class ConfigError extends Error {}
+/** The config file cannot be read or written (the CLI reports it as a usage error naming the file). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 export class ProfileStore {
   private constructor(private readonly conf: Conf<Schema>) {}
@@ -27,13 +31,14 @@ export class ProfileStore {
     const { default: ConfCtor } = await import('conf');
     try {
       const conf = new ConfCtor<Schema>({
+        // No defaults: opening never writes (a write outside the lock could undo another process's).
         projectName: 'docsctl', projectSuffix: '', configName: 'config', configFileMode: 0o600,
-        defaults: { profiles: {} }, ...(dir ? { cwd: dir } : {}),
+        ...(dir ? { cwd: dir } : {}),
       });
       return new ProfileStore(conf);
     } catch (e) {
       const where = dir ? `${dir}/config.json` : 'the docsctl config file';
-      throw new ConfigError(`cannot read ${where}: ${(e as Error).message}. Fix or remove the file, then run docsctl auth login`);
+      throw new ConfigError(`cannot read ${where}: ${(e as Error).message}`);
     }
   }
 
@@ -45,27 +50,69 @@ export class ProfileStore {
     return this.conf.get('currentProfile') ?? 'default';
   }
 
+  private profiles(): Record<string, Profile> {
+    return this.conf.get('profiles') ?? {};
+  }
+
   get(name: string): Profile | undefined {
-    return this.conf.get('profiles')[name];
+    return this.profiles()[name];
   }
 
   names(): string[] {
-    return Object.keys(this.conf.get('profiles'));
+    return Object.keys(this.profiles());
   }
 
   save(name: string, profile: Profile, makeCurrent = true): void {
-    // Re-read, then write the whole object: conf writes atomically (temp file + rename).
-    const profiles = { ...this.conf.get('profiles'), [name]: profile };
-    this.conf.set('profiles', profiles);
-    if (makeCurrent) this.conf.set('currentProfile', name);
+    // Under the lock, re-read, then write the whole object at once: conf writes atomically
+    // (temp file + rename), and the lock keeps a concurrent docsctl's profile from being lost.
+    withLock(this.conf.path, () => {
+      const profiles = { ...this.profiles(), [name]: profile };
+      this.conf.set(makeCurrent ? { profiles, currentProfile: name } : { profiles });
+    });
   }
 
   remove(name: string): boolean {
-    const profiles = { ...this.conf.get('profiles') };
-    if (!(name in profiles)) return false;
-    delete profiles[name];
-    this.conf.set('profiles', profiles);
-    return true;
+    return withLock(this.conf.path, () => {
+      const profiles = { ...this.profiles() };
+      if (!(name in profiles)) return false;
+      delete profiles[name];
+      this.conf.set('profiles', profiles);
+      return true;
+    });
+  }
+}
+
+const LOCK_WAIT_MS = 5000;
+/** A lock older than this was left by a process that died holding it. */
+const LOCK_STALE_MS = 10_000;
+
+/** Run `fn` holding `<file>.lock` (created exclusively), waiting for another docsctl that holds it. */
+function withLock<T>(file: string, fn: () => T): T {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx', 0o600));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if (lockAge(lock) > LOCK_STALE_MS) rmSync(lock, { force: true });
+      else if (Date.now() > deadline) throw new ConfigError(`${file} is locked by another docsctl (${lock}); remove that file if no docsctl is running`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function lockAge(lock: string): number {
+  try {
+    return Date.now() - statSync(lock).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 

@@ -42,6 +42,8 @@ export function prng(seed: number): () => number {
 export class Faults {
   private rules: (FaultRuleT & { re: RegExp; used: number })[] = [];
   private readonly random: () => number;
+  /** Requests chaos has faulted so far, by kind. */
+  private readonly injected: Record<string, number> = {};
 
   constructor(private readonly chaos: { rate: number; seed: number } | undefined) {
     this.random = prng(chaos?.seed ?? 1);
@@ -49,6 +51,11 @@ export class Faults {
 
   set(rules: FaultRuleT[]): void {
     this.rules = rules.map((r) => ({ ...r, re: pathPattern(r.path), used: 0 }));
+  }
+
+  /** Chaos settings and what it did so far (undefined without chaos). */
+  chaosReport() {
+    return this.chaos ? { ...this.chaos, injected: { ...this.injected } } : undefined;
   }
 
   list() {
@@ -64,8 +71,14 @@ export class Faults {
       return { status: r.status, retryAfter: r.retryAfter, latencyMs: r.latencyMs, drop: r.drop };
     }
     if (!this.chaos || !path.startsWith('/v1/') || this.random() >= this.chaos.rate) return undefined;
-    const kind = Math.floor(this.random() * 5);
-    switch (kind) {
+    const fault = this.chaosFault();
+    const kind = fault.status ? String(fault.status) : fault.drop ? 'drop' : 'latency';
+    this.injected[kind] = (this.injected[kind] ?? 0) + 1;
+    return fault;
+  }
+
+  private chaosFault(): Fault {
+    switch (Math.floor(this.random() * 5)) {
       case 0:
         return { status: 429, retryAfter: Math.floor(this.random() * 2) };
       case 1:

@@ -93,9 +93,11 @@ describe('auth', () => {
   it('a corrupt config file gets a clear message naming the file', async () => {
     writeFileSync(join(sb.home, 'config.json'), '{ not json');
     const r = await bare(['collections', 'list']);
-    expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain(`cannot read ${join(sb.home, 'config.json')}`);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`error: cannot read ${join(sb.home, 'config.json')}`);
+    expect(r.stderr).toContain('hint: fix or remove the file, then run docsctl auth login');
+    expect(r.stderr).not.toMatch(/\n\s+at |looks like a bug/);
+    expect(readFileSync(join(sb.home, 'config.json'), 'utf8')).toBe('{ not json');
   });
 
   it('--verbose traces requests on stderr with the token masked', async () => {

@@ -7,10 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { useSandbox } from '../helpers/cli.js';
 
-// The sandbox runs in this process: its fetches of a URL give up after 400 ms here.
-process.env.DOCSCTL_SANDBOX_FETCH_TIMEOUT_MS = '400';
-
-const sb = useSandbox();
+// The sandbox's fetches of a URL give up after 400 ms here.
+const sb = useSandbox({ fetchTimeoutMs: 400 });
 const dir = mkdtempSync(join(tmpdir(), 'docsctl-openapi-'));
 
 const petstore = (version: string) => ({

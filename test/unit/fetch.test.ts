@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchError, safeFetch } from '../../src/server/lib/fetch.js';
+import { FetchError, hostAllowed, refusedHost, safeFetch } from '../../src/server/lib/fetch.js';
 
 let server: http.Server;
 let base: string;
@@ -149,13 +149,46 @@ describe('safeFetch', () => {
   it('enforces allowHosts on the initial URL and on redirects', async () => {
     const refused = await fetchError(safeFetch(`${base}/ok`, { allowHosts: ['example.com'] }));
     expect(refused.code).toBe('FETCH_ERROR');
-    expect(refused.message).toBe(`fetching ${base}/ok: host not allowed`);
+    expect(refused.message).toBe(`fetching ${base}/ok: host 127.0.0.1 is not allowed`);
 
     const allowed = await safeFetch(`${base}/ok`, { allowHosts: ['EXAMPLE.com', '127.0.0.1'] });
     expect(allowed.status).toBe(200);
 
     const viaRedirect = await fetchError(safeFetch(`${base}/to-other-host`, { allowHosts: ['127.0.0.1'] }));
-    expect(viaRedirect.message).toMatch(/redirected to http:\/\/localhost:\d+\/ok\): host not allowed$/);
+    expect(viaRedirect.message).toMatch(/redirected to http:\/\/localhost:\d+\/ok\): host localhost is not allowed$/);
+
+    // `loopback` covers this machine's names and addresses, redirects included.
+    expect((await safeFetch(`${base}/to-other-host`, { allowHosts: ['loopback'] })).status).toBe(200);
+  });
+
+  it('matches allow-list patterns: names, *.domain, loopback, *', () => {
+    const cases: [string, string[], boolean][] = [
+      ['docs.example.com', ['docs.example.com'], true],
+      ['DOCS.example.com', ['docs.EXAMPLE.com'], true],
+      ['example.com', ['docs.example.com'], false],
+      ['a.b.example.com', ['*.example.com'], true],
+      ['example.com', ['*.example.com'], false],
+      ['evilexample.com', ['*.example.com'], false],
+      ['example.com.evil.net', ['example.com'], false],
+      ['127.0.0.1', ['loopback'], true],
+      ['127.8.9.10', ['loopback'], true],
+      ['localhost', ['loopback'], true],
+      ['api.localhost', ['loopback'], true],
+      ['::1', ['loopback'], true],
+      ['[::1]', ['loopback'], true],
+      ['10.0.0.1', ['loopback'], false],
+      ['0.0.0.0', ['loopback'], false],
+      ['169.254.169.254', ['loopback', '*.example.com'], false],
+      ['anything.net', ['*'], true],
+    ];
+    for (const [host, allow, expected] of cases) expect(hostAllowed(host, allow), `${host} vs ${allow.join(',')}`).toBe(expected);
+    // Numeric forms of loopback are normalised by URL parsing before the check.
+    expect(refusedHost('http://2130706433/x', ['loopback'])).toBeUndefined();
+    expect(refusedHost('http://0x7f.1/x', ['loopback'])).toBeUndefined();
+    expect(refusedHost('http://user:pw@metadata.internal/x', ['loopback'])).toBe('metadata.internal');
+    expect(refusedHost('http://[::ffff:a00:1]/', ['loopback'])).toBe('::ffff:a00:1');
+    expect(refusedHost('not a url', ['loopback'])).toBeUndefined();
+    expect(refusedHost('http://x.test/', null)).toBeUndefined();
   });
 
   it('reports connection failures as FETCH_ERROR', async () => {

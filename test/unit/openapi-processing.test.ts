@@ -6,7 +6,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app.js';
-import { FETCH_TIMEOUT_ENV } from '../../src/server/handlers/openapi.js';
 import { defaultSeed, loadSeed } from '../../src/server/seed.js';
 import { Store } from '../../src/server/store.js';
 
@@ -21,7 +20,6 @@ let store: Store;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  process.env[FETCH_TIMEOUT_ENV] = String(TIMEOUT_MS);
   specServer = http.createServer((req, res) => {
     if (req.url === '/slow') hanging.push(res);
     else res.end(SPEC);
@@ -31,7 +29,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  delete process.env[FETCH_TIMEOUT_ENV];
   for (const res of hanging) res.destroy();
   specServer.closeAllConnections();
   await new Promise<void>((done) => specServer.close(() => done()));
@@ -40,6 +37,7 @@ afterAll(async () => {
 const seed = defaultSeed(TOKEN);
 beforeEach(() => {
   store = new Store();
+  store.fetchPolicy = { ...store.fetchPolicy, timeoutMs: TIMEOUT_MS };
   loadSeed(store, seed);
   app = createApp(store, { reset: () => (store.clear(), loadSeed(store, seed)) });
 });

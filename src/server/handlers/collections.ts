@@ -71,11 +71,10 @@ export const handlers: Handlers<typeof ops> = {
 
   createCollection: (ctx, { params, body }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
-    requireRole(role, 'create', 'creating a collection');
-    if (body.parent !== undefined) {
-      const parent = ctx.store.data.collections.get(body.parent);
-      if (!parent || parent.org !== params.organizationId) throw badRequest(`parent: no collection ${body.parent} in this organization`);
-    }
+    const parent = body.parent === undefined ? undefined : ctx.store.data.collections.get(body.parent);
+    if (body.parent !== undefined && (!parent || parent.org !== params.organizationId)) throw badRequest(`parent: no collection ${body.parent} in this organization`);
+    // In a collection, its defaultLevel may raise the role (its `permissions.create` says so).
+    requireRole(parent ? collectionRole(ctx.store, role, parent) : role, 'create', 'creating a collection');
     const c: CollectionRec = {
       id: newId(), org: params.organizationId, title: body.title ?? 'Untitled',
       ...(body.parent !== undefined ? { parent: body.parent } : {}),

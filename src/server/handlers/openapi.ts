@@ -7,7 +7,8 @@
  * specification still exists with the generation it started from, so a run overtaken by a newer
  * put, a delete or a sandbox reset is dropped.
  *
- * `DOCSCTL_SANDBOX_FETCH_TIMEOUT_MS` (read at each run) bounds the fetch of a URL; default 10000.
+ * The fetch of a URL follows the store's fetch policy (`serve --allow-fetch`, `fetchTimeoutMs`): a
+ * source on a host it refuses is a 400 at once; a redirect to one is a FETCH_ERROR on the spec.
  */
 import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from '../../contract/openapi.js';
 import { ops, PROCESS_ERROR_CODES, PROCESSING_STATES, SPEC_VISIBILITIES } from '../../contract/openapi.js';
@@ -15,12 +16,10 @@ import { atLeast, orgFor, requireRole } from '../access.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { Reply, type Handlers, type HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
-import { DEFAULT_TIMEOUT_MS } from '../lib/fetch.js';
+import { refusedHost } from '../lib/fetch.js';
 import { processOpenApiSource, type OpenApiProblem, type OpenApiSource } from '../lib/openapi-source.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { onStateImported, type Store } from '../store.js';
-
-export const FETCH_TIMEOUT_ENV = 'DOCSCTL_SANDBOX_FETCH_TIMEOUT_MS';
 
 export interface SpecRec {
   id: string;
@@ -57,11 +56,6 @@ function state(store: Store) {
   }));
 }
 
-function fetchTimeoutMs(): number {
-  const n = Number(process.env[FETCH_TIMEOUT_ENV]);
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_TIMEOUT_MS;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Processing, after the answer
 
@@ -82,7 +76,7 @@ async function runProcessing(store: Store, specId: string, generation: number): 
   if (!started) return;
   started.processingState = 'progress';
   store.backgroundChanged();
-  const result = await processOpenApiSource(started.source, { fetch: { timeoutMs: fetchTimeoutMs() } });
+  const result = await processOpenApiSource(started.source, { fetch: store.fetchPolicy });
   const spec = current();
   if (!spec) return;
   const now = store.now();
@@ -204,9 +198,12 @@ function newSpec(ctx: HandlerCtx, orgId: string, slug: string, source: OpenApiSo
   return spec;
 }
 
-/** The zod output of the source (both keys optional) as exactly one of its forms. */
-function sourceOf(body: { url?: string; text?: string }): OpenApiSource {
-  return body.url !== undefined ? { url: body.url } : { text: body.text ?? '' };
+/** The zod output of the source (both keys optional) as exactly one of its forms; 400 for a URL on a host the sandbox may not fetch. */
+function sourceOf(store: Store, body: { url?: string; text?: string }): OpenApiSource {
+  if (body.url === undefined) return { text: body.text ?? '' };
+  const host = refusedHost(body.url, store.fetchPolicy.allowHosts);
+  if (host) throw badRequest(`source.url: the sandbox may not fetch from host ${host} (allowed: ${store.fetchPolicy.allowHosts.join(', ')}; see serve --allow-fetch)`);
+  return { url: body.url };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,19 +218,21 @@ export const handlers: Handlers<typeof ops> = {
 
   createOpenAPISpec: (ctx, { params, body }) => {
     requireAdmin(ctx, params.organizationId, 'adding an OpenAPI specification');
+    const source = sourceOf(ctx.store, body.source);
     if (findSpec(ctx.store, params.organizationId, body.slug)) {
       throw badRequest(`slug: a specification ${body.slug} already exists in this organization (PUT replaces it)`);
     }
-    return specView(ctx, newSpec(ctx, params.organizationId, body.slug, sourceOf(body.source)));
+    return specView(ctx, newSpec(ctx, params.organizationId, body.slug, source));
   },
 
   getOpenAPISpec: (ctx, { params }) => specView(ctx, specFor(ctx, params.organizationId, params.specSlug)),
 
   putOpenAPISpec: (ctx, { params, body }) => {
     requireAdmin(ctx, params.organizationId, 'replacing an OpenAPI specification');
+    const source = sourceOf(ctx.store, body.source);
     const existing = findSpec(ctx.store, params.organizationId, params.specSlug);
-    if (!existing) return new Reply(201, specView(ctx, newSpec(ctx, params.organizationId, params.specSlug, sourceOf(body.source))));
-    existing.source = sourceOf(body.source);
+    if (!existing) return new Reply(201, specView(ctx, newSpec(ctx, params.organizationId, params.specSlug, source)));
+    existing.source = source;
     existing.processingState = 'pending';
     existing.generation += 1;
     existing.updatedAt = ctx.store.now();

@@ -1,7 +1,7 @@
 /** The caller, their organizations, and teams. */
 import type { Organization, Team, User } from '../../contract/orgs.js';
 import { ops } from '../../contract/orgs.js';
-import { orgFor, orgPermissions } from '../access.js';
+import { orgFor, orgPermissions, requireRole } from '../access.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { OrgRec, Store, TeamRec, UserRec } from '../store.js';
@@ -55,7 +55,8 @@ export const handlers: Handlers<typeof ops> = {
   getOrganization: (ctx, { params }) => orgView(ctx, orgFor(ctx.store, ctx.caller, params.organizationId).org),
 
   listTeams: (ctx, { params, query }) => {
-    orgFor(ctx.store, ctx.caller, params.organizationId);
+    // What the organization's `permissions.listTeams` says: members with a role, not guests.
+    requireRole(orgFor(ctx.store, ctx.caller, params.organizationId).role, 'read', 'listing teams');
     const teams = [...ctx.store.data.teams.values()].filter((t) => t.org === params.organizationId);
     const page = paginate(teams, query, (t) => t.id, scopeOf('teams', params.organizationId));
     return { ...page, items: page.items.map((t) => teamView(ctx, t)) };

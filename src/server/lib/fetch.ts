@@ -5,7 +5,7 @@
  *
  * Guarantees:
  * - only http: and https: URLs are fetched, including redirect targets;
- * - an optional host allow-list is enforced on every hop;
+ * - an optional host allow-list (names, `*.domain` patterns, `loopback`, `*`) is enforced on every hop;
  * - the whole operation (all redirects and the body) is bounded in time and size;
  * - every failure is a {@link FetchError} whose message names the URL, and the
  *   underlying request/socket is destroyed (no connection is left open).
@@ -25,10 +25,10 @@ export interface SafeFetchOptions {
   /** Largest number of redirects followed. Default 5. */
   maxRedirects?: number;
   /**
-   * When given, the only hostnames that may be fetched (exact match, case-insensitive,
-   * port ignored), checked on the initial URL and on every redirect target.
+   * When given, the only hosts that may be fetched, checked on the initial URL and on every
+   * redirect target (see {@link hostAllowed} for the patterns). Absent or null: any host.
    */
-  allowHosts?: string[] | null;
+  allowHosts?: readonly string[] | null;
   /** Value of the Accept request header. Default `*\/*`. */
   accept?: string;
 }
@@ -54,6 +54,50 @@ export class FetchError extends Error {
   }
 }
 
+/**
+ * What the sandbox may fetch, set once by `startServer` (`serve --allow-fetch`) and read by content
+ * import and OpenAPI processing.
+ */
+export interface FetchPolicy {
+  allowHosts: readonly string[];
+  timeoutMs: number;
+}
+
+/** The allow-list pattern that matches the loopback names and addresses. */
+export const LOOPBACK = 'loopback';
+
+/** By default the sandbox fetches only from this machine: it cannot be turned into a proxy. */
+export const DEFAULT_FETCH_POLICY: FetchPolicy = { allowHosts: [LOOPBACK], timeoutMs: DEFAULT_TIMEOUT_MS };
+
+/** A pattern of the allow-list: a host name or address, `*.domain` (its subdomains), `loopback`, or `*`. */
+export const HOST_PATTERN = /^(\*|loopback|(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*|\[?[0-9a-f:.]+\]?)$/i;
+
+/** Whether `host` (a URL's hostname) matches one of the allow-list's patterns; case-insensitive. */
+export function hostAllowed(host: string, allowHosts: readonly string[]): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return allowHosts.some((raw) => {
+    const p = raw.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+    if (p === '*') return true;
+    if (p === LOOPBACK) return isLoopback(h);
+    if (p.startsWith('*.')) return h.endsWith(p.slice(1));
+    return h === p;
+  });
+}
+
+function isLoopback(h: string): boolean {
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * The host of `url` when an allow-list refuses it (undefined when it may be fetched, or is not a
+ * URL: the fetch itself reports that), so a request can be refused before any work.
+ */
+export function refusedHost(url: string, allowHosts: readonly string[] | null | undefined): string | undefined {
+  if (!allowHosts || !URL.canParse(url)) return undefined;
+  const host = hostnameOf(new URL(url));
+  return hostAllowed(host, allowHosts) ? undefined : host;
+}
+
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** What a single request/response exchange produced. */
@@ -66,7 +110,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  const allowHosts = opts.allowHosts ? new Set(opts.allowHosts.map((h) => h.toLowerCase())) : null;
+  const allowHosts = opts.allowHosts ?? null;
 
   let current: URL;
   try {
@@ -90,8 +134,8 @@ export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promi
       if (current.protocol !== 'http:' && current.protocol !== 'https:') {
         throw fail('FETCH_ERROR', 'only http(s) URLs can be fetched');
       }
-      if (allowHosts && !allowHosts.has(hostnameOf(current))) {
-        throw fail('FETCH_ERROR', 'host not allowed');
+      if (allowHosts && !hostAllowed(hostnameOf(current), allowHosts)) {
+        throw fail('FETCH_ERROR', `host ${hostnameOf(current)} is not allowed`);
       }
       const outcome = await requestOnce(current, {
         accept: opts.accept ?? '*/*',

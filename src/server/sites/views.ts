@@ -14,6 +14,7 @@ import type { Site, SiteSection, SiteSectionGroup, SiteSpace, PublishedStructure
 import { atLeast, orgFor, requireRole } from '../access.js';
 import { badRequest, notFound } from '../errors.js';
 import type { HandlerCtx } from '../handler.js';
+import { sameSecret } from '../ids.js';
 import type { SpaceRec } from '../store.js';
 import { spaceView } from '../handlers/spaces.js';
 import {
@@ -53,7 +54,7 @@ export function siteAsReader(ctx: HandlerCtx, params: SiteParams, shareKey: stri
   const missing = notFound(`no site ${params.siteId}`);
   if (!site || site.org !== params.organizationId) throw missing;
   const shareLink = site.visibility === 'share-link';
-  const keyOk = shareLink && shareKey === site.shareKey;
+  const keyOk = shareLink && sameSecret(shareKey, site.shareKey);
   if (shareLink && shareKey !== undefined && !keyOk) throw missing;
   const role = roleIn(ctx, site.org);
   if (atLeast(role, 'read')) return { site, opts: { keyed: keyOk || atLeast(role, 'admin'), live: false } };

@@ -1,0 +1,172 @@
+/**
+ * Secrets and the sandbox's outbound fetches: tokens never show in what the CLI prints, even with
+ * --verbose and when things fail; secrets are compared in constant time; the sandbox fetches only
+ * from loopback and the hosts given to `serve --allow-fetch`, and says which host it refused.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sameSecret } from '../../src/server/ids.js';
+import { Store } from '../../src/server/store.js';
+import { BIN, docsctl, useSandbox } from '../helpers/cli.js';
+
+const KNOWN = 'sbx_known-admin-token-0123456789';
+const sb = useSandbox({ token: KNOWN });
+
+/** A loopback server whose /away redirects to a host the sandbox may not fetch. */
+let origin: http.Server;
+let originUrl = '';
+beforeAll(async () => {
+  origin = http.createServer((req, res) => {
+    if (req.url === '/away') res.writeHead(302, { location: 'http://metadata.internal.test/latest' }).end();
+    else res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Home</title></head><body><h1>Home</h1></body></html>');
+  });
+  await new Promise<void>((done) => origin.listen(0, '127.0.0.1', done));
+  originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((done) => origin.close(() => done())));
+
+describe('tokens stay secret', () => {
+  it('never appear in the output of failing commands, --verbose, DOCSCTL_DEBUG or --json included', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((done) => closed.close(() => done()));
+    await sb.request('PUT', '/_sandbox/faults', { rules: [{ method: 'GET', path: '/v1/orgs/*/sites', status: 500 }] });
+
+    const readToken = sb.token('read');
+    const revoked = 'sbx_revoked-token-that-no-one-has-42';
+    const cases: { args: string[]; exit: number; env?: Record<string, string>; as?: string; secret: string }[] = [
+      { args: ['collections', 'get', 'col-nope'], exit: 4, secret: KNOWN },
+      { args: ['collections', 'create', '--title', 'Nope'], exit: 5, as: 'read', secret: readToken },
+      { args: ['api', '/v1/user'], exit: 3, env: { DOCSCTL_TOKEN: revoked }, secret: revoked },
+      { args: ['collections', 'list'], exit: 7, env: { DOCSCTL_API_URL: deadUrl }, secret: KNOWN },
+      { args: ['sites', 'list'], exit: 1, secret: KNOWN },
+      { args: ['api', '-X', 'POST', '/v1/orgs/{org}/collections', '-f', 'bogus=1'], exit: 1, secret: KNOWN },
+      { args: ['collections', 'create', '--title', 'x'.repeat(51)], exit: 2, secret: KNOWN },
+    ];
+    for (const c of cases) {
+      // `api` prints the answer as it is (no --json).
+      for (const mode of c.args[0] === 'api' ? [['--verbose']] : [['--verbose'], ['--verbose', '--json']]) {
+        const r = await sb.run([...c.args, ...mode], { ...(c.as ? { as: c.as } : {}), env: { ...c.env } });
+        const what = `docsctl ${[...c.args, ...mode].join(' ')}`;
+        expect(r.exitCode, `${what}: ${r.stderr}`).toBe(c.exit);
+        expect(r.stdout + r.stderr, what).not.toContain(c.secret);
+      }
+    }
+    const debug = await sb.run(['collections', 'get', 'col-nope'], { env: { DOCSCTL_DEBUG: '1' } });
+    expect(debug.stderr).toContain('* GET ');
+    expect(debug.stdout + debug.stderr).not.toContain(KNOWN);
+  });
+
+  it('a token saved in a profile stays out of the output too, and a refused login does not echo it', async () => {
+    const bare = (args: string[], input?: string) =>
+      docsctl(args, { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home }, input === undefined ? {} : { input });
+    const wrong = 'sbx_wrong-token-typed-by-hand-77';
+    const refused = await bare(['auth', 'login', '--api-url', sb.server.url, '--with-token', '--verbose'], `${wrong}\n`);
+    expect(refused.exitCode).toBe(3);
+    expect(refused.stdout + refused.stderr).not.toContain(wrong);
+
+    const login = await bare(['auth', 'login', '--api-url', sb.server.url, '--org', 'org-acme', '--with-token', '--verbose'], `${KNOWN}\n`);
+    expect(login.exitCode, login.stderr).toBe(0);
+    for (const args of [['spaces', 'get', 'sp-nope', '--verbose'], ['auth', 'status', '--verbose'], ['auth', 'status', '--json', '--verbose']]) {
+      const r = await bare(args);
+      expect(r.stdout + r.stderr, args.join(' ')).not.toContain(KNOWN);
+    }
+  });
+
+  it('the sandbox never echoes a bearer token in its answers', async () => {
+    for (const header of [`Bearer ${KNOWN} extra`, `Basic ${KNOWN}`, `Bearer ${KNOWN}x`, KNOWN]) {
+      const res = await sb.server.app.handle({ method: 'GET', url: '/v1/user', headers: { authorization: header } });
+      expect(res.status).toBe(401);
+      expect(String(res.body)).not.toContain(KNOWN);
+    }
+  });
+
+  it('compares tokens by their hash and share keys in constant time', () => {
+    const store = new Store();
+    store.addUser({ id: 'u-1', displayName: 'One', email: 'one@x.test', token: 'sbx_exact-token' });
+    expect(store.userByToken('sbx_exact-token')?.id).toBe('u-1');
+    for (const near of ['sbx_exact-toke', 'sbx_exact-tokenn', 'SBX_EXACT-TOKEN', 'sbx_exact-token ', '']) {
+      expect(store.userByToken(near)).toBeUndefined();
+    }
+    // The index holds digests, not tokens: a lookup never compares the secret itself.
+    const index = (store as unknown as { tokenIndex: Map<string, string> }).tokenIndex;
+    expect([...index.keys()]).not.toContain('sbx_exact-token');
+    expect([...index.keys()][0]).toMatch(/^[\w-]{43}$/);
+
+    expect(sameSecret('key-1', 'key-1')).toBe(true);
+    for (const other of ['key-2', 'key-', 'key-11', '', undefined]) expect(sameSecret(other, 'key-1')).toBe(false);
+  });
+});
+
+describe('outbound fetches', () => {
+  /** The state before and after a refused request is the same. */
+  async function unchanged<T>(fn: () => Promise<T>): Promise<T> {
+    const before = (await sb.request('GET', '/_sandbox/state')).body;
+    const out = await fn();
+    expect((await sb.request('GET', '/_sandbox/state')).body).toEqual(before);
+    return out;
+  }
+
+  it('refuses a source on a host outside the allow-list with a 400 naming the host, changing nothing', async () => {
+    const importSpace = await unchanged(() => sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: 'http://docs.example.test/guide', source: 'website' }));
+    expect(importSpace.status).toBe(400);
+    expect(importSpace.body.error.message).toContain('host docs.example.test is not allowed');
+
+    const cr = await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'Import' });
+    const importCr = await unchanged(() => sb.request('POST', `/v1/spaces/sp-welcome/change-requests/${cr.body.id}/content/import`, { url: 'https://10.0.0.7/x', source: 'website' }));
+    expect(importCr.status).toBe(400);
+    expect(importCr.body.error.message).toContain('host 10.0.0.7 is not allowed');
+
+    for (const [method, path, body] of [
+      ['POST', '/v1/orgs/org-acme/openapi', { slug: 'pets', source: { url: 'http://169.254.169.254/latest/meta-data' } }],
+      ['PUT', '/v1/orgs/org-acme/openapi/pets', { source: { url: 'http://169.254.169.254/latest/meta-data' } }],
+    ] as const) {
+      const r = await unchanged(() => sb.request(method, path, body));
+      expect(r.status, `${method} ${path}`).toBe(400);
+      expect(r.body.error.message).toBe('source.url: the sandbox may not fetch from host 169.254.169.254 (allowed: loopback; see serve --allow-fetch)');
+    }
+  });
+
+  it('checks every redirect: a loopback source that redirects elsewhere is refused, naming where it led', async () => {
+    const r = await unchanged(() => sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: `${originUrl}/away`, source: 'website' }));
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toContain(`(redirected to http://metadata.internal.test/latest): host metadata.internal.test is not allowed`);
+
+    // OpenAPI processing runs after the answer: the refusal lands on the specification.
+    const created = await sb.request('POST', '/v1/orgs/org-acme/openapi', { slug: 'away', source: { url: `${originUrl}/away` } });
+    expect(created.status).toBe(201);
+    let spec = created.body;
+    for (let i = 0; i < 100 && spec.processingState !== 'complete'; i++) {
+      await new Promise((done) => setTimeout(done, 10));
+      spec = (await sb.request('GET', '/v1/orgs/org-acme/openapi/away')).body;
+    }
+    expect(spec.lastProcessErrorCode).toBe('FETCH_ERROR');
+    expect(spec.lastProcessedErrors[0].message).toContain('host metadata.internal.test is not allowed');
+  });
+
+  it('serve --allow-fetch adds hosts to the allow-list, and refuses patterns that are not hosts', async () => {
+    const env = { PATH: process.env.PATH ?? '', HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home };
+    const bad = await execa('node', [BIN, 'serve', '--memory', '--port', '0', '--allow-fetch', 'docs.example.test,http://x/'], { env, extendEnv: false, reject: false });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--allow-fetch: "http://x/" is not a host name, *.domain pattern or *');
+
+    const child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', '--allow-fetch', 'docs.example.test, *.cdn.example.test'], { env, extendEnv: false, reject: false });
+    try {
+      const info = JSON.parse(await new Promise<string>((done) => createInterface({ input: child.stdout! }).once('line', done)));
+      const res = await fetch(`${info.url}/v1/orgs/${info.organizationId}/openapi`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${info.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ slug: 'pets', source: { url: 'https://evil.example.test/spec.json' } }),
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('source.url: the sandbox may not fetch from host evil.example.test (allowed: loopback, docs.example.test, *.cdn.example.test; see serve --allow-fetch)');
+    } finally {
+      child.kill('SIGTERM');
+      await child;
+    }
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * A sandbox holding one of everything (collections, spaces, a deleted space, content with a page and a
+ * file, a change request, comments and replies on both threads, a site with sections, a section group
+ * and site spaces, an active SAML provider, a processed OpenAPI specification), built once and
+ * restored from its state snapshot before each case: the fresh fixture of the access table and the
+ * hostile-input test. Requests go straight to the app, without a socket.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { AnyOp, Role } from '../../src/contract/op.js';
+import { startServer, type RunningServer } from '../../src/server/serve.js';
+
+/** Who sends a request: a default-seed user by role, the other organization's admin, no token, an unknown token. */
+export const CALLERS = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider', 'none', 'revoked'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export const ORG = 'org-acme';
+export const OTHER_ORG = 'org-globex';
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: any;
+}
+
+export interface FixtureIds {
+  /** In the seed: col-handbook holding sp-welcome. */
+  collection: string;
+  space: string;
+  /** A collection at the organization's root, to move, transfer and delete. */
+  looseCollection: string;
+  /** A space at the organization's root. */
+  rootSpace: string;
+  /** A deleted space (in the trash, restorable). */
+  trashedSpace: string;
+  page: string;
+  file: string;
+  cr: string;
+  crNumber: number;
+  /** Comments by u-comment, with a reply by u-comment, in the space's thread and in the change request's. */
+  spaceComment: string;
+  spaceReply: string;
+  crComment: string;
+  crReply: string;
+  site: string;
+  /** Two sections; the first holds two site spaces, the second is in a section group. */
+  sections: [string, string];
+  group: string;
+  siteSpaces: [string, string];
+  saml: string;
+  specSlug: string;
+  specVersion: string;
+}
+
+export interface Bench {
+  server: RunningServer;
+  /** Base URL of a small website on loopback that content import can read. */
+  website: string;
+  ids: FixtureIds;
+  /** The fixture's exported state. */
+  snapshot: string;
+  /** Back to the fixture. */
+  restore(): void;
+  /** The current exported state. */
+  state(): string;
+  send(who: Caller, method: string, url: string, body?: unknown): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0, 3, 0, 0, 0, 2, 8, 6, 0, 0, 0]),
+]);
+const SITE: Record<string, { type: string; body: string | Buffer }> = {
+  '/': {
+    type: 'text/html',
+    body: '<!DOCTYPE html><html><head><title>Fixture site</title></head><body><main><h1>Fixture site</h1>' +
+      '<p><img src="/logo.png" alt="Logo"> Read the <a href="/guide">guide</a>.</p></main></body></html>',
+  },
+  '/guide': { type: 'text/html', body: '<html><head><title>Guide</title></head><body><h1>Guide</h1><p>Back <a href="/">home</a>.</p></body></html>' },
+  '/logo.png': { type: 'image/png', body: PNG },
+};
+
+export const PEM = readFileSync(resolve(import.meta.dirname, '../fixtures/saml-idp.pem'), 'utf8');
+export const SPEC_TEXT = JSON.stringify({ openapi: '3.0.3', info: { title: 'Pets', version: '1' }, paths: {} });
+
+/** `op.path` with its placeholders filled (URL-encoded), below `/v1`. */
+export function pathOf(op: AnyOp, params: Record<string, string | number>): string {
+  return '/v1' + op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${op.id}: no value for {${name}}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+function startWebsite(): Promise<{ url: string; server: http.Server }> {
+  const server = http.createServer((req, res) => {
+    const page = SITE[req.url ?? ''];
+    if (!page) res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+    else res.writeHead(200, { 'content-type': page.type }).end(page.body);
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
+}
+
+/**
+ * Start a sandbox and build the fixture. `collectionLevel` sets col-handbook's `defaultLevel` (which
+ * raises everyone's role on it and on sp-welcome).
+ */
+export async function startBench(opts: { collectionLevel?: Role | null } = {}): Promise<Bench> {
+  const server = await startServer({ port: 0 });
+  const site = await startWebsite();
+  const host = new URL(server.url).host;
+  const tokenOf = (who: Caller) => {
+    if (who === 'revoked') return 'sbx_not-a-token-of-anyone';
+    return server.users.find((u) => u.id === `u-${who}`)!.token;
+  };
+  const send = async (who: Caller, method: string, url: string, body?: unknown): Promise<Reply> => {
+    const res = await server.app.handle({
+      method, url,
+      headers: { host, ...(who === 'none' ? {} : { authorization: `Bearer ${tokenOf(who)}` }) },
+      ...(body === undefined ? {} : { body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) }),
+    });
+    const text = res.body?.toString() ?? '';
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, json };
+  };
+  /** A setup step that must succeed. */
+  const ok = async (who: Caller, method: string, url: string, body?: unknown) => {
+    const r = await send(who, method, url, body);
+    if (r.status >= 300) throw new Error(`fixture: ${method} ${url} as ${who} answered ${r.status}: ${r.text}`);
+    return r.json;
+  };
+
+  const looseCollection = (await ok('admin', 'POST', `/v1/orgs/${ORG}/collections`, { title: 'Loose' })).id;
+  const rootSpace = (await ok('admin', 'POST', `/v1/orgs/${ORG}/spaces`, { title: 'Root space' })).id;
+  const trashedSpace = (await ok('admin', 'POST', `/v1/orgs/${ORG}/spaces`, { title: 'Trashed' })).id;
+  await ok('admin', 'DELETE', `/v1/spaces/${trashedSpace}`);
+
+  const space = 'sp-welcome';
+  await ok('admin', 'POST', `/v1/spaces/${space}/content/template`, { id: 'getting-started' });
+  await ok('admin', 'POST', `/v1/spaces/${space}/content/import`, { url: `${site.url}/`, source: 'website' });
+  const page = (await ok('admin', 'GET', `/v1/spaces/${space}/content/pages`)).pages[0].id;
+  const file = (await ok('admin', 'GET', `/v1/spaces/${space}/content/files`)).items[0].id;
+
+  const cr = await ok('edit', 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Fixture change' });
+  const spaceComment = (await ok('comment', 'POST', `/v1/spaces/${space}/comments`, { body: { markdown: 'On the space' } })).id;
+  const spaceReply = (await ok('comment', 'POST', `/v1/spaces/${space}/comments/${spaceComment}/replies`, { body: { markdown: 'Reply' } })).id;
+  const crBase = `/v1/spaces/${space}/change-requests/${cr.id}`;
+  const crComment = (await ok('comment', 'POST', `${crBase}/comments`, { body: { markdown: 'On the change' } })).id;
+  const crReply = (await ok('comment', 'POST', `${crBase}/comments/${crComment}/replies`, { body: { markdown: 'Reply' } })).id;
+
+  const siteRec = await ok('admin', 'POST', `/v1/orgs/${ORG}/sites`, { title: 'Fixture site', spaces: [space] });
+  const siteBase = `/v1/orgs/${ORG}/sites/${siteRec.id}`;
+  // The first section takes the site's existing site space; the second holds the root space.
+  await ok('admin', 'POST', `${siteBase}/sections`, { spaceId: rootSpace, title: 'Second' });
+  const sections = (await ok('admin', 'GET', `${siteBase}/sections`)).items.map((s: { id: string }) => s.id);
+  await ok('admin', 'POST', `${siteBase}/site-spaces`, { spaceId: rootSpace, sectionId: sections[0] });
+  const firstSection = (await ok('admin', 'GET', `${siteBase}/sections`)).items[0];
+  const group = (await ok('admin', 'POST', `${siteBase}/section-groups`, { title: 'Group', sections: [sections[1]] })).id;
+
+  const saml = (await ok('admin', 'POST', `/v1/orgs/${ORG}/saml`, {
+    label: 'Fixture IdP', entityID: 'https://idp.fixture.test/metadata', certificate: PEM, ssoURL: 'https://idp.fixture.test/sso',
+  })).id;
+
+  const specSlug = 'pets';
+  await ok('admin', 'POST', `/v1/orgs/${ORG}/openapi`, { slug: specSlug, source: { text: SPEC_TEXT } });
+  let spec;
+  for (let i = 0; i < 200 && spec?.processingState !== 'complete'; i++) {
+    await new Promise((r) => setTimeout(r, 5));
+    spec = await ok('admin', 'GET', `/v1/orgs/${ORG}/openapi/${specSlug}`);
+  }
+  if (!spec?.lastVersion) throw new Error(`fixture: the OpenAPI specification was not processed: ${JSON.stringify(spec)}`);
+
+  if (opts.collectionLevel !== undefined) {
+    await ok('admin', 'PATCH', `/v1/collections/col-handbook`, { defaultLevel: opts.collectionLevel });
+  }
+
+  const ids: FixtureIds = {
+    collection: 'col-handbook', space, looseCollection, rootSpace, trashedSpace, page, file,
+    cr: cr.id, crNumber: cr.number, spaceComment, spaceReply, crComment, crReply,
+    site: siteRec.id, sections: [sections[0], sections[1]], group,
+    siteSpaces: firstSection.siteSpaces.map((s: { id: string }) => s.id) as [string, string],
+    saml, specSlug, specVersion: spec.lastVersion,
+  };
+  const snapshot = server.store.exportState();
+  return {
+    server, website: site.url, ids, snapshot, send,
+    restore: () => server.store.importState(snapshot),
+    state: () => server.store.exportState(),
+    close: async () => {
+      await server.close();
+      site.server.closeAllConnections();
+      await new Promise<void>((done) => site.server.close(() => done()));
+    },
+  };
+}
