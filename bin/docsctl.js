@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import '../dist/main.js';
+// CommonJS (see bin/package.json): the fast paths of dist/cli.cjs start without the ES module loader.
+require('../dist/cli.cjs');

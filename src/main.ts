@@ -82,6 +82,10 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
       outputError: () => {}, // errors are reported once, by main()
+      // Help wraps to the terminal `io` writes to (80 columns when it is not one), so that the
+      // build can render it ahead of time (dist/help.json, see src/entry.ts).
+      getOutHelpWidth: () => (io.stdout.isTTY ? io.stdout.columns : undefined) ?? 80,
+      getErrHelpWidth: () => (io.stderr.isTTY ? io.stderr.columns : undefined) ?? 80,
     })
     .showSuggestionAfterError(true)
     .addHelpText('after', '\nRun `docsctl help exit-codes` for the exit codes, `docsctl <command> --help` for a command.');

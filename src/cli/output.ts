@@ -2,6 +2,7 @@
  * Rendering of what commands return: `--json` (lists streamed as a JSON array), tables on a TTY,
  * tab-separated rows otherwise, aligned key/value lines for one object. `--fields` picks fields.
  */
+import { setFlagsFromString } from 'node:v8';
 import { Paginator } from '../client/paginator.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
@@ -26,6 +27,8 @@ export interface RenderFlags {
 }
 
 export const DEFAULT_LIST_LIMIT = 30;
+/** Items per write when streaming a list: few writes, small strings. */
+const WRITE_BATCH = 100;
 
 export async function render(ctx: Context, value: unknown, spec: OutputSpec, flags: RenderFlags): Promise<void> {
   if (value === undefined || value === null) return;
@@ -62,22 +65,30 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
   const progress = flags.all && ctx.io.stderr.isTTY && !ctx.env.CI
     ? (n: number, total: number) => ctx.io.stderr.write(`\r\x1b[2Kfetched ${n} of ${total}…`)
     : undefined;
-  const items = pager.take(max, progress);
+  // A long listing's pages are garbage once written: have V8 keep the heap small rather than grow it.
+  if (flags.all) setFlagsFromString('--optimize-for-size');
   if (flags.json) {
-    // Streamed: each item is written as it arrives, so memory stays flat with --all.
+    // Streamed as pages arrive, so memory stays flat with --all; items are written a batch at a
+    // time: `[\n  {…},\n  {…}\n]` from one JSON.stringify is a batch indented as list elements.
     let first = true;
     ctx.out('[');
-    for await (const item of items) {
-      ctx.out((first ? '\n' : ',\n') + indent(JSON.stringify(picked ? pick(item, picked) : item, null, 2)));
-      first = false;
+    for await (const page of pager.pages(max, progress)) {
+      for (let i = 0; i < page.length; i += WRITE_BATCH) {
+        const batch = page.slice(i, i + WRITE_BATCH);
+        const text = JSON.stringify(picked ? batch.map((item) => pick(item, picked)) : batch, null, 2);
+        ctx.out((first ? '\n' : ',\n') + text.slice(2, -2));
+        first = false;
+      }
     }
     ctx.out(first ? ']\n' : '\n]\n');
   } else if (!ctx.tty) {
     const cols = columnsOf(spec, picked);
-    for await (const item of items) ctx.out(cols.map((c) => tsvCell(c.value(item))).join('\t') + '\n');
+    for await (const page of pager.pages(max, progress)) {
+      ctx.out(page.map((item) => cols.map((c) => tsvCell(c.value(item))).join('\t') + '\n').join(''));
+    }
   } else {
     const all: unknown[] = [];
-    for await (const item of items) all.push(item);
+    for await (const item of pager.take(max, progress)) all.push(item);
     await renderTable(ctx, all, columnsOf(spec, picked));
   }
   if (progress) ctx.io.stderr.write('\r\x1b[2K');
@@ -173,10 +184,6 @@ function cell(v: unknown): string {
 
 function tsvCell(v: unknown): string {
   return cell(v).replace(/[\t\n\r]/g, ' ');
-}
-
-function indent(text: string): string {
-  return text.replace(/^/gm, '  ');
 }
 
 function ensureNl(s: string): string {

@@ -3,7 +3,12 @@
  * exponential backoff and jitter (network errors, 429, 502/503/504; honouring Retry-After; only for
  * GET/PUT/DELETE), and `--verbose` tracing with the token masked.
  */
-import { Agent, request, type Dispatcher } from 'undici';
+import { setFlagsFromString } from 'node:v8';
+import type { Dispatcher } from 'undici';
+// undici's index loads every feature it has (fetch, WebSocket, caches, mocks: ~1 MB to compile at each
+// start); the client uses the dispatcher and the request API only, so it loads just those.
+import Agent from 'undici/lib/dispatcher/agent.js';
+import request from 'undici/lib/api/api-request.js';
 import { ApiError, NetworkError } from './errors.js';
 
 export interface HttpOptions {
@@ -33,15 +38,23 @@ export interface HttpRequest {
   /** Raw body (already serialized), for `docsctl api --input`. */
   rawBody?: string | Buffer;
   headers?: Record<string, string>;
+  /** Send no token (a URL on another origin, which carries its own authorization). */
+  anonymous?: boolean;
 }
 
 export interface HttpResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The body as received (a download's bytes; `text` is their UTF-8 reading). */
+  bytes: Buffer;
   /** Parsed JSON body, or undefined for an empty or non-JSON body. */
   json: unknown;
 }
+
+// undici parses HTTP with WebAssembly, which V8 also optimises in background threads that a short
+// process then waits for at exit (~200 ms); the baseline compiler alone is plenty for a CLI.
+setFlagsFromString('--liftoff-only');
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
@@ -127,17 +140,19 @@ export class HttpClient {
 
   private async once(method: string, url: string, req: HttpRequest): Promise<HttpResponse> {
     const headers: Record<string, string> = { accept: '*/*', 'user-agent': this.opts.userAgent, ...lower(req.headers) };
-    if (this.opts.token && !headers.authorization) headers.authorization = `Bearer ${this.opts.token}`;
+    if (this.opts.token && !req.anonymous && !headers.authorization) headers.authorization = `Bearer ${this.opts.token}`;
     let body: string | Buffer | undefined = req.rawBody;
     if (body === undefined && req.body !== undefined) body = JSON.stringify(req.body);
     if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
     const signal = AbortSignal.timeout(this.opts.timeoutMs);
     try {
-      const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: this.agent });
-      const text = await res.body.text();
+      const { origin, pathname, search } = new URL(url);
+      const res = await request.call(this.agent, { origin, path: pathname + search, method: method as Dispatcher.HttpMethod, headers, body, signal });
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      const text = bytes.toString('utf8');
       const resHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) resHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
-      return { status: res.statusCode, headers: resHeaders, text, json: parseJson(text, resHeaders['content-type']) };
+      return { status: res.statusCode, headers: resHeaders, text, bytes, json: parseJson(text, resHeaders['content-type']) };
     } catch (e) {
       const err = e as Error & { code?: string };
       const timedOut = signal.aborted || err.name === 'TimeoutError' || /TIMEOUT/.test(err.code ?? '');

@@ -21,6 +21,11 @@ export class Paginator<T> implements AsyncIterable<T> {
 
   /** Iterate at most `max` items (all when undefined), in pages of at most 1000. */
   async *take(max?: number, onPage?: (fetched: number, count: number) => void): AsyncGenerator<T> {
+    for await (const items of this.pages(max, onPage)) yield* items;
+  }
+
+  /** The same items a page at a time (non-empty arrays), for consumers that handle them in bulk. */
+  async *pages(max?: number, onPage?: (fetched: number, count: number) => void): AsyncGenerator<T[]> {
     let cursor = this.startCursor;
     let fetched = 0;
     for (;;) {
@@ -32,8 +37,9 @@ export class Paginator<T> implements AsyncIterable<T> {
       const items = page.items.slice(0, want);
       fetched += items.length;
       onPage?.(fetched, page.count);
-      yield* items;
-      if (!page.next || items.length === 0) return;
+      if (items.length === 0) return;
+      yield items;
+      if (!page.next) return;
       cursor = page.next.page;
     }
   }

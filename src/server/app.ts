@@ -3,17 +3,21 @@
  * authentication, validation with the operation's schemas, the handler, and one error hook.
  * `serve.ts` puts it on a socket; tests may call `handle()` directly.
  */
+import { timingSafeEqual } from 'node:crypto';
 import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import { describeIssue, issuePath, type AnyOp } from '../contract/op.js';
 import { parseDuration } from './clock.js';
+import { DOWNLOADS_PATH, serveDownload } from './downloads.js';
 import { FaultRules, Faults } from './faults.js';
 import { HttpError } from './errors.js';
 import { Reply, type Handler, type HandlerCtx } from './handler.js';
 import { routes } from './routes.js';
-import type { Store } from './store.js';
+import type { Store, UserRec } from './store.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deepest nesting of arrays and objects a JSON body may have (deeper values could not be stored and sent back). */
+export const MAX_JSON_DEPTH = 64;
 
 export interface AppRequest {
   method: string;
@@ -21,6 +25,8 @@ export interface AppRequest {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   body?: Buffer | string;
+  /** The client's connection (any object standing for it): a token verified on it is not hashed again. */
+  connection?: object;
 }
 
 export interface AppResponse {
@@ -34,6 +40,10 @@ export interface AppResponse {
 interface Route {
   op: AnyOp;
   handler: Handler<AnyOp>;
+  /** The operation takes no body (its schema accepts none): whatever is sent is ignored. */
+  bodyless: boolean;
+  /** What its query schema makes of no query at all, when that holds only plain values (copied per request). */
+  emptyQuery?: Record<string, unknown>;
 }
 
 export interface AppOptions {
@@ -48,7 +58,10 @@ export function createApp(store: Store, opts: AppOptions) {
   const router = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 500 });
   for (const route of routes) {
     const path = '/v1' + route.op.path.replace(/\{(\w+)\}/g, ':$1');
-    router.on(route.op.method, path, () => undefined, route);
+    const empty = route.op.query.safeParse({});
+    const plain = empty.success && Object.values(empty.data as object).every((v) => v === null || typeof v !== 'object');
+    const entry: Route = { ...route, bodyless: route.op.body.safeParse(undefined).success, ...(plain ? { emptyQuery: empty.data as Record<string, unknown> } : {}) };
+    router.on(route.op.method, path, () => undefined, entry);
   }
 
   async function handle(req: AppRequest): Promise<AppResponse> {
@@ -58,6 +71,7 @@ export function createApp(store: Store, opts: AppOptions) {
       const search = q < 0 ? '' : req.url.slice(q + 1);
       store.purgeExpired();
       if (path.startsWith('/_sandbox/')) return await sandboxControl(req, path);
+      if (path.startsWith(DOWNLOADS_PATH)) return serveDownload(store, req.method, path);
       const fault = faults.pick(req.method, path);
       if (fault) {
         // Before any work: a faulted request changes nothing.
@@ -73,8 +87,8 @@ export function createApp(store: Store, opts: AppOptions) {
       const caller = authenticate(req);
       const input = {
         params: validate(route.op.params, found.params, ''),
-        query: validate(route.op.query, queryObject(search), ''),
-        body: route.op.body.safeParse(undefined).success ? undefined : validate(route.op.body, parseBody(req), ''),
+        query: search === '' && route.emptyQuery ? { ...route.emptyQuery } : validate(route.op.query, queryObject(search), ''),
+        body: route.bodyless ? undefined : validate(route.op.body, parseBody(req), ''),
       };
       const ctx: HandlerCtx = { store, caller, baseUrl: baseUrlOf(req) };
       const result = await route.handler(ctx, input as never);
@@ -84,12 +98,26 @@ export function createApp(store: Store, opts: AppOptions) {
     }
   }
 
+  /**
+   * The last token verified on each connection and its user: a client sends the same token with
+   * every request, and hashing it (userByToken) costs more than the rest of a small request. The
+   * token is compared in constant time; the user must still be the same record (tokens never
+   * change on a record: a reset or an imported state makes new ones).
+   */
+  const verified = new WeakMap<object, { token: Buffer; user: UserRec }>();
+
   function authenticate(req: AppRequest) {
     const header = headerOf(req, 'authorization');
     const m = header && /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw new HttpError(401, 'missing bearer token: send Authorization: Bearer <token>');
+    const token = Buffer.from(m[1]);
+    const memo = req.connection && verified.get(req.connection);
+    if (memo && memo.token.length === token.length && timingSafeEqual(memo.token, token) && store.data.users.get(memo.user.id) === memo.user) {
+      return { user: memo.user };
+    }
     const user = store.userByToken(m[1]);
     if (!user) throw new HttpError(401, 'invalid or revoked token');
+    if (req.connection) verified.set(req.connection, { token, user });
     return { user };
   }
 
@@ -112,8 +140,10 @@ export function createApp(store: Store, opts: AppOptions) {
         }
         return json(200, { loaded: true });
       }
-      case 'GET /_sandbox/faults':
-        return json(200, { rules: faults.list() });
+      case 'GET /_sandbox/faults': {
+        const chaos = faults.chaosReport();
+        return json(200, { rules: faults.list(), ...(chaos ? { chaos } : {}) });
+      }
       case 'PUT /_sandbox/faults':
         faults.set(validate(FaultRules, parseBody(req), '').rules);
         return json(200, { rules: faults.list() });
@@ -170,14 +200,42 @@ function validate<T extends z.ZodType>(schema: T, value: unknown, where: string)
   throw new HttpError(400, messages.join('; '));
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 function parseBody(req: AppRequest): unknown {
-  const raw = req.body === undefined ? '' : req.body.toString();
+  let raw: string;
+  try {
+    raw = typeof req.body === 'string' ? req.body : req.body === undefined ? '' : utf8.decode(req.body);
+  } catch {
+    throw new HttpError(400, 'body: not valid UTF-8');
+  }
   if (raw.trim() === '') return undefined;
+  if (nestingExceeds(raw, MAX_JSON_DEPTH)) throw new HttpError(400, `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(raw);
   } catch (e) {
     throw new HttpError(400, `body: malformed JSON (${(e as Error).message})`);
   }
+}
+
+/** Whether JSON text opens more than `max` arrays or objects at once (strings skipped). One pass, no parse. */
+function nestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
 }
 
 function queryObject(search: string): Record<string, string | string[]> {

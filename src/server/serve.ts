@@ -1,9 +1,11 @@
 /** The sandbox on a socket: `startServer()` for the CLI's `serve` and for tests. */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { createApp, errorResponse, MAX_BODY_BYTES, type App } from './app.js';
 import { HttpError } from './errors.js';
+import { DEFAULT_FETCH_POLICY, LOOPBACK } from './lib/fetch.js';
 import { defaultSeed, DEFAULT_ROLES, loadSeed, type SeedData } from './seed.js';
 import { Store } from './store.js';
 
@@ -21,6 +23,13 @@ export interface ServerOptions {
    * every write is acknowledged.
    */
   data?: string;
+  /**
+   * Hosts that content import and OpenAPI sources may fetch from, besides loopback (always
+   * allowed): names, `*.domain` patterns, or `*` for any (`serve --allow-fetch`).
+   */
+  allowFetch?: string[];
+  /** Deadline of one outbound fetch (with its redirects and body), in ms. Default 10000. */
+  fetchTimeoutMs?: number;
 }
 
 export class StateFileError extends Error {}
@@ -40,6 +49,10 @@ export interface RunningServer {
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const seed = opts.seed ?? defaultSeed(opts.token);
   const store = new Store();
+  store.fetchPolicy = {
+    allowHosts: [LOOPBACK, ...(opts.allowFetch ?? [])],
+    timeoutMs: opts.fetchTimeoutMs ?? DEFAULT_FETCH_POLICY.timeoutMs,
+  };
   const persist = opts.data ? persister(store, opts.data) : undefined;
   if (opts.data && existsSync(opts.data)) {
     try {
@@ -61,6 +74,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const server = createServer((req, res) => void onRequest(app, req, res, persist));
   server.keepAliveTimeout = 5000;
+  server.on('clientError', onClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
@@ -93,11 +107,17 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 async function onRequest(app: App, req: IncomingMessage, res: ServerResponse, persist?: () => void): Promise<void> {
   let out;
   try {
-    const body = await readBody(req);
-    out = await app.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
+    // Without Content-Length or Transfer-Encoding a request has no body: nothing to wait for.
+    const body = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? undefined : await readBody(req);
+    out = await app.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, connection: req.socket });
     // A write is on disk before it is acknowledged (rejected requests changed nothing).
     if (persist && req.method !== 'GET' && out.status < 400 && !out.drop) persist();
   } catch (err) {
+    // The client went away (or sent a body HTTP cannot read, answered by onClientError): no one to answer.
+    if (req.errored && !(err instanceof HttpError)) {
+      req.socket.destroy();
+      return;
+    }
     out = errorResponse(err);
     res.setHeader('connection', 'close');
   }
@@ -105,8 +125,22 @@ async function onRequest(app: App, req: IncomingMessage, res: ServerResponse, pe
     req.socket.destroy();
     return;
   }
+  // With its length known, the answer goes out in one write instead of chunks.
+  if (out.body !== undefined) res.setHeader('content-length', typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.length);
   res.writeHead(out.status, out.headers);
   res.end(out.body);
+}
+
+/** Malformed HTTP, which never reaches the app, still gets the documented error body. */
+function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message = status === 431 ? 'request headers larger than the sandbox accepts' : status === 408 ? 'the request took too long to arrive' : `malformed HTTP request (${err.code ?? 'unreadable'})`;
+  const body = JSON.stringify({ error: { code: status, message } });
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
 }
 
 /** Write the whole state to `file` so that a crash at any moment leaves the old or the new state. */

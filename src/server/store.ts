@@ -3,10 +3,11 @@
  * Handlers read and write it synchronously, so one request's changes are atomic.
  * Everything under `data` is exported and loaded as a whole by `/_sandbox/state`.
  */
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import type { Role } from '../contract/op.js';
 import type { MergeRules } from '../contract/spaces.js';
 import { Clock } from './clock.js';
+import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './lib/fetch.js';
 
 export interface UserRec {
   id: string;
@@ -112,6 +113,8 @@ export const RETENTION_MS = 7 * 24 * 3_600_000;
 export class Store {
   readonly clock: Clock;
   data: StoreData;
+  /** What outbound fetches (content import, OpenAPI sources) may reach, and how long they may take. Not state. */
+  fetchPolicy: FetchPolicy = DEFAULT_FETCH_POLICY;
   /** sha256(token) → user id; lookups by hash keep the comparison independent of the secret. */
   private tokenIndex = new Map<string, string>();
 
@@ -226,9 +229,10 @@ function emptyData(): StoreData {
   };
 }
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
-}
+/** One-shot `crypto.hash` where Node has it (20.12+): half the cost of a Hash object, paid per request. */
+const hashToken: (token: string) => string = typeof crypto.hash === 'function'
+  ? (token) => crypto.hash('sha256', token, 'base64url')
+  : (token) => createHash('sha256').update(token).digest('base64url');
 
 function replacer(this: unknown, _key: string, value: unknown): unknown {
   if (value instanceof Map) return { $map: [...value] };

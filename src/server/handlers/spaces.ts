@@ -5,7 +5,7 @@ import { ops } from '../../contract/spaces.js';
 import { atLeast, collectionRole, maxRole, orgFor, requireRole, spacePermissions, spaceRole } from '../access.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
-import { newId } from '../ids.js';
+import { newId, sameSecret } from '../ids.js';
 import { placeRelative, sameOrder } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { RETENTION_MS, type SpaceRec, type Store } from '../store.js';
@@ -74,9 +74,11 @@ export function spaceFor(ctx: HandlerCtx, spaceId: string, opts: { deleted?: boo
 /** Spaces of an organization the caller can view, in creation order, deleted ones left out. */
 export function visibleSpaces(ctx: HandlerCtx, orgId: string, filter: (s: SpaceRec) => boolean = () => true): SpaceRec[] {
   const orgRole = ctx.store.member(orgId, ctx.caller.user.id)?.role ?? null;
+  // A role in the organization (read at least) can only be raised on a space: a member views them all.
+  const member = orgRole !== null;
   const out: SpaceRec[] = [];
   for (const s of ctx.store.data.spaces.values()) {
-    if (s.org === orgId && !s.deletedAt && filter(s) && spacePermissions(spaceRole(ctx.store, orgRole, s), s).view) out.push(s);
+    if (s.org === orgId && !s.deletedAt && filter(s) && (member || spacePermissions(spaceRole(ctx.store, orgRole, s), s).view)) out.push(s);
   }
   return out;
 }
@@ -175,8 +177,9 @@ function trashView(ctx: HandlerCtx, s: SpaceRec): ListedSpace {
 export const handlers: Handlers<typeof ops> = {
   createSpace: (ctx, { params, body }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
-    requireRole(role, 'create', 'creating a space');
-    if (body.parent !== undefined) collectionIn(ctx.store, params.organizationId, body.parent, 'parent');
+    // In a collection, its defaultLevel may raise the role (its `permissions.create` says so).
+    const parent = body.parent === undefined ? undefined : collectionIn(ctx.store, params.organizationId, body.parent, 'parent');
+    requireRole(parent ? collectionRole(ctx.store, role, parent) : role, 'create', 'creating a space');
     const space = createSpaceRec(ctx.store, {
       org: params.organizationId,
       ...(body.title !== undefined ? { title: body.title } : {}),
@@ -202,7 +205,7 @@ export const handlers: Handlers<typeof ops> = {
   getSpace: (ctx, { params, query }) => {
     const space = ctx.store.data.spaces.get(params.spaceId);
     // A share link lets anyone with its key view a live `share-link` space, as a reader.
-    if (space && !space.deletedAt && space.visibility === 'share-link' && query.shareKey === space.shareKey) {
+    if (space && !space.deletedAt && space.visibility === 'share-link' && sameSecret(query.shareKey, space.shareKey)) {
       return spaceView(ctx, space, 'read');
     }
     return spaceView(ctx, spaceFor(ctx, params.spaceId).space);

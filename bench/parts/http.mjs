@@ -1,0 +1,79 @@
+/**
+ * Sandbox throughput at 50 connections, against a bare node:http server returning the same JSON
+ * from a Map, with the same load tool (bench/lib/load.mjs), in the same run: rounds alternate the
+ * order of the servers; medians over rounds.
+ * - GET /v1/spaces/{id}: requests/s ≥ 0.8 × bare, p99 ≤ 1.5 × bare;
+ * - POST /v1/spaces/{id}/comments (the body validated): requests/s ≥ 0.6 × the bare server's GET.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { api, ROOT, runJson, startServer, tempDir } from '../lib/proc.mjs';
+import { startSandbox } from '../lib/sandbox.mjs';
+import { median, result } from '../lib/stats.mjs';
+
+const LOAD = join(ROOT, 'bench/lib/load.mjs');
+const SPACE = 'sp-welcome';
+
+export const CONNECTIONS = 50;
+
+/** Run the load generator (its own process) against one target. */
+export function loadRun(target) {
+  return runJson(process.execPath, [LOAD, JSON.stringify(target)]);
+}
+
+/** The bare node:http server holding `objects` ({id: JSON object}); resolves to {url, stop}. */
+export async function startBare(objects) {
+  const dir = tempDir('bare');
+  const file = join(dir, 'spaces.json');
+  writeFileSync(file, JSON.stringify(objects));
+  const s = await startServer(process.execPath, [join(ROOT, 'bench/servers/bare-http.mjs'), file]);
+  return { url: s.info.url, pid: s.child.pid, stop: async () => { await s.stop(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+export default async function http({ quick }) {
+  const rounds = quick ? 2 : 5;
+  const durationMs = quick ? 3000 : 6000;
+  const sandbox = await startSandbox();
+  let bare;
+  try {
+    const got = await api(sandbox.url, sandbox.token, 'GET', `/v1/spaces/${SPACE}`);
+    if (got.status !== 200) throw new Error(`GET /v1/spaces/${SPACE}: ${got.status} ${got.text}`);
+    bare = await startBare({ [SPACE]: got.body });
+    const bareText = await (await fetch(`${bare.url}/v1/spaces/${SPACE}`)).text();
+    if (bareText !== got.text) throw new Error('the bare server does not answer the same JSON as the sandbox');
+
+    const auth = { authorization: `Bearer ${sandbox.token}` };
+    const targets = {
+      bare: { url: `${bare.url}/v1/spaces/${SPACE}`, connections: CONNECTIONS, durationMs },
+      get: { url: `${sandbox.url}/v1/spaces/${SPACE}`, headers: auth, connections: CONNECTIONS, durationMs },
+      post: {
+        url: `${sandbox.url}/v1/spaces/${SPACE}/comments`, method: 'POST', connections: CONNECTIONS, durationMs,
+        headers: { ...auth, 'content-type': 'application/json' },
+        bodies: Array.from({ length: 16 }, (_, i) => JSON.stringify({ body: { markdown: `Benchmark comment ${i}: is **this** right?` } })),
+      },
+    };
+    const runs = { bare: [], get: [], post: [] };
+    const names = Object.keys(targets);
+    for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < names.length; i++) {
+        const name = names[(i + round) % names.length];
+        const r = await loadRun(targets[name]);
+        const ok = name === 'post' ? r.statuses[201] : r.statuses[200];
+        if (r.errors || ok !== r.requests) throw new Error(`${name}: unexpected answers ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
+        runs[name].push(r);
+        // Comments pile up in the space (and its view counts them): start each round from the seed.
+        if (name === 'post') await api(sandbox.url, sandbox.token, 'POST', '/_sandbox/reset');
+      }
+    }
+    const med = (name, key) => median(runs[name].map((r) => r[key]));
+    const command = `npm run bench -- http  (bench/lib/load.mjs: undici Pool, ${CONNECTIONS} connections, ${durationMs / 1000} s × ${rounds} rounds, alternating)`;
+    return [
+      result({ part: 'http', name: 'GET /v1/spaces/{id}: requests/s', value: med('get', 'rps'), baseline: med('bare', 'rps'), unit: 'req/s', target: 0.8, dir: '>=', command }),
+      result({ part: 'http', name: 'GET /v1/spaces/{id}: p99 latency', value: med('get', 'p99'), baseline: med('bare', 'p99'), unit: 'ms', target: 1.5, command }),
+      result({ part: 'http', name: 'POST /v1/spaces/{id}/comments: requests/s (vs bare GET)', value: med('post', 'rps'), baseline: med('bare', 'rps'), unit: 'req/s', target: 0.6, dir: '>=', command }),
+    ];
+  } finally {
+    await bare?.stop();
+    await sandbox.stop();
+  }
+}
