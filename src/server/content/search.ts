@@ -64,18 +64,29 @@ onSpacePurged((store, spaceId) => {
   for (const key of [...(perStore?.keys() ?? [])]) if (key === spaceId || key.startsWith(`${spaceId}/`)) perStore!.delete(key);
 });
 
-/** Every page matching `query`, best first, as SearchResult items. */
-export function searchContent(scope: ContentScope, key: string, query: string): SearchResult[] {
+/**
+ * The pages matching `query`, best first, ranked but not yet rendered, and how to render one as a
+ * SearchResult: a handler pages through the hits and renders only the page it answers.
+ */
+export function searchHits(scope: ContentScope, key: string, query: string) {
   const index = searchIndexFor(scope.store, key, scope.content);
-  return index.search(query, { limit: index.size }).map((hit) => {
+  const hits = index.search(query, { limit: index.size, sections: false });
+  const view = (hit: (typeof hits)[number]): SearchResult => {
     const pageUrl = `${scope.appUrl}/${hit.path}`;
     return {
       id: hit.id, title: hit.title, path: hit.path,
-      sections: hit.sections.map((s) => ({
+      sections: index.sectionsFor(hit.id, query).map((s) => ({
         id: s.id, title: s.title || hit.title, path: `${hit.path}#${s.id}`, body: s.body,
         urls: { app: `${pageUrl}#${s.id}` },
       })),
       urls: { app: pageUrl },
     };
-  });
+  };
+  return { hits, view };
+}
+
+/** Every page matching `query`, best first, as SearchResult items. */
+export function searchContent(scope: ContentScope, key: string, query: string): SearchResult[] {
+  const { hits, view } = searchHits(scope, key, query);
+  return hits.map(view);
 }

@@ -2,7 +2,7 @@
 import { ops } from '../../contract/content.js';
 import {
   applyImport, applyTemplate, backlinks, commitToSpace, contentOf, fileView, findFile, findPage, linkItems, linkList,
-  linksOf, pageTree, pageView, readWebsite, revisionOf, revisionView, searchContent, spaceScope, type ContentScope,
+  linksOf, pageTree, pageView, readWebsite, revisionOf, revisionView, searchHits, spaceScope, type ContentScope,
 } from '../content/index.js';
 import { forbidden, notFound } from '../errors.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
@@ -107,7 +107,9 @@ export const handlers: Handlers<typeof ops> = {
 
   searchSpaceContent: (ctx, { params, query }) => {
     const scope = readable(ctx, params.spaceId);
-    const results = searchContent(scope, scope.space, query.query);
-    return paginate(results, query, (r) => r.id, scopeOf('search', scope.space, query.query));
+    // Ranked first, rendered (with each hit's matching sections) only for the page answered.
+    const { hits, view } = searchHits(scope, scope.space, query.query);
+    const page = paginate(hits, query, (r) => r.id, scopeOf('search', scope.space, query.query));
+    return { ...page, items: page.items.map(view) };
   },
 };

@@ -50,6 +50,8 @@ export interface SearchHit {
 export interface SearchOptions {
   /** Most hits returned (default 20). */
   limit?: number;
+  /** Work out each hit's matching sections (default true); `sectionsFor` does it for one hit later. */
+  sections?: boolean;
 }
 
 const DEFAULT_LIMIT = 20;
@@ -213,10 +215,9 @@ export class SearchIndex {
 
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     const limit = opts.limit ?? DEFAULT_LIMIT;
-    const words = termsOf(query);
-    if (words.length === 0 || limit <= 0 || this.size === 0) return [];
-    const prefix = words[words.length - 1];
-    const exact = [...new Set(words.slice(0, -1))].filter((w) => w !== prefix).slice(0, MAX_QUERY_TERMS - 1);
+    const parsed = parseQuery(query);
+    if (!parsed || limit <= 0 || this.size === 0) return [];
+    const { exact, prefix } = parsed;
 
     const resolved = exact.map((term) => this.resolve([term], term));
     resolved.push(this.resolve(this.expand(prefix), prefix));
@@ -275,18 +276,21 @@ export class SearchIndex {
     }
     keepBest();
 
-    // Index of the query term a word matches, or -1.
-    const queryTermOf = (term: string): number => {
-      const i = exact.indexOf(term);
-      return i >= 0 ? i : term.startsWith(prefix) ? exact.length : -1;
-    };
+    const withSections = opts.sections !== false;
     return top.map(({ score, entry }) => ({
       id: entry.doc.id,
       title: entry.doc.title,
       path: entry.doc.path,
       score,
-      sections: matchingSections(entry.doc.sections, queryTermOf),
+      sections: withSections ? matchingSections(entry.doc.sections, queryTermOfFor(parsed)) : [],
     }));
+  }
+
+  /** The sections of document `id` that match `query`, best first (for a hit found without them). */
+  sectionsFor(id: string, query: string): SearchSectionHit[] {
+    const entry = this.byId.get(id);
+    const parsed = parseQuery(query);
+    return entry && parsed ? matchingSections(entry.doc.sections, queryTermOfFor(parsed)) : [];
   }
 
   /** Posting lists (and idf) of the given index terms, weighted against the query term. */
@@ -343,6 +347,22 @@ export class SearchIndex {
  * Sections with at least one query term, ranked by how many distinct query terms they hold,
  * then whether their title matches, then by occurrences; with a snippet of each body.
  */
+/** A query's whole words and its last word, which matches as a prefix (as typed); null when empty. */
+function parseQuery(query: string): { exact: string[]; prefix: string } | null {
+  const words = termsOf(query);
+  if (words.length === 0) return null;
+  const prefix = words[words.length - 1];
+  return { prefix, exact: [...new Set(words.slice(0, -1))].filter((w) => w !== prefix).slice(0, MAX_QUERY_TERMS - 1) };
+}
+
+/** Index of the query term a word matches, or -1. */
+function queryTermOfFor({ exact, prefix }: { exact: string[]; prefix: string }) {
+  return (term: string): number => {
+    const i = exact.indexOf(term);
+    return i >= 0 ? i : term.startsWith(prefix) ? exact.length : -1;
+  };
+}
+
 function matchingSections(sections: SearchSection[], queryTermOf: (term: string) => number): SearchSectionHit[] {
   const ranked: { hit: SearchSectionHit; rank: number; index: number }[] = [];
   sections.forEach((section, index) => {
