@@ -248,6 +248,7 @@ complete -c docsctl -n '__docsctl_at "docsctl openapi versions"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl openapi version"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl openapi version"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi version"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l version -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l help

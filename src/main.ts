@@ -70,7 +70,6 @@ function commandName(argv: string[]): string | undefined {
 export function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c: Context) => void = () => {}, all = false): Command {
   const program = new Command('docsctl')
     .description('Administer an organization on the documentation-hosting service; `docsctl serve --memory` runs a sandbox of it.')
-    .version(VERSION, '-V, --version')
     .option('--profile <name>', 'use this saved profile (or DOCSCTL_PROFILE)')
     .option('--org <id>', 'act on this organization (or DOCSCTL_ORG)')
     .option('--timeout <seconds>', 'whole-request timeout (or DOCSCTL_TIMEOUT; default 30)')
@@ -116,6 +115,9 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
     return findDef((await entry.load()).default, path.slice(1));
   };
   const wanted = commandName(argv);
+  // -V/--version belongs to docsctl alone: registered on the program, commander would take it from
+  // any command's own flags too (`openapi content SLUG --version ID`).
+  if (all || wanted === undefined) program.version(VERSION, '-V, --version');
   for (const node of manifest.entries) {
     if (all || wanted === node.name || node.aliases?.includes(wanted ?? '')) {
       attach(program, node, load, makeContext, [], { hidden: Boolean(node.hidden) }).helpGroup(node.section);

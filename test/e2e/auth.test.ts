@@ -114,4 +114,13 @@ describe('auth', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain('6  conflict (409)');
   });
+
+  it('prints its version with --version or -V, alone or with global options', async () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8'));
+    for (const args of [['--version'], ['-V'], ['--no-color', '--version']]) {
+      const r = await bare(args);
+      expect(r.exitCode, args.join(' ')).toBe(0);
+      expect(r.stdout).toBe(version);
+    }
+  });
 });

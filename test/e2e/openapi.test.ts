@@ -147,6 +147,7 @@ describe('openapi specifications', () => {
     const yaml = await sb.json(['openapi', 'content', 'pets', second.lastVersion]);
     expect(yaml.filesystem).toEqual({ 'openapi.yaml': parseYaml(YAML_SPEC) });
     expect(JSON.parse((await sb.run(['openapi', 'content', 'pets', first.lastVersion])).stdout)).toEqual(petstore('1.0.0'));
+    expect(JSON.parse((await sb.run(['openapi', 'content', 'pets', '--version', first.lastVersion])).stdout)).toEqual(petstore('1.0.0'));
   });
 
   it('a slow URL times out: FETCH_TIMEOUT recorded, exit 1, the previous version kept', async () => {

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { CliError, EXIT } from '../../cli/errors.js';
+import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import { ops, type OpenAPISpecContent } from '../../contract/openapi.js';
 
 /** The document of a version: its only file, or its `openapi.*` file. Text is written as it is. */
@@ -16,18 +16,24 @@ export default defineCommand({
   name: 'content',
   summary: 'Write the stored document of a version (the latest by default) to stdout, as JSON',
   description: '--json prints the whole answer instead: {filesystem, url, urls}.',
-  // The version is an argument, not `--version`: the program's own -V/--version would take that flag.
   args: [
     { name: 'slug', description: 'specification slug' },
-    { name: 'version', description: 'version id (default: the latest)', optional: true },
+    { name: 'version', description: 'version id (default: the latest); or --version ID', optional: true },
   ],
-  examples: ['docsctl openapi content petstore > spec.json', 'docsctl openapi content petstore v_123 > old.json'],
+  flags: {
+    version: { description: 'this version (an id from docsctl openapi versions) instead of the latest', value: 'id' },
+  },
+  examples: ['docsctl openapi content petstore > spec.json', 'docsctl openapi content petstore --version v_123 > old.json'],
   async run(ctx, { args, flags }) {
+    if (args.version !== undefined && flags.version !== undefined && args.version !== flags.version) {
+      throw new UsageError(`--version: ${flags.version} and the argument ${args.version} name two versions; give one`);
+    }
+    const versionId = flags.version ?? args.version;
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     const params = { organizationId, specSlug: args.slug };
-    const content = args.version === undefined
+    const content = versionId === undefined
       ? await api.call(ops.getLatestOpenAPISpecVersionContent, { params })
-      : await api.call(ops.getOpenAPISpecVersionContent, { params: { ...params, versionId: args.version } });
+      : await api.call(ops.getOpenAPISpecVersionContent, { params: { ...params, versionId } });
     return flags.json ? content : documentOf(content);
   },
 });
