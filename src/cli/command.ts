@@ -133,7 +133,7 @@ export function checkBody<O extends AnyOp>(op: O, body: Record<string, unknown>,
     const issue = r.error.issues[0];
     const field = String(issue.path[0] ?? '');
     const name = flagOf[field] ?? (field ? `--${kebab(field)}` : 'body');
-    throw new UsageError(`${name}: ${describeIssue(issue)}`);
+    throw new UsageError(`${name}: ${describeIssue(issue, clean)}`);
   }
   return clean as OpBody<O>;
 }
@@ -145,7 +145,7 @@ export function checkQuery<O extends AnyOp>(op: O, query: Record<string, unknown
   if (!r.success) {
     const issue = r.error.issues[0];
     const field = String(issue.path[0] ?? '');
-    throw new UsageError(`${flagOf[field] ?? `--${kebab(field)}`}: ${describeIssue(issue)}`);
+    throw new UsageError(`${flagOf[field] ?? `--${kebab(field)}`}: ${describeIssue(issue, clean)}`);
   }
   return clean as never;
 }

@@ -4,8 +4,14 @@
  */
 import type { z } from 'zod';
 
-/** Describe one zod issue as "<rule>" (without the field name). */
-export function describeIssue(issue: z.core.$ZodIssue): string {
+/**
+ * Describe one zod issue as "<rule>" (without the field name). Given the `input` that was checked,
+ * a field that is simply missing is said to be required, whatever rule its value would have had.
+ */
+export function describeIssue(issue: z.core.$ZodIssue, input?: unknown): string {
+  if (input !== undefined && issue.path.length > 0 && (issue.code === 'invalid_value' || issue.code === 'invalid_union') && valueAt(input, issue.path) === undefined) {
+    return 'is required';
+  }
   switch (issue.code) {
     case 'too_big':
       return issue.origin === 'string'
@@ -37,6 +43,15 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     default:
       return issue.message;
   }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
 }
 
 function article(t: string): string {

@@ -195,7 +195,7 @@ function validate<T extends z.ZodType>(schema: T, value: unknown, where: string)
   if (r.success) return r.data;
   const messages = r.error.issues.slice(0, 5).map((issue) => {
     const path = [where, issuePath(issue)].filter(Boolean).join('.');
-    return `${path || 'body'}: ${describeIssue(issue)}`;
+    return `${path || 'body'}: ${describeIssue(issue, value)}`;
   });
   throw new HttpError(400, messages.join('; '));
 }

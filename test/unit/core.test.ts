@@ -8,6 +8,8 @@ import { paginate, scopeOf } from '../../src/server/paginate.js';
 import { defaultSeed, loadSeed } from '../../src/server/seed.js';
 import { Store } from '../../src/server/store.js';
 import { newId } from '../../src/server/ids.js';
+import { describeIssue } from '../../src/contract/issues.js';
+import { z } from 'zod';
 import { ROLES } from '../../src/contract/op.js';
 
 describe('cursor pagination', () => {
@@ -151,5 +153,17 @@ describe('ids', () => {
       seen.add(id);
     }
     expect(seen.size).toBe(20000);
+  });
+});
+
+describe('issue wording', () => {
+  const schema = z.strictObject({ source: z.enum(['website', 'file']), target: z.union([z.string(), z.number()]) });
+  const first = (input: unknown) => schema.safeParse(input).error!.issues[0];
+
+  it('says a missing enum or union field is required, and a wrong one what it must be', () => {
+    expect(describeIssue(first({ target: 'x' }), { target: 'x' })).toBe('is required');
+    expect(describeIssue(first({ source: 'website' }), { source: 'website' })).toBe('is required');
+    expect(describeIssue(first({ source: 'ftp', target: 'x' }), { source: 'ftp', target: 'x' })).toBe('must be one of "website", "file"');
+    expect(describeIssue(first({ source: 'website', target: true }), { source: 'website', target: true })).toBe('does not match any allowed form');
   });
 });
