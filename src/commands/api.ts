@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { defineCommand } from '../cli/command.js';
-import type { Context } from '../cli/context.js';
 import { UsageError } from '../cli/errors.js';
+import { readFileOrStdin } from '../cli/input.js';
 import { ApiError } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
 
@@ -39,7 +39,7 @@ export default defineCommand({
     if (fields && flags.input) throw new UsageError('--input cannot be combined with -f/-F fields');
     const method = flags.method ?? (fields || flags.input ? 'POST' : 'GET');
     const headers = parseHeaders(flags.header ?? []);
-    const rawBody = flags.input ? await readInput(ctx, flags.input) : undefined;
+    const rawBody = flags.input ? await readFileOrStdin(ctx, flags.input, '--input') : undefined;
     if (flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
     const api = await ctx.api();
 
@@ -142,15 +142,3 @@ function setPath(obj: Record<string, unknown>, key: string, value: unknown): voi
   target[parts[parts.length - 1]] = value;
 }
 
-async function readInput(ctx: Context, file: string): Promise<string> {
-  if (file !== '-') {
-    try {
-      return await readFile(file, 'utf8');
-    } catch (e) {
-      throw new UsageError(`--input: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  }
-  const chunks: Buffer[] = [];
-  for await (const c of ctx.io.stdin) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}

@@ -1,6 +1,6 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { postFields } from './columns.js';
-import { textInput } from './input.js';
+import { textInput } from '../../cli/input.js';
 import { crFlag, replyFlag, threadOf, updatePost } from './thread.js';
 
 export default defineCommand({

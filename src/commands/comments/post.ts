@@ -1,7 +1,7 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { CliError } from '../../cli/errors.js';
 import { postFields } from './columns.js';
-import { textInput } from './input.js';
+import { textInput } from '../../cli/input.js';
 import { resolvePage } from '../content/lookup.js';
 import { resolveCrPage } from '../cr/lookup.js';
 import { crFlag, threadOf } from './thread.js';

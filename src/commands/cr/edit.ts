@@ -1,7 +1,7 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { CR_EDIT_STATUSES, ops } from '../../contract/change-requests.js';
-import { textInput } from '../comments/input.js';
+import { textInput } from '../../cli/input.js';
 import { crFields, crRef } from './columns.js';
 import { documentFromText } from './description.js';
 

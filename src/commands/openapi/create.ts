@@ -15,7 +15,7 @@ export default defineCommand({
   ],
   output: { fields: specFields },
   async run(ctx, { args, flags }) {
-    const { source, flag } = await sourceOf(flags);
+    const { source, flag } = await sourceOf(ctx, flags);
     const body = checkBody(ops.createOpenAPISpec, { slug: args.slug, source }, { slug: '<slug>', source: flag });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     const answer = await api.call(ops.createOpenAPISpec, { params: { organizationId }, body });

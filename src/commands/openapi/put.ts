@@ -17,7 +17,7 @@ export default defineCommand({
   output: { fields: specFields },
   async run(ctx, { args, flags }) {
     checkSlug(args.slug);
-    const { source, flag } = await sourceOf(flags);
+    const { source, flag } = await sourceOf(ctx, flags);
     const body = checkBody(ops.putOpenAPISpec, { source }, { source: flag });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     const params = { organizationId, specSlug: args.slug };

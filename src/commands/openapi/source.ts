@@ -1,7 +1,8 @@
 /** `--url URL` or `--file PATH` (sent as text), and `--wait`: shared by create and put. */
-import { readFile } from 'node:fs/promises';
 import type { FlagSpec } from '../../cli/command.js';
+import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
+import { readFileOrStdin } from '../../cli/input.js';
 import { specSlug } from '../../contract/openapi.js';
 import { describeIssue } from '../../contract/op.js';
 
@@ -13,16 +14,12 @@ export const sourceFlags = {
 } as const satisfies Record<string, FlagSpec>;
 
 /** The `source` body field, and the flag it came from (for messages). */
-export async function sourceOf(flags: { url?: string; file?: string }): Promise<{ source: { url?: string; text?: string }; flag: string }> {
+export async function sourceOf(ctx: Context, flags: { url?: string; file?: string }): Promise<{ source: { url?: string; text?: string }; flag: string }> {
   if ((flags.url === undefined) === (flags.file === undefined)) {
     throw new UsageError('needs exactly one of --url or --file', 'docsctl openapi put SLUG --url https://example.com/openapi.yaml, or --file openapi.yaml');
   }
   if (flags.url !== undefined) return { source: { url: flags.url }, flag: '--url' };
-  try {
-    return { source: { text: await readFile(flags.file!, 'utf8') }, flag: '--file' };
-  } catch (e) {
-    throw new UsageError(`--file: cannot read ${flags.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  return { source: { text: await readFileOrStdin(ctx, flags.file!, '--file') }, flag: '--file' };
 }
 
 /** A slug that is a path parameter (put): checked with the contract's rule before sending. */

@@ -1,7 +1,7 @@
 /** The provider's fields as flags, shared by create and update. */
-import { readFile } from 'node:fs/promises';
+import type { Context } from '../../cli/context.js';
+import { readFileOrStdin } from '../../cli/input.js';
 import type { FlagSpec } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
 import { ROLES, type Role } from '../../contract/op.js';
 
 export const providerFlags = {
@@ -15,17 +15,10 @@ export const providerFlags = {
 /** Flag names of the API fields, for messages. */
 export const flagOf = { entityID: '--entity-id', ssoURL: '--sso-url', certificate: '--certificate-file' };
 
-export async function providerFields(flags: {
+export async function providerFields(ctx: Context, flags: {
   entityId?: string; ssoUrl?: string; certificateFile?: string; defaultTeam?: string; defaultRole?: Role | null;
 }) {
-  let certificate: string | undefined;
-  if (flags.certificateFile !== undefined) {
-    try {
-      certificate = await readFile(flags.certificateFile, 'utf8');
-    } catch (e) {
-      throw new UsageError(`--certificate-file: cannot read ${flags.certificateFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  }
+  const certificate = flags.certificateFile === undefined ? undefined : await readFileOrStdin(ctx, flags.certificateFile, '--certificate-file');
   return {
     entityID: flags.entityId, ssoURL: flags.ssoUrl, certificate, defaultTeam: flags.defaultTeam, defaultRole: flags.defaultRole,
   };

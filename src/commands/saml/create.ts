@@ -16,7 +16,7 @@ export default defineCommand({
   ],
   output: { fields: samlFields },
   async run(ctx, { flags }) {
-    const body = checkBody(ops.createSamlProvider, { label: flags.label, ...(await providerFields(flags)) }, flagOf);
+    const body = checkBody(ops.createSamlProvider, { label: flags.label, ...(await providerFields(ctx, flags)) }, flagOf);
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createSamlProvider, { params: { organizationId }, body });
   },

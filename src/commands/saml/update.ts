@@ -16,7 +16,7 @@ export default defineCommand({
   examples: ['docsctl saml update sp_123 --certificate-file renewed.pem', 'docsctl saml update sp_123 --default-role edit'],
   output: { fields: samlFields },
   async run(ctx, { args, flags }) {
-    const body = checkBody(ops.updateSamlProvider, { label: flags.label, ...(await providerFields(flags)) }, flagOf);
+    const body = checkBody(ops.updateSamlProvider, { label: flags.label, ...(await providerFields(ctx, flags)) }, flagOf);
     if (Object.keys(body).length === 0) {
       throw new UsageError('nothing to update', 'pass --label, --entity-id, --sso-url, --certificate-file, --default-team or --default-role');
     }

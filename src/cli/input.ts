@@ -1,0 +1,42 @@
+/** Input that commands read: a file named by a flag, or stdin for `-`; text inline or from a file. */
+import { readFile } from 'node:fs/promises';
+import type { Context } from './context.js';
+import { UsageError } from './errors.js';
+
+/**
+ * The text of `file`, or of stdin when it is `-`. A file that cannot be read is a usage error
+ * naming the flag it came from: `--input: cannot read body.json: ENOENT`.
+ */
+export async function readFileOrStdin(ctx: Context, file: string, flag: string): Promise<string> {
+  if (file === '-') {
+    const chunks: Buffer[] = [];
+    for await (const c of ctx.io.stdin) chunks.push(Buffer.from(c as Buffer));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return await readFile(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`${flag}: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/**
+ * Text given inline (`--body TEXT`) or read from a file or stdin (`--body-file FILE|-`): exactly one of the two flags, or neither when `required` is false. `names` are the flags as
+ * typed, for messages: `['--body', '--body-file']`.
+ */
+export async function textInput(
+  ctx: Context,
+  inline: string | undefined,
+  file: string | undefined,
+  names: [string, string],
+  required = true,
+): Promise<string | undefined> {
+  if (inline !== undefined && file !== undefined) throw new UsageError(`${names[0]} and ${names[1]} cannot be used together`);
+  if (inline !== undefined) return inline;
+  if (file === undefined) {
+    if (required) throw new UsageError(`missing ${names[0]}`, `pass ${names[0]} TEXT, or ${names[1]} FILE (- for stdin)`);
+    return undefined;
+  }
+  if (file === '-' && ctx.io.stdin.isTTY) throw new UsageError(`${names[1]} -: stdin is a terminal`, `pipe the text: echo "…" | docsctl … ${names[1]} -`);
+  return readFileOrStdin(ctx, file, names[1]);
+}
