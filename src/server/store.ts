@@ -5,8 +5,10 @@
  */
 import crypto, { createHash } from 'node:crypto';
 import type { Role } from '../contract/op.js';
-import type { MergeRules } from '../contract/spaces.js';
+import { RETENTION_DAYS, type MergeRules } from '../contract/spaces.js';
 import { Clock } from './clock.js';
+import { HttpError } from './errors.js';
+import { placeRelative, sameOrder } from './order.js';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './lib/fetch.js';
 
 export interface UserRec {
@@ -108,7 +110,8 @@ export function onStateImported(hook: ImportHook): void {
   importHooks.push(hook);
 }
 
-export const RETENTION_MS = 7 * 24 * 3_600_000;
+/** How long a deleted space can be restored (the contract's RETENTION_DAYS). */
+export const RETENTION_MS = RETENTION_DAYS * 24 * 3_600_000;
 
 export class Store {
   readonly clock: Clock;
@@ -167,6 +170,33 @@ export class Store {
 
   member(orgId: string, userId: string): MemberRec | undefined {
     return this.data.members.get(orgId)?.get(userId);
+  }
+
+  /** Take `id` out of a container's ordered children. */
+  detachChild(containerId: string, id: string): void {
+    const list = this.data.children.get(containerId);
+    if (list) this.data.children.set(containerId, list.filter((x) => x !== id));
+  }
+
+  /**
+   * Move `id` from container `fromId` into `toId`, placed relative to an anchor space or last.
+   * Checks first, then changes: an anchor that is not a space in the target is a 400 (`where`
+   * names the target in the message), a move that changes nothing a 409 (`what` names the item).
+   */
+  moveChild(id: string, fromId: string, toId: string, position: { before?: Record<string, unknown>; after?: Record<string, unknown> } | undefined, where: string, what: string): void {
+    const current = this.data.children.get(toId) ?? [];
+    let next: string[];
+    if (position) {
+      const anchor = String((position.before ?? position.after)?.space);
+      const placed = placeRelative(current, id, position.before ? { before: anchor } : { after: anchor });
+      if (!placed || !this.data.spaces.has(anchor)) throw new HttpError(400, `position: space ${anchor} is not in the target ${where}`);
+      next = placed;
+    } else {
+      next = fromId === toId ? current : [...current, id];
+    }
+    if (fromId === toId && sameOrder(current, next)) throw new HttpError(409, `the ${what} is already there: nothing would change`);
+    if (fromId !== toId) this.detachChild(fromId, id);
+    this.data.children.set(toId, next);
   }
 
   childrenOf(containerId: string): string[] {

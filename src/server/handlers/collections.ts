@@ -5,7 +5,6 @@ import { collectionPermissions, collectionRole, orgFor, requireRole } from '../a
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
-import { placeRelative, sameOrder } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { CollectionRec, Store } from '../store.js';
 import { spaceView, visibleSpaces } from './spaces.js';
@@ -53,10 +52,6 @@ function subtree(store: Store, c: CollectionRec): CollectionRec[] {
   return [c, ...treeOrder(store, c.id, true)];
 }
 
-function detach(store: Store, containerId: string, id: string): void {
-  const list = store.data.children.get(containerId);
-  if (list) store.data.children.set(containerId, list.filter((x) => x !== id));
-}
 
 export const handlers: Handlers<typeof ops> = {
   listCollections: (ctx, { params, query }) => {
@@ -115,7 +110,7 @@ export const handlers: Handlers<typeof ops> = {
       ctx.store.data.children.delete(c.id);
       ctx.store.data.collections.delete(c.id);
     }
-    detach(ctx.store, collection.parent ?? collection.org, collection.id);
+    ctx.store.detachChild(collection.parent ?? collection.org, collection.id);
     return undefined;
   },
 
@@ -141,23 +136,7 @@ export const handlers: Handlers<typeof ops> = {
       if (!parent || parent.org !== collection.org) throw badRequest(`parent: no collection ${target} in this organization`);
       if (subtree(store, collection).some((c) => c.id === target)) throw badRequest('parent: a collection cannot move into itself or one of its descendants');
     }
-    const fromId = collection.parent ?? collection.org;
-    const toId = target ?? collection.org;
-    const current = store.data.children.get(toId) ?? [];
-    let next: string[];
-    if (body.position) {
-      const anchor = (body.position.before ?? body.position.after) as { space: string };
-      const placed = placeRelative(current, collection.id, {
-        ...(body.position.before ? { before: anchor.space } : { after: anchor.space }),
-      });
-      if (!placed || !store.data.spaces.has(anchor.space)) throw badRequest(`position: space ${anchor.space} is not in the target ${target ? 'collection' : 'organization root'}`);
-      next = placed;
-    } else {
-      next = fromId === toId ? current : [...current, collection.id];
-    }
-    if (fromId === toId && sameOrder(current, next)) throw conflict('the collection is already there: nothing would change');
-    if (fromId !== toId) detach(store, fromId, collection.id);
-    store.data.children.set(toId, next);
+    store.moveChild(collection.id, collection.parent ?? collection.org, target ?? collection.org, body.position, target ? 'collection' : 'organization root', 'collection');
     if (target) collection.parent = target;
     else delete collection.parent;
     return collectionView(ctx, collection);
@@ -170,7 +149,7 @@ export const handlers: Handlers<typeof ops> = {
     requireRole(targetRole, 'admin', 'transferring into an organization');
     if (body.organization === collection.org) throw conflict(`the collection is already in organization ${body.organization}: nothing would change`);
     const store = ctx.store;
-    detach(store, collection.parent ?? collection.org, collection.id);
+    store.detachChild(collection.parent ?? collection.org, collection.id);
     for (const c of subtree(store, collection)) {
       c.org = body.organization;
       for (const id of store.data.children.get(c.id) ?? []) {

@@ -6,7 +6,7 @@ import { atLeast, collectionRole, maxRole, orgFor, requireRole, spacePermissions
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId, sameSecret } from '../ids.js';
-import { placeRelative, sameOrder } from '../order.js';
+import { placeRelative } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { RETENTION_MS, type SpaceRec, type Store } from '../store.js';
 
@@ -111,11 +111,6 @@ function requireSpaceAdmin({ permissions, role }: Found, what: string): void {
 /** The ordered list a space sits in: its collection's, or its organization's root. */
 function containerOf(s: SpaceRec): string {
   return s.parent ?? s.org;
-}
-
-function detach(store: Store, containerId: string, id: string): void {
-  const list = store.data.children.get(containerId);
-  if (list) store.data.children.set(containerId, list.filter((x) => x !== id));
 }
 
 /** Put a space in a container (its collection, or the root when `parent` is undefined). */
@@ -252,7 +247,7 @@ export const handlers: Handlers<typeof ops> = {
     const now = ctx.store.clock.now();
     space.deletedAt = space.updatedAt = new Date(now).toISOString();
     ctx.store.data.trash.set(space.id, now);
-    detach(ctx.store, containerOf(space), space.id);
+    ctx.store.detachChild(containerOf(space), space.id);
     return undefined;
   },
 
@@ -299,25 +294,10 @@ export const handlers: Handlers<typeof ops> = {
     if (body.parent === undefined && body.position === undefined) throw badRequest('body: needs parent or position');
     const target = body.parent === undefined ? space.parent : (body.parent ?? undefined);
     if (target !== undefined) collectionIn(store, space.org, target, 'parent');
-    const fromId = containerOf(space);
-    const toId = target ?? space.org;
-    const current = store.data.children.get(toId) ?? [];
-    let next: string[];
-    if (body.position) {
-      const before = body.position.before as { space: string } | undefined;
-      const anchor = (before ?? body.position.after) as { space: string };
-      if (anchor.space === space.id) throw badRequest('position: a space cannot be placed relative to itself');
-      const placed = placeRelative(current, space.id, before ? { before: anchor.space } : { after: anchor.space });
-      if (!placed || !store.data.spaces.has(anchor.space)) {
-        throw badRequest(`position: space ${anchor.space} is not in the target ${target ? `collection ${target}` : 'organization root'}`);
-      }
-      next = placed;
-    } else {
-      next = fromId === toId ? current : [...current, space.id];
-    }
-    if (fromId === toId && sameOrder(current, next)) throw conflict('the space is already there: nothing would change');
-    if (fromId !== toId) detach(store, fromId, space.id);
-    store.data.children.set(toId, next);
+    const anchor = (body.position?.before ?? body.position?.after) as { space: string } | undefined;
+    if (anchor?.space === space.id) throw badRequest('position: a space cannot be placed relative to itself');
+    const where = target ? `collection ${target}` : 'organization root';
+    store.moveChild(space.id, containerOf(space), target ?? space.org, body.position, where, 'space');
     attachTo(space, target);
     space.updatedAt = store.now();
     return spaceView(ctx, space);
@@ -335,7 +315,7 @@ export const handlers: Handlers<typeof ops> = {
       throw conflict(`the space is already in ${body.parent ? `collection ${body.parent}` : `the root of organization ${body.organization}`}: nothing would change`);
     }
     if (space.editMode === 'locked') throw conflict(`space ${space.id} is locked and cannot be moved: unlock it first (editMode live)`);
-    detach(store, containerOf(space), space.id);
+    store.detachChild(containerOf(space), space.id);
     space.org = body.organization;
     attachTo(space, body.parent);
     store.childrenOf(containerOf(space)).push(space.id);
