@@ -401,7 +401,8 @@ _docsctl_args['docsctl sites spaces remove']='site -'
 _docsctl_args['docsctl sites schema get']='site'
 _docsctl_args['docsctl sites schema set']='site -'
 _docsctl_args['docsctl sites schema conditions']='site'
-
+_docsctl_offer() { COMPREPLY=($(compgen -W "$1" -- "$cur")); }
+_docsctl_none() { COMPREPLY=(); }
 _docsctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local node="docsctl" argi=0 i w
@@ -418,28 +419,30 @@ _docsctl() {
   local choices="${_docsctl_choices[$node $prev]}"
   if [[ -n "$choices" ]]; then
     if [[ "$choices" == @* ]]; then
-      COMPREPLY=($(compgen -W "$(docsctl __complete ids "${choices#@}" 2>/dev/null)" -- "$cur"))
+      _docsctl_offer "$(docsctl __complete ids "${choices#@}" 2>/dev/null)"
     else
-      COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+      _docsctl_offer "$choices"
     fi
     return
   fi
   if [[ "${_docsctl_vflags[$node]}" == *" $prev "* ]]; then
-    COMPREPLY=()
+    _docsctl_none
     return
   fi
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "${_docsctl_flags[$node]}" -- "$cur"))
+    _docsctl_offer "${_docsctl_flags[$node]}"
     return
   fi
   if [[ -n "${_docsctl_subs[$node]}" ]]; then
-    COMPREPLY=($(compgen -W "${_docsctl_subs[$node]}" -- "$cur"))
+    _docsctl_offer "${_docsctl_subs[$node]}"
     return
   fi
   local kinds=(${_docsctl_args[$node]})
   local kind="${kinds[$argi]}"
   if [[ -n "$kind" && "$kind" != "-" ]]; then
-    COMPREPLY=($(compgen -W "$(docsctl __complete ids "$kind" 2>/dev/null)" -- "$cur"))
+    _docsctl_offer "$(docsctl __complete ids "$kind" 2>/dev/null)"
+  else
+    _docsctl_none
   fi
 }
 complete -o default -F _docsctl docsctl

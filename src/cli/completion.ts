@@ -95,114 +95,95 @@ function tables(manifest: Manifest, shell: 'bash' | 'zsh'): string[] {
   return [`typeset -gA ${names}`, ...Object.entries(t).map(([k, pairs]) => `_docsctl_${k}=(\n${pairs.map(([key, v]) => `  ${q(key)} ${q(v)}`).join('\n')}\n)`)];
 }
 
-function bash(manifest: Manifest): string {
-  const lines = [
-    `# docsctl bash completion, generated from the command tree of docsctl ${manifest.version}.`,
-    '# Install: docsctl completion bash > ~/.local/share/bash-completion/completions/docsctl (or source it from ~/.bashrc).',
-    ...tables(manifest, 'bash'),
-  ];
-  lines.push(String.raw`
+/** What differs between bash and zsh in the completion function: the words, and how to answer. */
+const DIALECTS = {
+  bash: {
+    words: 'COMP_WORDS', current: 'COMP_CWORD', first: 1, split: (x: string) => x, kindIndex: '$argi',
+    // `cur` is the caller's local: bash scopes variables dynamically.
+    offer: '_docsctl_offer() { COMPREPLY=($(compgen -W "$1" -- "$cur")); }',
+    none: '_docsctl_none() { COMPREPLY=(); }',
+  },
+  zsh: {
+    words: 'words', current: 'CURRENT', first: 2, split: (x: string) => `=${x}`, kindIndex: 'argi+1',
+    offer: '_docsctl_offer() { compadd -- ${=1}; }',
+    none: '_docsctl_none() { _default; }',
+  },
+} as const;
+
+/** The completion function over the tables, in bash or zsh. */
+function completer(shell: 'bash' | 'zsh'): string {
+  const d = DIALECTS[shell];
+  const $ = '$';
+  return `${d.offer}
+${d.none}
 _docsctl() {
-  local cur="${'$'}{COMP_WORDS[COMP_CWORD]}" prev="${'$'}{COMP_WORDS[COMP_CWORD-1]}"
+  local cur="${$}{${d.words}[${d.current}]}" prev="${$}{${d.words}[${d.current}-1]}"
   local node="docsctl" argi=0 i w
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="${'$'}{COMP_WORDS[i]}"
+  for ((i = ${d.first}; i < ${d.current}; i++)); do
+    w="${$}{${d.words}[i]}"
     if [[ "$w" == -* ]]; then
-      [[ "${'$'}{_docsctl_vflags[$node]}" == *" $w "* ]] && ((i++))
-    elif [[ " ${'$'}{_docsctl_subs[$node]} " == *" $w "* ]]; then
+      [[ "${$}{_docsctl_vflags[$node]}" == *" $w "* ]] && ((i++))
+    elif [[ " ${$}{_docsctl_subs[$node]} " == *" $w "* ]]; then
       node="$node $w"
     else
       ((argi++))
     fi
   done
-  local choices="${'$'}{_docsctl_choices[$node $prev]}"
+  local choices="${$}{_docsctl_choices[$node $prev]}"
   if [[ -n "$choices" ]]; then
     if [[ "$choices" == @* ]]; then
-      COMPREPLY=($(compgen -W "$(docsctl __complete ids "${'$'}{choices#@}" 2>/dev/null)" -- "$cur"))
+      _docsctl_offer "$(docsctl __complete ids "${$}{choices#@}" 2>/dev/null)"
     else
-      COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+      _docsctl_offer "$choices"
     fi
     return
   fi
-  if [[ "${'$'}{_docsctl_vflags[$node]}" == *" $prev "* ]]; then
-    COMPREPLY=()
+  if [[ "${$}{_docsctl_vflags[$node]}" == *" $prev "* ]]; then
+    _docsctl_none
     return
   fi
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "${'$'}{_docsctl_flags[$node]}" -- "$cur"))
+    _docsctl_offer "${$}{_docsctl_flags[$node]}"
     return
   fi
-  if [[ -n "${'$'}{_docsctl_subs[$node]}" ]]; then
-    COMPREPLY=($(compgen -W "${'$'}{_docsctl_subs[$node]}" -- "$cur"))
+  if [[ -n "${$}{_docsctl_subs[$node]}" ]]; then
+    _docsctl_offer "${$}{_docsctl_subs[$node]}"
     return
   fi
-  local kinds=(${'$'}{_docsctl_args[$node]})
-  local kind="${'$'}{kinds[$argi]}"
+  local kinds=(${$}{${d.split('_docsctl_args[$node]')}})
+  local kind="${$}{kinds[${d.kindIndex}]}"
   if [[ -n "$kind" && "$kind" != "-" ]]; then
-    COMPREPLY=($(compgen -W "$(docsctl __complete ids "$kind" 2>/dev/null)" -- "$cur"))
+    _docsctl_offer "$(docsctl __complete ids "$kind" 2>/dev/null)"
+  else
+    _docsctl_none
   fi
+}`;
 }
-complete -o default -F _docsctl docsctl`);
-  return lines.join('\n') + '\n';
+
+function bash(manifest: Manifest): string {
+  return [
+    `# docsctl bash completion, generated from the command tree of docsctl ${manifest.version}.`,
+    '# Install: docsctl completion bash > ~/.local/share/bash-completion/completions/docsctl (or source it from ~/.bashrc).',
+    ...tables(manifest, 'bash'),
+    completer('bash'),
+    'complete -o default -F _docsctl docsctl',
+  ].join('\n') + '\n';
 }
 
 /** Native zsh completion over the same tables: works from fpath (autoloaded) or sourced. */
 function zsh(manifest: Manifest): string {
-  const lines = [
+  return [
     '#compdef docsctl',
     `# docsctl zsh completion, generated from the command tree of docsctl ${manifest.version}.`,
     '# Install: docsctl completion zsh > "${fpath[1]}/_docsctl" (then compinit), or source it from ~/.zshrc after compinit.',
     ...tables(manifest, 'zsh'),
-  ];
-  lines.push(String.raw`
-_docsctl() {
-  local cur="${'$'}{words[CURRENT]}" prev="${'$'}{words[CURRENT-1]}"
-  local node="docsctl" argi=0 i w
-  for ((i = 2; i < CURRENT; i++)); do
-    w="${'$'}{words[i]}"
-    if [[ "$w" == -* ]]; then
-      [[ "${'$'}{_docsctl_vflags[$node]}" == *" $w "* ]] && ((i++))
-    elif [[ " ${'$'}{_docsctl_subs[$node]} " == *" $w "* ]]; then
-      node="$node $w"
-    else
-      ((argi++))
-    fi
-  done
-  local choices="${'$'}{_docsctl_choices[$node $prev]}"
-  if [[ -n "$choices" ]]; then
-    if [[ "$choices" == @* ]]; then
-      compadd -- ${'$'}{(f)"$(docsctl __complete ids "${'$'}{choices#@}" 2>/dev/null)"}
-    else
-      compadd -- ${'$'}{=choices}
-    fi
-    return
-  fi
-  if [[ "${'$'}{_docsctl_vflags[$node]}" == *" $prev "* ]]; then
-    _default
-    return
-  fi
-  if [[ "$cur" == -* ]]; then
-    compadd -- ${'$'}{=_docsctl_flags[$node]}
-    return
-  fi
-  if [[ -n "${'$'}{_docsctl_subs[$node]}" ]]; then
-    compadd -- ${'$'}{=_docsctl_subs[$node]}
-    return
-  fi
-  local kinds=(${'$'}{=_docsctl_args[$node]})
-  local kind="${'$'}{kinds[argi+1]}"
-  if [[ -n "$kind" && "$kind" != "-" ]]; then
-    compadd -- ${'$'}{(f)"$(docsctl __complete ids "$kind" 2>/dev/null)"}
-  else
-    _default
-  fi
-}
-if [[ "${'$'}{funcstack[1]}" == _docsctl ]]; then
-  _docsctl "$@"
-else
-  compdef _docsctl docsctl
-fi`);
-  return lines.join('\n') + '\n';
+    completer('zsh'),
+    'if [[ "${funcstack[1]}" == _docsctl ]]; then',
+    '  _docsctl "$@"',
+    'else',
+    '  compdef _docsctl docsctl',
+    'fi',
+  ].join('\n') + '\n';
 }
 
 function fish(manifest: Manifest): string {
