@@ -164,6 +164,16 @@ export class Context {
     }, io);
   }
 
+  /** Await `work` with a spinner showing `text` (on a terminal only). */
+  async spinning<T>(text: string, work: Promise<T>): Promise<T> {
+    const spin = this.spinner(text);
+    try {
+      return await work;
+    } finally {
+      spin.stop();
+    }
+  }
+
   /**
    * A spinner on stderr while something long runs, only when stderr is a terminal (and not in CI);
    * otherwise it does nothing, so scripts and logs see no control characters.
@@ -173,7 +183,12 @@ export class Context {
     if (!err.isTTY || this.env.CI) return { update() {}, stop() {} };
     let frame = 0;
     let current = text;
-    const draw = () => err.write(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length]} ${current}`);
+    const started = Date.now();
+    // After a second, the time spent so far, so a long wait shows it is still going.
+    const draw = () => {
+      const secs = Math.floor((Date.now() - started) / 1000);
+      err.write(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length]} ${current}${secs > 0 ? ` · ${secs}s` : ''}`);
+    };
     draw();
     const timer = setInterval(draw, 80);
     timer.unref();

@@ -1,5 +1,5 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
-import { ops, type ImportContentResult } from '../../contract/content.js';
+import { ops } from '../../contract/content.js';
 
 export default defineCommand({
   name: 'import',
@@ -13,17 +13,7 @@ export default defineCommand({
   async run(ctx, { args }) {
     const body = checkBody(ops.importSpaceContent, { url: args.url, source: 'website' }, { url: '<url>' });
     const api = await ctx.api();
-    // One request that may take a while: a spinner with the elapsed time, on a terminal only.
-    const started = Date.now();
-    const spin = ctx.spinner(`importing ${body.url}`);
-    const timer = setInterval(() => spin.update(`importing ${body.url} · ${Math.round((Date.now() - started) / 1000)}s`), 1000);
-    let result: ImportContentResult;
-    try {
-      result = await api.call(ops.importSpaceContent, { params: { spaceId: args.space }, body });
-    } finally {
-      clearInterval(timer);
-      spin.stop();
-    }
+    const result = await ctx.spinning(`importing ${body.url}`, api.call(ops.importSpaceContent, { params: { spaceId: args.space }, body }));
     ctx.info(`imported ${result.importedResources} of ${result.totalResources} resources found into space ${args.space} (revision ${result.revision})`);
     return result;
   },

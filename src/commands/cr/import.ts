@@ -1,6 +1,5 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/change-requests.js';
-import type { ImportContentResult } from '../../contract/content.js';
 import { CR_ARGS, crParams } from './columns.js';
 
 export default defineCommand({
@@ -13,13 +12,7 @@ export default defineCommand({
     const body = checkBody(ops.importChangeRequestContent, { url: args.url, source: 'website' }, { url: '<url>' });
     const params = crParams(args);
     const api = await ctx.api();
-    const spin = ctx.spinner(`importing ${body.url}`); // on a terminal only
-    let result: ImportContentResult;
-    try {
-      result = await api.call(ops.importChangeRequestContent, { params, body });
-    } finally {
-      spin.stop();
-    }
+    const result = await ctx.spinning(`importing ${body.url}`, api.call(ops.importChangeRequestContent, { params, body }));
     ctx.info(`imported ${result.importedResources} of ${result.totalResources} resources found into change request ${params.changeRequestId} of space ${params.spaceId} (revision ${result.revision})`);
     return result;
   },

@@ -18,8 +18,7 @@ export default defineCommand({
     const params = crParams(args);
     await ctx.confirm(`merge change request ${params.changeRequestId} into space ${params.spaceId} (its content becomes the space’s new revision)?`, flags.yes);
     const api = await ctx.api();
-    const spin = ctx.spinner(`merging change request ${params.changeRequestId}…`); // on a terminal only
-    const answer = await api.call(ops.mergeChangeRequest, { params }).finally(() => spin.stop());
+    const answer = await ctx.spinning(`merging change request ${params.changeRequestId}…`, api.call(ops.mergeChangeRequest, { params }));
     const result = checkOutcome(answer, params, 'merged');
     ctx.info(`merged change request ${params.changeRequestId} into space ${params.spaceId}: revision ${result.revision}`);
     return result;
