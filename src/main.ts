@@ -104,7 +104,7 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
     };
     const ctx = new Context(globals, io, manifest);
     // Missing arguments are asked for on a terminal; the pickers load only then.
-    ctx.pickArg = (c, name, args) => (c.globals.interactive ? import('./commands/pickers.js').then((m) => m.pickArg(c, name, args)) : undefined) as Promise<string> | undefined;
+    ctx.pickArg = async (c, name, args) => (await import('./commands/pickers.js')).pickArg(c, name, args);
     onContext(ctx);
     return ctx;
   };

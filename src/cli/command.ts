@@ -14,8 +14,6 @@ export interface ArgSpec {
   name: string;
   description: string;
   optional?: boolean;
-  /** Ask for it on a TTY when missing (e.g. a searchable list of spaces). */
-  prompt?: (ctx: Context) => Promise<string>;
 }
 
 export interface FlagSpec {
@@ -105,7 +103,7 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
     const spec = specs[i];
     let value = rawArgs[i];
     if ((value === undefined || value === '') && !spec.optional) {
-      const asked = ctx.globals.interactive ? await (spec.prompt?.(ctx) ?? ctx.pickArg?.(ctx, spec.name, args)) : undefined;
+      const asked = ctx.globals.interactive ? await ctx.pickArg?.(ctx, spec.name, args) : undefined;
       if (asked !== undefined) value = asked;
       else throw new UsageError(`missing argument <${spec.name}>`, `see docsctl ${path} --help`);
     }

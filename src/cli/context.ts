@@ -33,8 +33,8 @@ export interface Choice {
   description?: string;
 }
 
-/** Finds how to ask for a missing argument by its name (`space`, `role`…); undefined when it can't. */
-export type ArgPicker = (ctx: Context, name: string, args: Record<string, string | undefined>) => Promise<string> | undefined;
+/** Asks for a missing argument by its name (`space`, `role`…); undefined when it has no way to. */
+export type ArgPicker = (ctx: Context, name: string, args: Record<string, string | undefined>) => Promise<string | undefined>;
 
 export interface Spinner {
   /** Change the text while it spins. */

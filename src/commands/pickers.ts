@@ -52,24 +52,22 @@ const PICKERS: Record<string, Pick> = {
   slug: (ctx) =>
     ctx.choose('OpenAPI specification', async () =>
       (await items(ctx, openapi.listOpenAPISpecs, await org(ctx))).map((s): Choice => ({ value: s.slug, name: s.slug, description: s.processingState })), 'specifications'),
-  cr: (ctx, args) => {
-    const spaceId = args.space;
-    if (!spaceId) return Promise.reject(new Error('no space'));
-    return ctx.choose('Change request', async () =>
-      (await items(ctx, changeRequests.listChangeRequests, { spaceId })).map((c): Choice => ({
+  // These two list what is inside the space or site given before them (pickArg checks it was).
+  cr: (ctx, args) =>
+    ctx.choose('Change request', async () =>
+      (await items(ctx, changeRequests.listChangeRequests, { spaceId: args.space! })).map((c): Choice => ({
         value: String(c.number), name: `#${c.number} ${c.subject ?? ''}`.trim(), description: `${c.id} · ${c.status}`,
-      })), 'open change requests');
-  },
-  section: (ctx, args) => {
-    const siteId = args.site;
-    if (!siteId) return Promise.reject(new Error('no site'));
-    return ctx.choose('Section', async () =>
-      (await items(ctx, sites.listSiteSections, { ...(await org(ctx)), siteId })).map((s): Choice => ({ value: s.id, name: s.title, description: s.id })), 'sections');
-  },
+      })), 'open change requests'),
+  section: (ctx, args) =>
+    ctx.choose('Section', async () =>
+      (await items(ctx, sites.listSiteSections, { ...(await org(ctx)), siteId: args.site! })).map((s): Choice => ({ value: s.id, name: s.title, description: s.id })), 'sections'),
 };
+
+/** The argument a picker lists the contents of. */
+const NEEDS: Record<string, string> = { cr: 'space', section: 'site' };
 
 /** The picker for an argument, or undefined when there is none (the usage error then names it). */
 export function pickArg(ctx: Context, name: string, args: Args): Promise<string> | undefined {
-  if ((name === 'cr' && !args.space) || (name === 'section' && !args.site)) return undefined;
+  if (NEEDS[name] && !args[NEEDS[name]]) return undefined;
   return PICKERS[name]?.(ctx, args);
 }
