@@ -1,14 +1,20 @@
 // Bundle the CLI (and the importable sandbox) with esbuild.
 // - dist/cli.cjs: the process entry (src/entry.ts), CommonJS, tiny: `--version` and help to a pipe or a
-//   file are answered there, without the ES module loader (see docs/performance.md).
-// - dist/main.js: the CLI proper (src/run.ts), ES modules with code splitting, so that each command
-//   group, the server, undici, prompts and tables are chunks loaded only when used.
+//   file are answered there, without loading the CLI (see docs/performance.md).
+// - dist/main-<hash>.cjs: the CLI proper (src/run.ts), one CommonJS script that the entry compiles with
+//   V8's code cache (dist/main-<hash>.cjs.cache, made here by running one command). Modules that a
+//   command does not need (other command groups, the server, prompts, tables) are bundled as lazy
+//   initialisers, evaluated on first use.
+// - dist/server.js: the sandbox as a library (`docsctl/server`), ES modules.
 // - dist/manifest.json (the command tree as data) and dist/help.json (help texts), made by running the
 //   built code.
-// Every file is written to a temporary name and renamed, and old chunks are left in place
+// Every file is written to a temporary name and renamed, and old bundles are left in place
 // (`npm run clean` removes them), so a build never breaks a docsctl process that is running.
 import { build } from 'esbuild';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -55,12 +61,29 @@ const undiciOnDemand = {
       loader: 'js',
       resolveDir: dirname(args.path),
     }));
+    // node:http (~10 ms to load) is required only to recognise its IncomingMessage among streams to
+    // destroy (one that exists means node:http is loaded already) and for its default header size.
+    b.onLoad({ filter: /undici[\\/]lib[\\/](core[\\/]util|dispatcher[\\/]client)\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const rewrites = args.path.endsWith('util.js')
+        ? [["const { IncomingMessage } = require('node:http')", "const isIncomingMessage = (s) => Object.getPrototypeOf(s).constructor.name === 'IncomingMessage' && Object.getPrototypeOf(s).constructor === require('node:http').IncomingMessage"],
+          ['Object.getPrototypeOf(stream).constructor === IncomingMessage', 'isIncomingMessage(stream)']]
+        : [["const http = require('node:http')", "const http = { get maxHeaderSize () { return require('node:http').maxHeaderSize } }"],
+          ['const getDefaultNodeMaxHeaderSize = http &&\n  http.maxHeaderSize &&\n  Number.isInteger(http.maxHeaderSize) &&\n  http.maxHeaderSize > 0\n  ? () => http.maxHeaderSize\n', 'const getDefaultNodeMaxHeaderSize = true\n  ? () => http.maxHeaderSize\n']];
+      let out = text;
+      for (const [from, to] of rewrites) {
+        if (!out.includes(from)) throw new Error(`undici-on-demand: ${args.path} no longer has ${JSON.stringify(from)}; update scripts/build.mjs`);
+        out = out.replace(from, to);
+      }
+      return { contents: out, loader: 'js' };
+    });
     b.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) => (/undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/.test(args.importer) ? { path: 'undici/lib/web/fetch/body.js', external: true } : undefined));
   },
 };
 
+// The sandbox as a library, and the manifest builder run below: ES modules, code-split.
 const esm = await build({
-  entryPoints: { main: 'src/run.ts', server: 'src/server/index.ts', 'manifest-build': 'src/manifest-build.ts' },
+  entryPoints: { server: 'src/server/index.ts', 'manifest-build': 'src/manifest-build.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -69,13 +92,35 @@ const esm = await build({
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
   define,
-  plugins: [lazyChildProcess, zodEnglishOnly, undiciOnDemand],
+  plugins: [zodEnglishOnly],
   // Some dependencies are CommonJS and call require() for Node's built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   legalComments: 'none',
   logLevel: 'warning',
   write: false,
 });
+
+// The CLI proper: one CommonJS script (V8 caches the code of a script, not of ES modules, on Node 20).
+// Without comments and indentation it is a third smaller to read at each start; names are kept.
+const main = await build({
+  entryPoints: ['src/run.ts'],
+  outfile: 'dist/main.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  define,
+  plugins: [lazyChildProcess, zodEnglishOnly, undiciOnDemand],
+  minifyWhitespace: true,
+  charset: 'ascii',
+  legalComments: 'none',
+  logLevel: 'warning',
+  write: false,
+});
+const mainCode = main.outputFiles[0].contents;
+const mainName = `main-${createHash('sha256').update(mainCode).digest('hex').slice(0, 16)}.cjs`;
+const nonAscii = mainCode.findIndex((byte) => byte > 0x7f);
+if (nonAscii >= 0) console.warn(`build: dist/${mainName} is not ASCII at byte ${nonAscii}; it will be read as UTF-8, slower (see src/entry.ts)`);
 
 const cjs = await build({
   entryPoints: { cli: 'src/entry.ts' },
@@ -85,14 +130,7 @@ const cjs = await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  define,
-  plugins: [{
-    // `import('./main.js')` in src/entry.ts means dist/main.js at run time, not src/main.ts.
-    name: 'runtime-main',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/main\.js$/ }, (args) => (args.importer.endsWith('entry.ts') ? { path: './main.js', external: true } : undefined));
-    },
-  }],
+  define: { ...define, __MAIN__: JSON.stringify(mainName) },
   legalComments: 'none',
   logLevel: 'warning',
   write: false,
@@ -101,13 +139,52 @@ const cjs = await build({
 // Chunks first, entry points last: an entry never points at a chunk that is not there yet.
 const files = [...esm.outputFiles].sort((a, b) => Number(!a.path.includes('/chunks/')) - Number(!b.path.includes('/chunks/')));
 for (const file of files) await writeAtomic(file.path, file.contents);
+const dist = new URL('../dist/', import.meta.url).pathname;
+await writeAtomic(join(dist, mainName), mainCode);
 
 // The command manifest: help, parsing, completions and docs come from it without loading commands.
 const { buildManifest, helpTexts } = await import(`../dist/manifest-build.js?${Date.now()}`);
 const manifest = await buildManifest(pkg.version);
-await writeAtomic(new URL('../dist/manifest.json', import.meta.url).pathname, JSON.stringify(manifest));
-await writeAtomic(new URL('../dist/help.json', import.meta.url).pathname, JSON.stringify(await helpTexts(manifest)));
+await writeAtomic(join(dist, 'manifest.json'), JSON.stringify(manifest));
+await writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts(manifest)));
 for (const file of cjs.outputFiles) await writeAtomic(file.path, file.contents);
+await makeCodeCache();
+await removeOldMains();
+
+/**
+ * The code cache of dist/main-<hash>.cjs: made by the entry when it finds none, at the exit of a run,
+ * so it holds the code of a typical command (`spaces get`, one request to a sandbox on 127.0.0.1),
+ * not only the top level. A run under another Node version or other V8 flags remakes it.
+ */
+async function makeCodeCache() {
+  const cacheFile = join(dist, `${mainName}.cache`);
+  await rm(cacheFile, { force: true });
+  const { startServer } = await import(`../dist/server.js?${Date.now()}`);
+  const server = await startServer({ host: '127.0.0.1', port: 0 });
+  const home = await mkdtemp(join(tmpdir(), 'docsctl-build-'));
+  try {
+    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, DOCSCTL_API_URL: server.url, DOCSCTL_TOKEN: server.token, DOCSCTL_ORG: server.organizationId };
+    // spawnSync would block the server's event loop here: run the command asynchronously.
+    const code = await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [join(dist, 'cli.cjs'), 'spaces', 'get', 'sp-welcome', '--json'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      child.on('error', reject).on('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`build: the run that makes the code cache failed (exit ${code})`);
+  } finally {
+    await server.close();
+    await rm(home, { recursive: true, force: true });
+  }
+  await readFile(cacheFile).catch(() => { throw new Error(`build: no code cache was made (${cacheFile})`); });
+}
+
+/** Earlier builds' CLI bundles and caches, once no process can be about to read them (a minute on). */
+async function removeOldMains() {
+  for (const name of await readdir(dist)) {
+    if (!/^main(-[0-9a-f]+\.cjs(\.cache)?|\.js)$/.test(name) || name.startsWith(mainName)) continue;
+    const path = join(dist, name);
+    if (Date.now() - (await stat(path)).mtimeMs > 60_000) await rm(path, { force: true });
+  }
+}
 
 async function writeAtomic(path, contents) {
   await mkdir(dirname(path), { recursive: true });

@@ -98,7 +98,7 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
       profile: o.profile,
       org: o.org,
       verbose: Boolean(o.verbose) || env.DOCSCTL_DEBUG === '1',
-      interactive: o.input !== false && !env.CI && Boolean(io.stdin.isTTY) && Boolean(io.stderr.isTTY),
+      interactive: o.input !== false && !env.CI && Boolean(io.stdinIsTTY ?? io.stdin.isTTY) && Boolean(io.stderr.isTTY),
       color: o.color !== false && !('NO_COLOR' in env) && Boolean(io.stdout.isTTY),
       ...(timeout !== undefined ? { timeout } : {}),
     };

@@ -1,13 +1,18 @@
 /**
- * The CLI proper, an ES module (bundled to dist/main.js, code-split): reads the command manifest
- * and runs main(). The process entry (src/entry.ts) loads it for everything but its fast paths.
+ * The CLI proper, bundled as one CommonJS script (dist/main-<hash>.cjs) that the process entry
+ * (src/entry.ts) compiles with V8's code cache: reads the command manifest and runs main().
  */
 import { readFileSync } from 'node:fs';
+import { isatty } from 'node:tty';
+import { join } from 'node:path';
+import { main } from './main.js';
 
-const manifest = JSON.parse(readFileSync(new URL('./manifest.json', import.meta.url), 'utf8'));
-const { main } = await import('./main.js');
-// stdin is set up only if a command reads it (prompts, --input -): it costs a stream.
-const io = { stdout: process.stdout, stderr: process.stderr, get stdin() { return process.stdin; }, env: process.env };
-const code = await main(process.argv.slice(2), io, manifest);
-// Exit once output is flushed: open keep-alive sockets must not hold the process.
-process.stdout.write('', () => process.exit(code));
+/** Run docsctl with this process's arguments; `dir` holds manifest.json. Exits when output is flushed. */
+export async function run(dir: string): Promise<void> {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  // process.stdin is set up only if a command reads it (prompts, --input -): it costs a stream.
+  const io = { stdout: process.stdout, stderr: process.stderr, get stdin() { return process.stdin; }, stdinIsTTY: isatty(0), env: process.env };
+  const code = await main(process.argv.slice(2), io, manifest);
+  // Exit once output is flushed: open keep-alive sockets must not hold the process.
+  process.stdout.write('', () => process.exit(code));
+}

@@ -23,6 +23,8 @@ export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Whether stdin is a terminal, when known without opening it (process.stdin costs a stream). */
+  stdinIsTTY?: boolean;
   env: NodeJS.ProcessEnv;
 }
 

@@ -53,7 +53,8 @@ export interface HttpResponse {
 }
 
 // undici parses HTTP with WebAssembly, which V8 also optimises in background threads that a short
-// process then waits for at exit (~200 ms); the baseline compiler alone is plenty for a CLI.
+// process then waits for at exit (~200 ms); the baseline compiler alone is plenty for a CLI. (The
+// process entry sets it already, before compiling; this is for the client used as a library.)
 setFlagsFromString('--liftoff-only');
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -68,7 +69,8 @@ export class HttpClient {
       connectTimeoutMs: 10_000, timeoutMs: 30_000, maxRetries: 3, retryBudgetMs: 30_000, backoffMs: 250,
       userAgent: 'docsctl', ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     };
-    this.agent = new Agent({ connect: { timeout: this.opts.connectTimeoutMs }, keepAliveTimeout: 4_000 });
+    // maxHeaderSize: Node's default, given so that undici does not load node:http to ask for it.
+    this.agent = new Agent({ connect: { timeout: this.opts.connectTimeoutMs }, keepAliveTimeout: 4_000, maxHeaderSize: 16 * 1024 });
   }
 
   get baseUrl(): string {
