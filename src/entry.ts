@@ -9,8 +9,6 @@
 import { isAscii } from 'node:buffer';
 import { fstatSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { Script } from 'node:vm';
 
 declare const __VERSION__: string;
 /** The file name of the CLI proper, `main-<hash of its content>.cjs`, set by scripts/build.mjs. */
@@ -29,6 +27,9 @@ else (loadMain() as { run(dir: string): Promise<void> }).run(__dirname);
  * file name carries a hash of the content: a cache never meets another build's code.
  */
 function loadMain(): unknown {
+  // Required here, not at the top: node:v8 alone costs the fast paths ~5 ms.
+  const { setFlagsFromString } = require('node:v8') as typeof import('node:v8');
+  const { Script } = require('node:vm') as typeof import('node:vm');
   // undici parses HTTP with WebAssembly, which V8 also optimises in background threads that a short
   // process then waits for at exit (~200 ms); the baseline compiler is plenty for a CLI. Set before
   // compiling: V8 refuses a cache made under other flags.

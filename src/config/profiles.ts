@@ -3,8 +3,10 @@
  * `DOCSCTL_CONFIG_DIR` moves the folder. The environment (`DOCSCTL_API_URL`, `DOCSCTL_TOKEN`,
  * `DOCSCTL_ORG`) and the global flags (`--profile`, `--org`) override what the profile says.
  */
-import { closeSync, openSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type Conf from 'conf';
+import envPaths from 'env-paths';
 
 export interface Profile {
   apiUrl?: string;
@@ -24,6 +26,36 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const PROJECT = { projectName: 'docsctl', projectSuffix: '', configName: 'config' } as const;
+
+/** The config file: `config.json` in `dir` (DOCSCTL_CONFIG_DIR), else in the OS's config folder, as conf places it. */
+export function configFile(dir: string | undefined): string {
+  return resolve(dir || envPaths(PROJECT.projectName, { suffix: PROJECT.projectSuffix }).config, `${PROJECT.configName}.json`);
+}
+
+/**
+ * The profiles as they are on disk, read without conf: every command resolves its profile, and conf
+ * loads ajv and semver (~25 ms of start-up) for features that reading one JSON file does not need.
+ * conf (ProfileStore) writes; a missing file is no profiles.
+ */
+export function readConfig(dir: string | undefined): Schema {
+  const file = configFile(dir);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new ConfigError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  try {
+    const data = JSON.parse(text) as unknown;
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a JSON object');
+    return data as Schema;
+  } catch (e) {
+    throw new ConfigError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
 export class ProfileStore {
   private constructor(private readonly conf: Conf<Schema>) {}
 
@@ -32,13 +64,12 @@ export class ProfileStore {
     try {
       const conf = new ConfCtor<Schema>({
         // No defaults: opening never writes (a write outside the lock could undo another process's).
-        projectName: 'docsctl', projectSuffix: '', configName: 'config', configFileMode: 0o600,
+        ...PROJECT, configFileMode: 0o600,
         ...(dir ? { cwd: dir } : {}),
       });
       return new ProfileStore(conf);
     } catch (e) {
-      const where = dir ? `${dir}/config.json` : 'the docsctl config file';
-      throw new ConfigError(`cannot read ${where}: ${(e as Error).message}`);
+      throw new ConfigError(`cannot read ${configFile(dir)}: ${(e as Error).message}`);
     }
   }
 
@@ -126,7 +157,7 @@ export interface ResolvedAuth {
   configPath?: string;
 }
 
-/** Merge the profile with the environment and flags. Loads conf only when the env does not say it all. */
+/** Merge the profile with the environment and flags. Reads the config file only when the env does not say it all. */
 export async function resolveAuth(
   env: NodeJS.ProcessEnv,
   flags: { profile?: string; org?: string },
@@ -136,10 +167,10 @@ export async function resolveAuth(
   let profileName = flags.profile ?? env.DOCSCTL_PROFILE ?? 'default';
   let configPath: string | undefined;
   if (!envAll || flags.profile) {
-    const store = await ProfileStore.open(env.DOCSCTL_CONFIG_DIR);
-    profileName = flags.profile ?? env.DOCSCTL_PROFILE ?? store.current;
-    profile = store.get(profileName) ?? {};
-    configPath = store.path;
+    const config = readConfig(env.DOCSCTL_CONFIG_DIR);
+    profileName = flags.profile ?? env.DOCSCTL_PROFILE ?? config.currentProfile ?? 'default';
+    profile = config.profiles?.[profileName] ?? {};
+    configPath = configFile(env.DOCSCTL_CONFIG_DIR);
   }
   const token = env.DOCSCTL_TOKEN || profile.token;
   return {
