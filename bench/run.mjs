@@ -41,7 +41,7 @@ if (unknown.length || (args.includes('--json') && !jsonOut)) {
 const selected = words.filter((w) => w in PARTS);
 const parts = selected.length ? selected : Object.keys(PARTS);
 
-if (!existsSync(join(ROOT, 'dist/main.js'))) {
+if (!existsSync(join(ROOT, 'dist/cli.cjs'))) {
   process.stderr.write('dist/ is missing: run npm run build first\n');
   process.exit(2);
 }

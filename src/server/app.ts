@@ -37,9 +37,21 @@ export interface AppResponse {
   drop?: boolean;
 }
 
+/**
+ * GET operations whose answer is a function of the state, the caller and the URL alone (no clock,
+ * no random, no signed URL): their 200 answers are kept as sent, per caller, host and URL, while
+ * the state does not change (Store.version), so a repeated read is not built and serialised again.
+ * Lists are not among them (trash views count seconds down), nor anything with a time in its view.
+ */
+const CACHED_OPS = new Set(['getSpace', 'getCollection', 'getOrganization', 'getAuthenticatedUser', 'getSpaceContent', 'listSpacePages', 'getSpacePage']);
+/** What the kept answers may hold in all; past it they are dropped and the cache starts again. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+
 interface Route {
   op: AnyOp;
   handler: Handler<AnyOp>;
+  /** Its answers are kept (CACHED_OPS). */
+  cached: boolean;
   /** The operation takes no body (its schema accepts none): whatever is sent is ignored. */
   bodyless: boolean;
   /** What its query schema makes of no query at all, when that holds only plain values (copied per request). */
@@ -60,11 +72,37 @@ export function createApp(store: Store, opts: AppOptions) {
     const path = '/v1' + route.op.path.replace(/\{(\w+)\}/g, ':$1');
     const empty = route.op.query.safeParse({});
     const plain = empty.success && Object.values(empty.data as object).every((v) => v === null || typeof v !== 'object');
-    const entry: Route = { ...route, bodyless: route.op.body.safeParse(undefined).success, ...(plain ? { emptyQuery: empty.data as Record<string, unknown> } : {}) };
+    const entry: Route = {
+      ...route, cached: CACHED_OPS.has(route.op.id), bodyless: route.op.body.safeParse(undefined).success,
+      ...(plain ? { emptyQuery: empty.data as Record<string, unknown> } : {}),
+    };
     router.on(route.op.method, path, () => undefined, entry);
   }
 
+  /** Answers kept, all of one version of the state (`cacheVersion`): older ones are useless, so dropped. */
+  const cache = new Map<string, AppResponse>();
+  let cacheVersion = -1;
+  let cacheBytes = 0;
+  const dropCache = () => {
+    cache.clear();
+    cacheBytes = 0;
+  };
+
   async function handle(req: AppRequest): Promise<AppResponse> {
+    // A request that may write moves the state's version before and after it (it may wait in between).
+    const writes = req.method !== 'GET' && req.method !== 'HEAD';
+    if (writes) store.changed();
+    try {
+      return await answer(req);
+    } finally {
+      if (writes) {
+        store.changed();
+        dropCache();
+      }
+    }
+  }
+
+  async function answer(req: AppRequest): Promise<AppResponse> {
     try {
       const q = req.url.indexOf('?');
       const path = q < 0 ? req.url : req.url.slice(0, q);
@@ -85,17 +123,39 @@ export function createApp(store: Store, opts: AppOptions) {
       if (!found) throw new HttpError(404, `no route ${req.method} ${path}`);
       const route = found.store as Route;
       const caller = authenticate(req);
+      const baseUrl = baseUrlOf(req);
+      const key = route.cached ? `${caller.user.id} ${baseUrl} ${req.url}` : undefined;
+      if (key !== undefined) {
+        const kept = cacheVersion === store.version ? cache.get(key) : undefined;
+        if (kept) return kept;
+      }
       const input = {
         params: validate(route.op.params, found.params, ''),
         query: search === '' && route.emptyQuery ? { ...route.emptyQuery } : validate(route.op.query, queryObject(search), ''),
         body: route.bodyless ? undefined : validate(route.op.body, parseBody(req), ''),
       };
-      const ctx: HandlerCtx = { store, caller, baseUrl: baseUrlOf(req) };
+      const version = store.version;
+      const ctx: HandlerCtx = { store, caller, baseUrl };
       const result = await route.handler(ctx, input as never);
-      return respond(route.op, result);
+      const response = respond(route.op, result);
+      return key !== undefined && response.status === 200 && store.version === version ? keep(key, version, response) : response;
     } catch (err) {
       return errorResponse(err);
     }
+  }
+
+  /** Keep an answer; returns it as kept (frozen: every later hit sends this very object). */
+  function keep(key: string, version: number, response: AppResponse): AppResponse {
+    // Kept as bytes with their length: sent again without encoding or measuring them.
+    const body = Buffer.from(response.body ?? '');
+    if (cacheVersion !== version || cacheBytes + body.length > CACHE_BYTES) {
+      dropCache();
+      cacheVersion = version;
+    }
+    const kept = Object.freeze({ ...response, body, headers: Object.freeze({ ...response.headers, 'content-length': String(body.length) }) });
+    cacheBytes += body.length - (cache.get(key)?.body?.length ?? 0);
+    cache.set(key, kept);
+    return kept;
   }
 
   /**

@@ -125,9 +125,12 @@ async function onRequest(app: App, req: IncomingMessage, res: ServerResponse, pe
     req.socket.destroy();
     return;
   }
-  // With its length known, the answer goes out in one write instead of chunks.
-  if (out.body !== undefined) res.setHeader('content-length', typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.length);
-  res.writeHead(out.status, out.headers);
+  // With its length known, the answer goes out in one write instead of chunks (answers kept by the
+  // app carry theirs).
+  const headers = out.body === undefined || out.headers['content-length'] !== undefined
+    ? out.headers
+    : { ...out.headers, 'content-length': String(typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.length) };
+  res.writeHead(out.status, headers);
   res.end(out.body);
 }
 

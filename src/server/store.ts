@@ -130,7 +130,18 @@ export class Store {
 
   /** Background work calls this after it changed the state outside of a request. */
   backgroundChanged(): void {
+    this.changed();
     for (const l of this.changeListeners) l();
+  }
+
+  /**
+   * Moves whenever the state may change: around every request that may write (app.ts), after
+   * background work, a purge, a reset or an import. An answer kept for a GET is good while it has not.
+   */
+  version = 0;
+
+  changed(): void {
+    this.version++;
   }
 
   constructor(clock = new Clock()) {
@@ -140,6 +151,7 @@ export class Store {
 
   /** Forget everything (before loading a seed again). */
   clear(): void {
+    this.changed();
     this.data = emptyData();
     this.tokenIndex.clear();
   }
@@ -218,6 +230,7 @@ export class Store {
   }
 
   purgeSpace(spaceId: string): void {
+    this.changed();
     const space = this.data.spaces.get(spaceId);
     this.data.trash.delete(spaceId);
     if (!space) return;
@@ -244,6 +257,7 @@ export class Store {
     if (typeof fresh.sandboxAdmin !== 'string' || !fresh.users.has(fresh.sandboxAdmin)) {
       throw new Error('state: data.sandboxAdmin must name one of data.users');
     }
+    this.changed();
     this.data = fresh;
     this.clock.offset = typeof doc.clockOffset === 'number' ? doc.clockOffset : 0;
     this.tokenIndex = new Map([...fresh.users.values()].map((u) => [hashToken(u.token), u.id]));

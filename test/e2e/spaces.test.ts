@@ -148,7 +148,9 @@ describe('spaces: create, get, update, list', () => {
 
     const wrong = await sb.run(['spaces', 'get', 'sp-welcome', '--share-key', 'not-the-key'], { as: 'outsider' });
     expect(wrong.exitCode).toBe(4);
+    // The API has no way to change visibility: set it in the store, and say so (Store.changed()).
     rec('sp-welcome')!.visibility = 'private';
+    sb.server.store.changed();
     const notShared = await sb.run(['spaces', 'get', 'sp-welcome', '--share-key', key!], { as: 'outsider' });
     expect(notShared.exitCode).toBe(4);
   });

@@ -1,0 +1,94 @@
+/**
+ * The sandbox keeps the answers of some GETs (app.ts, CACHED_OPS) while the state does not change:
+ * a read after any change sees it, and a kept answer is never another caller's or another host's.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createApp, type AppResponse } from '../../src/server/app.js';
+import { defaultSeed, loadSeed } from '../../src/server/seed.js';
+import { Store } from '../../src/server/store.js';
+
+function sandbox() {
+  const store = new Store();
+  const seed = defaultSeed('sbx_admin_token_for_the_cache_test');
+  loadSeed(store, seed);
+  const app = createApp(store, { reset: () => { store.clear(); loadSeed(store, seed); } });
+  const token = (id: string) => store.data.users.get(id)!.token;
+  const call = (method: string, url: string, opts: { as?: string; body?: unknown; host?: string } = {}) =>
+    app.handle({
+      method, url,
+      headers: { authorization: `Bearer ${token(opts.as ?? 'u-admin')}`, host: opts.host ?? '127.0.0.1:4700', 'content-type': 'application/json' },
+      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    });
+  return { store, app, call };
+}
+
+const json = (r: AppResponse) => JSON.parse(r.body!.toString());
+
+describe('kept GET answers', () => {
+  it('are sent again as kept while nothing changes, with their length', async () => {
+    const { call } = sandbox();
+    const a = await call('GET', '/v1/spaces/sp-welcome');
+    const b = await call('GET', '/v1/spaces/sp-welcome');
+    expect(b).toBe(a);
+    expect(a.headers['content-length']).toBe(String(Buffer.byteLength(a.body!)));
+    // Lists are not kept (a trash view counts seconds down).
+    const l1 = await call('GET', '/v1/orgs/org-acme/spaces');
+    expect(await call('GET', '/v1/orgs/org-acme/spaces')).not.toBe(l1);
+  });
+
+  it('are per caller and per host', async () => {
+    const { call } = sandbox();
+    const admin = json(await call('GET', '/v1/spaces/sp-welcome'));
+    const reader = json(await call('GET', '/v1/spaces/sp-welcome', { as: 'u-read' }));
+    expect(admin.permissions.admin).toBe(true);
+    expect(reader.permissions.admin).toBe(false);
+    const other = json(await call('GET', '/v1/spaces/sp-welcome', { host: 'localhost:9' }));
+    expect(other.urls.location).toBe('http://localhost:9/v1/spaces/sp-welcome');
+    expect(json(await call('GET', '/v1/spaces/sp-welcome')).urls.location).toBe('http://127.0.0.1:4700/v1/spaces/sp-welcome');
+  });
+
+  it('never outlive a change: any sequence of reads and writes reads what was last written', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(
+          fc.record({ kind: fc.constant('title' as const), title: fc.integer({ min: 0, max: 999 }).map((n) => `Title ${n}`) }),
+          fc.record({ kind: fc.constant('comment' as const) }),
+          fc.record({ kind: fc.constant('read' as const), as: fc.constantFrom('u-admin', 'u-read', 'u-edit') }),
+        ), { minLength: 1, maxLength: 25 }),
+        async (steps) => {
+          const { call } = sandbox();
+          let title = 'Welcome';
+          let comments = json(await call('GET', '/v1/spaces/sp-welcome')).comments as number;
+          for (const step of steps) {
+            if (step.kind === 'title') {
+              expect((await call('PATCH', '/v1/spaces/sp-welcome', { body: { title: step.title } })).status).toBe(200);
+              title = step.title;
+            } else if (step.kind === 'comment') {
+              expect((await call('POST', '/v1/spaces/sp-welcome/comments', { body: { body: { markdown: 'hi' } } })).status).toBe(201);
+              comments++;
+            } else {
+              const space = json(await call('GET', '/v1/spaces/sp-welcome', { as: step.as }));
+              expect(space.title).toBe(title);
+              expect(space.comments).toBe(comments);
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('are dropped by background changes, a reset, and a change made straight in the store', async () => {
+    const { store, call } = sandbox();
+    const first = await call('GET', '/v1/spaces/sp-welcome');
+    store.data.spaces.get('sp-welcome')!.title = 'Changed in the background';
+    store.backgroundChanged();
+    expect(json(await call('GET', '/v1/spaces/sp-welcome')).title).toBe('Changed in the background');
+    expect((await call('POST', '/_sandbox/reset')).status).toBe(200);
+    expect(json(await call('GET', '/v1/spaces/sp-welcome')).title).toBe(json(first).title);
+    store.data.spaces.get('sp-welcome')!.title = 'Set directly';
+    store.changed();
+    expect(json(await call('GET', '/v1/spaces/sp-welcome')).title).toBe('Set directly');
+  });
+});
