@@ -84,6 +84,7 @@ export function createApp(store: Store, opts: AppOptions) {
   let cacheVersion = -1;
   let cacheBytes = 0;
   const dropCache = () => {
+    if (cache.size === 0) return;
     cache.clear();
     cacheBytes = 0;
   };
@@ -270,7 +271,8 @@ function parseBody(req: AppRequest): unknown {
     throw new HttpError(400, 'body: not valid UTF-8');
   }
   if (raw.trim() === '') return undefined;
-  if (nestingExceeds(raw, MAX_JSON_DEPTH)) throw new HttpError(400, `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  // Deeper than MAX_JSON_DEPTH takes more than that many characters.
+  if (raw.length > MAX_JSON_DEPTH && nestingExceeds(raw, MAX_JSON_DEPTH)) throw new HttpError(400, `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(raw);
   } catch (e) {

@@ -5,8 +5,16 @@ export class Clock {
   now(): number {
     return this.base() + this.offsetMs;
   }
+  private lastMs = NaN;
+  private lastIso = '';
   iso(): string {
-    return new Date(this.now()).toISOString();
+    // Formatting a date costs more than the rest of stamping a record; many requests share a millisecond.
+    const ms = this.now();
+    if (ms !== this.lastMs) {
+      this.lastMs = ms;
+      this.lastIso = new Date(ms).toISOString();
+    }
+    return this.lastIso;
   }
   advance(ms: number): void {
     this.offsetMs += ms;
