@@ -1,6 +1,7 @@
 /**
- * The sandbox keeps the answers of some GETs (app.ts, CACHED_OPS) while the state does not change:
- * a read after any change sees it, and a kept answer is never another caller's or another host's.
+ * What the sandbox keeps while the state does not change (Store.version): the answers of some GETs
+ * (app.ts, CACHED_OPS) and each organization's ordered list of live spaces (handlers/spaces.ts). A
+ * read after any change sees it, and a kept answer is never another caller's or another host's.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -90,5 +91,56 @@ describe('kept GET answers', () => {
     store.data.spaces.get('sp-welcome')!.title = 'Set directly';
     store.changed();
     expect(json(await call('GET', '/v1/spaces/sp-welcome')).title).toBe('Set directly');
+  });
+});
+
+describe("an organization's kept list of live spaces", () => {
+  it('pages through what a model of creates, deletes and restores says, in creation order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(
+          fc.constant({ kind: 'create' as const }),
+          fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+          fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }),
+          fc.record({ kind: fc.constant('list' as const), limit: fc.integer({ min: 1, max: 4 }), as: fc.constantFrom('u-admin', 'u-read') }),
+        ), { minLength: 1, maxLength: 20 }),
+        async (steps) => {
+          const { call } = sandbox();
+          const list = async (limit: number, as: string) => {
+            const ids: string[] = [];
+            let url: string | undefined = `/v1/orgs/org-acme/spaces?limit=${limit}`;
+            while (url) {
+              const page = json(await call('GET', url, { as }));
+              ids.push(...page.items.map((s: { id: string }) => s.id));
+              url = page.next ? `/v1/orgs/org-acme/spaces?limit=${limit}&page=${page.next.page}` : undefined;
+            }
+            return ids;
+          };
+          const order = await list(50, 'u-admin');
+          const deleted = new Set<string>();
+          for (const step of steps) {
+            if (step.kind === 'create') {
+              const r = await call('POST', '/v1/orgs/org-acme/spaces', { body: { title: 'New' } });
+              expect(r.status).toBe(201);
+              order.push(json(r).id);
+            } else if (step.kind === 'delete') {
+              const live = order.filter((id) => !deleted.has(id));
+              if (live.length === 0) continue;
+              const id = live[step.pick % live.length];
+              expect((await call('DELETE', `/v1/spaces/${id}`)).status).toBe(204);
+              deleted.add(id);
+            } else if (step.kind === 'restore') {
+              if (deleted.size === 0) continue;
+              const id = [...deleted][step.pick % deleted.size];
+              expect((await call('POST', `/v1/spaces/${id}/restore`)).status).toBe(200);
+              deleted.delete(id);
+            } else {
+              expect(await list(step.limit, step.as)).toEqual(order.filter((id) => !deleted.has(id)));
+            }
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });

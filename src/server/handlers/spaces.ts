@@ -72,13 +72,32 @@ export function spaceFor(ctx: HandlerCtx, spaceId: string, opts: { deleted?: boo
 }
 
 /** Spaces of an organization the caller can view, in creation order, deleted ones left out. */
-export function visibleSpaces(ctx: HandlerCtx, orgId: string, filter: (s: SpaceRec) => boolean = () => true): SpaceRec[] {
+/**
+ * The live spaces of each organization, in order, as of one version of the state: pages of a listing
+ * are cut from this list rather than from one collected per request. Rebuilt on first use after a change.
+ */
+const liveSpaces = new WeakMap<Store, { version: number; byOrg: Map<string, SpaceRec[]> }>();
+
+function liveSpacesOf(store: Store, orgId: string): SpaceRec[] {
+  let memo = liveSpaces.get(store);
+  if (memo?.version !== store.version) liveSpaces.set(store, (memo = { version: store.version, byOrg: new Map() }));
+  let list = memo.byOrg.get(orgId);
+  if (!list) {
+    list = [];
+    for (const s of store.data.spaces.values()) if (s.org === orgId && !s.deletedAt) list.push(s);
+    memo.byOrg.set(orgId, list);
+  }
+  return list;
+}
+
+export function visibleSpaces(ctx: HandlerCtx, orgId: string, filter?: (s: SpaceRec) => boolean): SpaceRec[] {
   const orgRole = ctx.store.member(orgId, ctx.caller.user.id)?.role ?? null;
   // A role in the organization (read at least) can only be raised on a space: a member views them all.
   const member = orgRole !== null;
+  if (member && !filter) return liveSpacesOf(ctx.store, orgId);
   const out: SpaceRec[] = [];
   for (const s of ctx.store.data.spaces.values()) {
-    if (s.org === orgId && !s.deletedAt && filter(s) && (member || spacePermissions(spaceRole(ctx.store, orgRole, s), s).view)) out.push(s);
+    if (s.org === orgId && !s.deletedAt && (!filter || filter(s)) && (member || spacePermissions(spaceRole(ctx.store, orgRole, s), s).view)) out.push(s);
   }
   return out;
 }
