@@ -270,7 +270,7 @@ function parseBody(req: AppRequest): unknown {
   } catch {
     throw new HttpError(400, 'body: not valid UTF-8');
   }
-  if (raw.trim() === '') return undefined;
+  if (!/\S/.test(raw)) return undefined;
   // Deeper than MAX_JSON_DEPTH takes more than that many characters.
   if (raw.length > MAX_JSON_DEPTH && nestingExceeds(raw, MAX_JSON_DEPTH)) throw new HttpError(400, `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {

@@ -178,7 +178,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     });
     req.on('end', () => {
       if (size > MAX_BODY_BYTES) reject(new HttpError(413, `body: larger than ${MAX_BODY_BYTES} bytes`));
-      else resolve(chunks.length ? Buffer.concat(chunks) : undefined);
+      else resolve(chunks.length > 1 ? Buffer.concat(chunks) : chunks[0]);
     });
     req.on('error', reject);
   });
