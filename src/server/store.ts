@@ -140,8 +140,12 @@ export class Store {
    */
   version = 0;
 
+  /** Values computed from the state (e.g. an organization's list of live spaces), dropped at every change. */
+  readonly derived = new Map<string, unknown>();
+
   changed(): void {
     this.version++;
+    if (this.derived.size > 0) this.derived.clear();
   }
 
   constructor(clock = new Clock()) {

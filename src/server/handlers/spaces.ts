@@ -73,19 +73,17 @@ export function spaceFor(ctx: HandlerCtx, spaceId: string, opts: { deleted?: boo
 
 /** Spaces of an organization the caller can view, in creation order, deleted ones left out. */
 /**
- * The live spaces of each organization, in order, as of one version of the state: pages of a listing
- * are cut from this list rather than from one collected per request. Rebuilt on first use after a change.
+ * The live spaces of an organization, in order, as of this version of the state (Store.derived):
+ * pages of a listing are cut from this list rather than from one collected per request. Built on
+ * first use after a change.
  */
-const liveSpaces = new WeakMap<Store, { version: number; byOrg: Map<string, SpaceRec[]> }>();
-
 function liveSpacesOf(store: Store, orgId: string): SpaceRec[] {
-  let memo = liveSpaces.get(store);
-  if (memo?.version !== store.version) liveSpaces.set(store, (memo = { version: store.version, byOrg: new Map() }));
-  let list = memo.byOrg.get(orgId);
+  const key = `live-spaces ${orgId}`;
+  let list = store.derived.get(key) as SpaceRec[] | undefined;
   if (!list) {
     list = [];
     for (const s of store.data.spaces.values()) if (s.org === orgId && !s.deletedAt) list.push(s);
-    memo.byOrg.set(orgId, list);
+    store.derived.set(key, list);
   }
   return list;
 }
