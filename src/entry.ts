@@ -7,7 +7,7 @@
  * loadMain).
  */
 import { isAscii } from 'node:buffer';
-import { fstatSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { accessSync, constants, fstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 declare const __VERSION__: string;
@@ -46,21 +46,32 @@ function loadMain(): unknown {
     // none yet
   }
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected) {
+  if ((cachedData === undefined || script.cachedDataRejected) && writable(__dirname)) {
     // Made at exit, it holds the functions this run compiled as well.
     process.once('exit', () => {
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
-        const tmp = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(tmp, script.createCachedData());
         renameSync(tmp, cacheFile);
       } catch {
-        // a read-only installation runs without the cache
+        // e.g. the disk is full: the next run tries again
+        rmSync(tmp, { force: true });
       }
     });
   }
   const mod = { exports: {} as unknown };
   (script.runInThisContext() as (...a: unknown[]) => void)(mod.exports, require, mod, file, __dirname);
   return mod.exports;
+}
+
+/** Whether this process may write in `dir` (else making a cache at each exit would be wasted work). */
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The help of `[command names...] --help` (or `-h`) rendered at build time, if it applies here. */

@@ -3,7 +3,8 @@
  * from a Map, with the same load tool (bench/lib/load.mjs), in the same run: rounds alternate the
  * order of the servers; medians over rounds.
  * - GET /v1/spaces/{id}: requests/s ≥ 0.8 × bare, p99 ≤ 1.5 × bare;
- * - POST /v1/spaces/{id}/comments (the body validated): requests/s ≥ 0.6 × the bare server's GET.
+ * - POST /v1/spaces/{id}/comments (the body validated): requests/s ≥ 0.6 × the bare server's GET;
+ *   for reference, the bare server's own POST (read, parse, answer) against its GET.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,19 +47,24 @@ export default async function http({ quick }) {
     const targets = {
       bare: { url: `${bare.url}/v1/spaces/${SPACE}`, connections: CONNECTIONS, durationMs },
       get: { url: `${sandbox.url}/v1/spaces/${SPACE}`, headers: auth, connections: CONNECTIONS, durationMs },
+      barePost: {
+        url: `${bare.url}/v1/spaces/${SPACE}/comments`, method: 'POST', connections: CONNECTIONS, durationMs,
+        headers: { 'content-type': 'application/json' },
+        bodies: Array.from({ length: 16 }, (_, i) => JSON.stringify({ body: { markdown: `Benchmark comment ${i}: is **this** right?` } })),
+      },
       post: {
         url: `${sandbox.url}/v1/spaces/${SPACE}/comments`, method: 'POST', connections: CONNECTIONS, durationMs,
         headers: { ...auth, 'content-type': 'application/json' },
         bodies: Array.from({ length: 16 }, (_, i) => JSON.stringify({ body: { markdown: `Benchmark comment ${i}: is **this** right?` } })),
       },
     };
-    const runs = { bare: [], get: [], post: [] };
+    const runs = { bare: [], get: [], barePost: [], post: [] };
     const names = Object.keys(targets);
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < names.length; i++) {
         const name = names[(i + round) % names.length];
         const r = await loadRun(targets[name]);
-        const ok = name === 'post' ? r.statuses[201] : r.statuses[200];
+        const ok = name === 'post' || name === 'barePost' ? r.statuses[201] : r.statuses[200];
         if (r.errors || ok !== r.requests) throw new Error(`${name}: unexpected answers ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
         runs[name].push(r);
         // Comments pile up in the space (and its view counts them): start each round from the seed.
@@ -71,6 +77,7 @@ export default async function http({ quick }) {
       result({ part: 'http', name: 'GET /v1/spaces/{id}: requests/s', value: med('get', 'rps'), baseline: med('bare', 'rps'), unit: 'req/s', target: 0.8, dir: '>=', command }),
       result({ part: 'http', name: 'GET /v1/spaces/{id}: p99 latency', value: med('get', 'p99'), baseline: med('bare', 'p99'), unit: 'ms', target: 1.5, command }),
       result({ part: 'http', name: 'POST /v1/spaces/{id}/comments: requests/s (vs bare GET)', value: med('post', 'rps'), baseline: med('bare', 'rps'), unit: 'req/s', target: 0.6, dir: '>=', command }),
+      result({ part: 'http', name: 'for reference: bare node:http POST (reads and parses the body) vs bare GET', value: med('barePost', 'rps'), baseline: med('bare', 'rps'), unit: 'req/s', command }),
     ];
   } finally {
     await bare?.stop();
