@@ -89,17 +89,18 @@ export function createApp(store: Store, opts: AppOptions) {
     cacheBytes = 0;
   };
 
-  async function handle(req: AppRequest): Promise<AppResponse> {
-    // A request that may write moves the state's version before and after it (it may wait in between).
-    const writes = req.method !== 'GET' && req.method !== 'HEAD';
-    if (writes) store.changed();
+  function handle(req: AppRequest): Promise<AppResponse> {
+    return req.method === 'GET' || req.method === 'HEAD' ? answer(req) : write(req);
+  }
+
+  /** A request that may write moves the state's version before and after it (it may wait in between). */
+  async function write(req: AppRequest): Promise<AppResponse> {
+    store.changed();
     try {
       return await answer(req);
     } finally {
-      if (writes) {
-        store.changed();
-        dropCache();
-      }
+      store.changed();
+      dropCache();
     }
   }
 
