@@ -245,7 +245,9 @@ export class Store {
 
   /** The whole state as JSON text (Maps and Sets encoded), with the clock's offset. */
   exportState(): string {
-    return JSON.stringify({ version: 1, clockOffset: this.clock.offset, data: this.data }, replacer);
+    // A family's slice is made on first use, also by a request then refused: an empty one is no state.
+    const slices = new Map([...this.data.slices].filter(([, slice]) => !isEmptySlice(slice)));
+    return JSON.stringify({ version: 1, clockOffset: this.clock.offset, data: { ...this.data, slices } }, replacer);
   }
 
   /** Replace the whole state from `exportState()` text. Throws on a malformed document, changing nothing. */
@@ -267,6 +269,12 @@ export class Store {
     this.tokenIndex = new Map([...fresh.users.values()].map((u) => [hashToken(u.token), u.id]));
     for (const hook of importHooks) hook(this);
   }
+}
+
+/** A slice whose every field is an empty Map, Set or array (as `slice()` makes it). */
+function isEmptySlice(slice: unknown): boolean {
+  if (typeof slice !== 'object' || slice === null) return false;
+  return Object.values(slice).every((v) => ((v instanceof Map || v instanceof Set) && v.size === 0) || (Array.isArray(v) && v.length === 0));
 }
 
 function emptyData(): StoreData {

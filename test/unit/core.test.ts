@@ -131,6 +131,20 @@ describe('sandbox clock and state', () => {
     expect(b.exportState()).toBe(text);
   });
 
+  it('exports no slice a family made on first use and left empty (e.g. for a request it refused)', () => {
+    const store = new Store();
+    loadSeed(store, defaultSeed('admin-token-1'));
+    const before = store.exportState();
+    store.slice('comments', () => ({ comments: new Map(), replies: new Map(), threads: new Map() }));
+    expect(store.exportState()).toBe(before);
+    const sites = store.slice('sites', () => ({ sites: new Map([['s1', { id: 's1' }]]), sections: new Map() }));
+    const withSite = store.exportState();
+    expect(withSite).not.toBe(before);
+    expect(JSON.parse(withSite).data.slices.$map.map(([key]: [string]) => key)).toContain('sites');
+    sites.sites.clear();
+    expect(store.exportState()).toBe(before);
+  });
+
   it('purges spaces deleted more than 7 days ago, and only those', () => {
     const s = new Store();
     loadSeed(s, defaultSeed());
