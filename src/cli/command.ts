@@ -136,6 +136,12 @@ export function checkBody<O extends AnyOp>(op: O, body: Record<string, unknown>,
   return clean as OpBody<O>;
 }
 
+/** A checked body that changes something; an empty one is a usage error (`nothing to update`, or `message`). */
+export function nonEmpty<T extends object>(body: T, hint: string, message = 'nothing to update'): T {
+  if (Object.keys(body).length === 0) throw new UsageError(message, hint);
+  return body;
+}
+
 /** The same check for query parameters. */
 export function checkQuery<O extends AnyOp>(op: O, query: Record<string, unknown>, flagOf: Record<string, string> = {}) {
   const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));

@@ -1,7 +1,7 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
 import { ops } from '../../contract/collections.js';
 import { collectionFields } from './columns.js';
+import { placementOf, somewhere } from '../placement.js';
 
 export default defineCommand({
   name: 'move',
@@ -16,14 +16,8 @@ export default defineCommand({
   examples: ['docsctl collections move col_123 --parent col_456', 'docsctl collections move col_123 --root --after sp_789'],
   output: { fields: collectionFields },
   async run(ctx, { args, flags }) {
-    if (flags.parent && flags.root) throw new UsageError('--parent and --root cannot be used together');
-    if (flags.before && flags.after) throw new UsageError('--before and --after cannot be used together');
-    const anchor = flags.before ?? flags.after;
-    const body = checkBody(ops.moveCollection, {
-      parent: flags.root ? null : flags.parent,
-      position: anchor === undefined ? undefined : { [flags.before ? 'before' : 'after']: { type: 'space', space: anchor } },
-    }, { position: flags.before ? '--before' : '--after' });
-    if (Object.keys(body).length === 0) throw new UsageError('nowhere to move', 'pass --parent, --root, --before or --after');
+    const { input, flagOf } = placementOf(flags);
+    const body = somewhere(checkBody(ops.moveCollection, input, flagOf));
     const api = await ctx.api();
     return api.call(ops.moveCollection, { params: { collectionId: args.collection }, body });
   },

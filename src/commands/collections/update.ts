@@ -1,7 +1,6 @@
-import { checkBody, defineCommand } from '../../cli/command.js';
+import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/collections.js';
 import { ROLES } from '../../contract/op.js';
-import { UsageError } from '../../cli/errors.js';
 import { collectionFields } from './columns.js';
 
 export default defineCommand({
@@ -18,7 +17,7 @@ export default defineCommand({
   output: { fields: collectionFields },
   async run(ctx, { args, flags }) {
     const body = checkBody(ops.updateCollection, { title: flags.title, description: flags.description, defaultLevel: flags.defaultLevel });
-    if (Object.keys(body).length === 0) throw new UsageError('nothing to update', 'pass --title, --description or --default-level');
+    nonEmpty(body, 'pass --title, --description or --default-level');
     const api = await ctx.api();
     return api.call(ops.updateCollection, { params: { collectionId: args.collection }, body });
   },

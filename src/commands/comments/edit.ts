@@ -1,7 +1,6 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { postFields } from './columns.js';
-import { textInput } from '../../cli/input.js';
-import { crFlag, replyFlag, threadOf, updatePost } from './thread.js';
+import { crFlag, markdownOf, replyFlag, threadOf, updatePost } from './thread.js';
 
 export default defineCommand({
   name: 'edit',
@@ -20,8 +19,8 @@ export default defineCommand({
   output: { fields: postFields },
   async run(ctx, { args, flags }) {
     const t = threadOf(args.space, flags.cr);
-    const markdown = await textInput(ctx, flags.body, flags.bodyFile, ['--body', '--body-file']);
-    const body = checkBody(t.ops.updateComment, { body: { markdown } }, { body: flags.bodyFile !== undefined ? '--body-file' : '--body' });
+    const { markdown, flagOf } = await markdownOf(ctx, flags);
+    const body = checkBody(t.ops.updateComment, { body: { markdown } }, flagOf);
     return updatePost(await ctx.api(), t, args.comment, flags.reply, body);
   },
 });

@@ -1,10 +1,9 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { CliError } from '../../cli/errors.js';
 import { postFields } from './columns.js';
-import { textInput } from '../../cli/input.js';
 import { resolvePage } from '../content/lookup.js';
 import { resolveCrPage } from '../cr/lookup.js';
-import { crFlag, threadOf } from './thread.js';
+import { crFlag, markdownOf, threadOf } from './thread.js';
 
 export default defineCommand({
   name: 'post',
@@ -25,8 +24,7 @@ export default defineCommand({
   output: { fields: postFields },
   async run(ctx, { args, flags }) {
     const t = threadOf(args.space, flags.cr);
-    const markdown = await textInput(ctx, flags.body, flags.bodyFile, ['--body', '--body-file']);
-    const flagOf = { body: flags.bodyFile !== undefined ? '--body-file' : '--body' };
+    const { markdown, flagOf } = await markdownOf(ctx, flags);
     const body = checkBody(t.ops.postComment, { body: { markdown }, page: flags.page, node: flags.node }, flagOf);
     const api = await ctx.api();
     // The page is named by path or id, in the content the comment is on; the API takes its id.

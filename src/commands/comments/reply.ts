@@ -1,7 +1,6 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { postFields } from './columns.js';
-import { textInput } from '../../cli/input.js';
-import { crFlag, threadOf } from './thread.js';
+import { crFlag, markdownOf, threadOf } from './thread.js';
 
 export default defineCommand({
   name: 'reply',
@@ -19,8 +18,8 @@ export default defineCommand({
   output: { fields: postFields },
   async run(ctx, { args, flags }) {
     const t = threadOf(args.space, flags.cr);
-    const markdown = await textInput(ctx, flags.body, flags.bodyFile, ['--body', '--body-file']);
-    const body = checkBody(t.ops.postCommentReply, { body: { markdown } }, { body: flags.bodyFile !== undefined ? '--body-file' : '--body' });
+    const { markdown, flagOf } = await markdownOf(ctx, flags);
+    const body = checkBody(t.ops.postCommentReply, { body: { markdown } }, flagOf);
     const api = await ctx.api();
     return api.call(t.ops.postCommentReply, { params: { ...t.params, commentId: args.comment }, body });
   },

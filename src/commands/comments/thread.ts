@@ -3,6 +3,8 @@
  * Both families have the same operations and answers; the change-request family's parameters are a
  * superset of the space family's (it adds `changeRequestId`), so one type serves both.
  */
+import type { Context } from '../../cli/context.js';
+import { textInput } from '../../cli/input.js';
 import type { Api } from '../../client/api.js';
 import { crCommentOps, spaceCommentOps } from '../../contract/comments.js';
 import { crRef } from '../cr/columns.js';
@@ -24,6 +26,12 @@ export function threadOf(space: string, cr: string | undefined) {
   };
 }
 
+
+/** The Markdown given by --body or --body-file, and which of the two messages about it should name. */
+export async function markdownOf(ctx: Context, flags: { body?: string; bodyFile?: string }) {
+  const markdown = await textInput(ctx, flags.body, flags.bodyFile, ['--body', '--body-file']);
+  return { markdown, flagOf: { body: flags.bodyFile !== undefined ? '--body-file' : '--body' } };
+}
 
 type Target = ReturnType<typeof threadOf>;
 type UpdateBody = { body?: { markdown: string }; resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] };

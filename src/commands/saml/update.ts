@@ -1,5 +1,4 @@
-import { checkBody, defineCommand } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
+import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/saml.js';
 import { flagOf, providerFields, providerFlags } from './body.js';
 import { samlFields } from './columns.js';
@@ -17,9 +16,7 @@ export default defineCommand({
   output: { fields: samlFields },
   async run(ctx, { args, flags }) {
     const body = checkBody(ops.updateSamlProvider, { label: flags.label, ...(await providerFields(ctx, flags)) }, flagOf);
-    if (Object.keys(body).length === 0) {
-      throw new UsageError('nothing to update', 'pass --label, --entity-id, --sso-url, --certificate-file, --default-team or --default-role');
-    }
+    nonEmpty(body, 'pass --label, --entity-id, --sso-url, --certificate-file, --default-team or --default-role');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.updateSamlProvider, { params: { organizationId, samlProviderId: args.provider }, body });
   },

@@ -1,5 +1,4 @@
-import { checkBody, defineCommand } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
+import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
 import { AGENTS_CONTEXTS, ops, SITE_VISIBILITIES } from '../../contract/sites.js';
 import { siteFields } from './columns.js';
 import { BOOLEAN_CHOICES, toBool } from './flags.js';
@@ -33,7 +32,7 @@ export default defineCommand({
       proxy: flags.proxy, adaptiveContent: adaptive === undefined ? undefined : { enabled: adaptive },
       agentsContext: flags.agentsContext, defaultSiteSpace: flags.defaultSiteSpace, defaultSiteSection: flags.defaultSiteSection,
     });
-    if (Object.keys(body).length === 0) throw new UsageError('nothing to update', 'pass at least one flag; see docsctl sites update --help');
+    nonEmpty(body, 'pass at least one flag; see docsctl sites update --help');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.updateSite, { params: { organizationId, siteId: args.site }, body });
   },

@@ -1,7 +1,7 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
 import { ops } from '../../contract/spaces.js';
 import { spaceFields } from './columns.js';
+import { placementOf, somewhere } from '../placement.js';
 
 export default defineCommand({
   name: 'move',
@@ -21,15 +21,8 @@ export default defineCommand({
   ],
   output: { fields: spaceFields },
   async run(ctx, { args, flags }) {
-    if (flags.parent !== undefined && flags.root) throw new UsageError('--parent and --root cannot be used together');
-    if (flags.before !== undefined && flags.after !== undefined) throw new UsageError('--before and --after cannot be used together');
-    const anchor = flags.before ?? flags.after;
-    const side = flags.before !== undefined ? 'before' : 'after';
-    const body = checkBody(ops.moveSpace, {
-      parent: flags.root ? null : flags.parent,
-      position: anchor === undefined ? undefined : { [side]: { type: 'space', space: anchor } },
-    }, { position: `--${side}` });
-    if (Object.keys(body).length === 0) throw new UsageError('nowhere to move', 'pass --parent, --root, --before or --after');
+    const { input, flagOf } = placementOf(flags);
+    const body = somewhere(checkBody(ops.moveSpace, input, flagOf));
     const api = await ctx.api();
     return api.call(ops.moveSpace, { params: { spaceId: args.space }, body });
   },

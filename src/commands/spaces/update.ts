@@ -1,4 +1,4 @@
-import { checkBody, defineCommand } from '../../cli/command.js';
+import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { ROLES } from '../../contract/op.js';
 import { EDIT_MODES, LANGUAGES, ops, type MergeRules } from '../../contract/spaces.js';
@@ -38,9 +38,7 @@ export default defineCommand({
       title: flags.title, emoji: flags.emoji, language: flags.language, editMode: flags.editMode,
       defaultLevel: flags.defaultLevel, mergeRules,
     }, { mergeRules: flags.requireReviewers !== undefined ? '--require-reviewers' : '--merge-rules' });
-    if (Object.keys(body).length === 0) {
-      throw new UsageError('nothing to update', 'pass --title, --emoji, --language, --edit-mode, --default-level, --merge-rules or --require-reviewers');
-    }
+    nonEmpty(body, 'pass --title, --emoji, --language, --edit-mode, --default-level, --merge-rules or --require-reviewers');
     const api = await ctx.api();
     return api.call(ops.updateSpace, { params: { spaceId: args.space }, body });
   },

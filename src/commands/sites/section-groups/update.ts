@@ -1,5 +1,4 @@
-import { checkBody, defineCommand } from '../../../cli/command.js';
-import { UsageError } from '../../../cli/errors.js';
+import { checkBody, nonEmpty, defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
 import { groupFields } from '../columns.js';
 
@@ -16,7 +15,7 @@ export default defineCommand({
   output: { fields: groupFields },
   async run(ctx, { args, flags }) {
     const body = checkBody(ops.updateSiteSectionGroup, { title: flags.title, icon: flags.icon });
-    if (Object.keys(body).length === 0) throw new UsageError('nothing to update', 'pass --title or --icon');
+    nonEmpty(body, 'pass --title or --icon');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.updateSiteSectionGroup, { params: { organizationId, siteId: args.site, siteSectionGroupId: args.group }, body });
   },

@@ -1,5 +1,4 @@
-import { checkBody, defineCommand } from '../../../cli/command.js';
-import { UsageError } from '../../../cli/errors.js';
+import { checkBody, nonEmpty, defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
 import { sectionFields } from '../columns.js';
 
@@ -26,7 +25,7 @@ export default defineCommand({
       title: flags.title, path: flags.path, defaultSiteSpace: flags.defaultSiteSpace,
       condition: flags.condition, icon: flags.icon, description: flags.description,
     });
-    if (Object.keys(body).length === 0) throw new UsageError('nothing to update', 'pass at least one flag; see docsctl sites sections update --help');
+    nonEmpty(body, 'pass at least one flag; see docsctl sites sections update --help');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.updateSiteSection, { params: { organizationId, siteId: args.site, siteSectionId: args.section }, body });
   },

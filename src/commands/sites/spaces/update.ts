@@ -1,5 +1,4 @@
-import { checkBody, defineCommand } from '../../../cli/command.js';
-import { UsageError } from '../../../cli/errors.js';
+import { checkBody, nonEmpty, defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
 import { siteSpaceFields } from '../columns.js';
 import { BOOLEAN_CHOICES, toBool } from '../flags.js';
@@ -24,7 +23,7 @@ export default defineCommand({
     const body = checkBody(ops.updateSiteSpace, {
       path: flags.path, condition: flags.condition, spaceId: flags.space, hidden: toBool(flags.hidden),
     }, { spaceId: '--space' });
-    if (Object.keys(body).length === 0) throw new UsageError('nothing to update', 'pass --path, --condition, --space or --hidden');
+    nonEmpty(body, 'pass --path, --condition, --space or --hidden');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.updateSiteSpace, { params: { organizationId, siteId: args.site, siteSpaceId: args.siteSpace }, body });
   },
