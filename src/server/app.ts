@@ -39,13 +39,20 @@ export interface AppResponse {
 
 /**
  * GET operations whose answer is a function of the state, the caller and the URL alone (no clock,
- * no random, no signed URL): their 200 answers are kept as sent, per caller, host and URL, while
- * the state does not change (Store.version), so a repeated read is not built and serialised again.
+ * no random, no signed URL): their 200 answers are kept as sent, per caller, host and URL, until
+ * the state changes (Store.derived), so a repeated read is not built and serialised again.
  * Lists are not among them (trash views count seconds down), nor anything with a time in its view.
  */
 const CACHED_OPS = new Set(['getSpace', 'getCollection', 'getOrganization', 'getAuthenticatedUser', 'getSpaceContent', 'listSpacePages', 'getSpacePage']);
-/** What the kept answers may hold in all; past it they are dropped and the cache starts again. */
+/** What the kept answers may hold in all; past it they are dropped and keeping starts again. */
 const CACHE_BYTES = 32 * 1024 * 1024;
+/** Where the kept answers live in Store.derived. */
+const KEPT = 'kept answers';
+
+interface KeptAnswers {
+  answers: Map<string, AppResponse>;
+  bytes: number;
+}
 
 interface Route {
   op: AnyOp;
@@ -79,16 +86,6 @@ export function createApp(store: Store, opts: AppOptions) {
     router.on(route.op.method, path, () => undefined, entry);
   }
 
-  /** Answers kept, all of one version of the state (`cacheVersion`): older ones are useless, so dropped. */
-  const cache = new Map<string, AppResponse>();
-  let cacheVersion = -1;
-  let cacheBytes = 0;
-  const dropCache = () => {
-    if (cache.size === 0) return;
-    cache.clear();
-    cacheBytes = 0;
-  };
-
   function handle(req: AppRequest): Promise<AppResponse> {
     return req.method === 'GET' || req.method === 'HEAD' ? answer(req) : write(req);
   }
@@ -100,7 +97,6 @@ export function createApp(store: Store, opts: AppOptions) {
       return await answer(req);
     } finally {
       store.changed();
-      dropCache();
     }
   }
 
@@ -128,7 +124,7 @@ export function createApp(store: Store, opts: AppOptions) {
       const baseUrl = baseUrlOf(req);
       const key = route.cached ? `${caller.user.id} ${baseUrl} ${req.url}` : undefined;
       if (key !== undefined) {
-        const kept = cacheVersion === store.version ? cache.get(key) : undefined;
+        const kept = (store.derived.get(KEPT) as KeptAnswers | undefined)?.answers.get(key);
         if (kept) return kept;
       }
       const input = {
@@ -140,24 +136,26 @@ export function createApp(store: Store, opts: AppOptions) {
       const ctx: HandlerCtx = { store, caller, baseUrl };
       const result = await route.handler(ctx, input as never);
       const response = respond(route.op, result);
-      return key !== undefined && response.status === 200 && store.version === version ? keep(key, version, response) : response;
+      // Kept only if nothing changed while the handler ran (it may have waited).
+      return key !== undefined && response.status === 200 && store.version === version ? keep(key, response) : response;
     } catch (err) {
       return errorResponse(err);
     }
   }
 
-  /** Keep an answer; returns it as kept (frozen: every later hit sends this very object). */
-  function keep(key: string, version: number, response: AppResponse): AppResponse {
+  /**
+   * Keep an answer in the state's derived values (Store.derived, emptied by every change); returns
+   * it as kept (frozen: every later hit sends this very object).
+   */
+  function keep(key: string, response: AppResponse): AppResponse {
     // Kept as bytes with their length: sent again without encoding or measuring them.
     const body = Buffer.from(response.body ?? '');
-    if (cacheVersion !== version || cacheBytes + body.length > CACHE_BYTES) {
-      dropCache();
-      cacheVersion = version;
-    }
-    const kept = Object.freeze({ ...response, body, headers: Object.freeze({ ...response.headers, 'content-length': String(body.length) }) });
-    cacheBytes += body.length - (cache.get(key)?.body?.length ?? 0);
-    cache.set(key, kept);
-    return kept;
+    let kept = store.derived.get(KEPT) as KeptAnswers | undefined;
+    if (!kept || kept.bytes + body.length > CACHE_BYTES) store.derived.set(KEPT, (kept = { answers: new Map(), bytes: 0 }));
+    const answer = Object.freeze({ ...response, body, headers: Object.freeze({ ...response.headers, 'content-length': String(body.length) }) });
+    kept.bytes += body.length - (kept.answers.get(key)?.body?.length ?? 0);
+    kept.answers.set(key, answer);
+    return answer;
   }
 
   /**
