@@ -1,6 +1,6 @@
 /**
  * Sandbox throughput at 50 connections, against a bare node:http server returning the same JSON
- * from a Map, with the same load tool (bench/lib/load.mjs), in the same run: rounds alternate the
+ * from a Map, with the same load tool (wrk, or bench/lib/load.mjs without it), in the same run: rounds alternate the
  * order of the servers; medians over rounds.
  * - GET /v1/spaces/{id}: requests/s ≥ 0.8 × bare, p99 ≤ 1.5 × bare;
  * - POST /v1/spaces/{id}/comments (the body validated): requests/s ≥ 0.6 × the bare server's GET;
@@ -11,15 +11,23 @@ import { join } from 'node:path';
 import { api, ROOT, runJson, startServer, tempDir } from '../lib/proc.mjs';
 import { startSandbox } from '../lib/sandbox.mjs';
 import { median, result } from '../lib/stats.mjs';
+import { load as wrkLoad, WRK, wrkAvailable } from '../lib/wrk.mjs';
 
 const LOAD = join(ROOT, 'bench/lib/load.mjs');
 const SPACE = 'sp-welcome';
 
 export const CONNECTIONS = 50;
 
-/** Run the load generator (its own process) against one target. */
+/**
+ * The load tool of this run, the same for every server compared: wrk when installed (a C program,
+ * light enough that the server sets the pace), else the undici generator of bench/lib/load.mjs (in
+ * Node: on two cores it takes about a core itself, which caps every server near the same rate).
+ */
+export const LOAD_TOOL = wrkAvailable() ? `wrk (${WRK}), 1 thread` : 'bench/lib/load.mjs (undici; wrk not found: apt-get install wrk)';
+
+/** Run the load (its own process) against one target. */
 export function loadRun(target) {
-  return runJson(process.execPath, [LOAD, JSON.stringify(target)]);
+  return wrkAvailable() ? wrkLoad(target) : runJson(process.execPath, [LOAD, JSON.stringify(target)]);
 }
 
 /** The bare node:http server holding `objects` ({id: JSON object}); resolves to {url, stop}. */
@@ -72,7 +80,7 @@ export default async function http({ quick }) {
       }
     }
     const med = (name, key) => median(runs[name].map((r) => r[key]));
-    const command = `npm run bench -- http  (bench/lib/load.mjs: undici Pool, ${CONNECTIONS} connections, ${durationMs / 1000} s × ${rounds} rounds, alternating)`;
+    const command = `npm run bench -- http  (${LOAD_TOOL}, ${CONNECTIONS} connections, ${durationMs / 1000} s × ${rounds} rounds, alternating)`;
     return [
       result({ part: 'http', name: 'GET /v1/spaces/{id}: requests/s', value: med('get', 'rps'), baseline: med('bare', 'rps'), unit: 'req/s', target: 0.8, dir: '>=', command }),
       result({ part: 'http', name: 'GET /v1/spaces/{id}: p99 latency', value: med('get', 'p99'), baseline: med('bare', 'p99'), unit: 'ms', target: 1.5, command }),

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { api, benchEnv, run, stopChild, tempDir } from '../lib/proc.mjs';
 import { startSandbox } from '../lib/sandbox.mjs';
 import { median, result } from '../lib/stats.mjs';
-import { CONNECTIONS, loadRun, startBare } from './http.mjs';
+import { CONNECTIONS, LOAD_TOOL, loadRun, startBare } from './http.mjs';
 
 const PRISM_DIR = join(tmpdir(), 'docsctl-bench-prism');
 const PRISM = join(PRISM_DIR, 'node_modules/.bin/prism');
@@ -87,7 +87,7 @@ export default async function prism({ quick }) {
     // The bare node:http server of the http part, for reference: how far above Prism any server gets here.
     bare = await startBare({ [SPACE]: got.body });
     const durationMs = quick ? 3000 : 6000;
-    const rounds = quick ? 1 : 3;
+    const rounds = quick ? 1 : 5;
     const targets = {
       prism: { url: `${mock.url}/v1/spaces/${SPACE}`, connections: CONNECTIONS, durationMs },
       sandbox: { url: `${sandbox.url}/v1/spaces/${SPACE}`, headers: { authorization: `Bearer ${sandbox.token}` }, connections: CONNECTIONS, durationMs },
@@ -102,7 +102,7 @@ export default async function prism({ quick }) {
         rps[name].push(r.rps);
       }
     }
-    const command = `npm run bench -- prism  (prism mock, @stoplight/prism-cli 5; ${CONNECTIONS} connections, ${durationMs / 1000} s × ${rounds} rounds, alternating)`;
+    const command = `npm run bench -- prism  (prism mock, @stoplight/prism-cli 5; ${LOAD_TOOL}, ${CONNECTIONS} connections, ${durationMs / 1000} s × ${rounds} rounds, alternating)`;
     return [
       result({
         part: 'prism', name: 'GET /v1/spaces/{id}: requests/s vs Stoplight Prism (mock of that operation)',
