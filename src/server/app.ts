@@ -50,8 +50,16 @@ const CACHE_BYTES = 32 * 1024 * 1024;
 const KEPT = 'kept answers';
 
 interface KeptAnswers {
+  /** By caller, host and URL. */
   answers: Map<string, AppResponse>;
+  /** The same answers by the request as sent (Authorization, Host, URL): see `kept()`. */
+  byRequest: Map<string, AppResponse>;
   bytes: number;
+}
+
+/** A GET's Authorization and Host headers and URL, as sent. */
+function requestKey(req: AppRequest): string {
+  return `${headerOf(req, 'authorization')}\n${headerOf(req, 'host')}\n${req.url}`;
 }
 
 interface Route {
@@ -84,6 +92,19 @@ export function createApp(store: Store, opts: AppOptions) {
       ...(plain ? { emptyQuery: empty.data as Record<string, unknown> } : {}),
     };
     router.on(route.op.method, path, () => undefined, entry);
+  }
+
+  /**
+   * The kept answer of a GET sent exactly as one answered before (same Authorization, Host and URL)
+   * while the state has not changed, or undefined: `serve` asks this first and sends what it gets
+   * at once, without routing, authenticating or awaiting. The same token can only be the same
+   * caller until the state changes (tokens are made and revoked by changes, which empty the kept
+   * answers). Never when a fault may be injected: faults are picked per request.
+   */
+  function kept(req: AppRequest): AppResponse | undefined {
+    if (req.method !== 'GET' || !faults.idle) return undefined;
+    store.purgeExpired();
+    return (store.derived.get(KEPT) as KeptAnswers | undefined)?.byRequest.get(requestKey(req));
   }
 
   function handle(req: AppRequest): Promise<AppResponse> {
@@ -137,7 +158,7 @@ export function createApp(store: Store, opts: AppOptions) {
       const result = await route.handler(ctx, input as never);
       const response = respond(route.op, result);
       // Kept only if nothing changed while the handler ran (it may have waited).
-      return key !== undefined && response.status === 200 && store.version === version ? keep(key, response) : response;
+      return key !== undefined && response.status === 200 && store.version === version ? keep(key, req, response) : response;
     } catch (err) {
       return errorResponse(err);
     }
@@ -147,14 +168,15 @@ export function createApp(store: Store, opts: AppOptions) {
    * Keep an answer in the state's derived values (Store.derived, emptied by every change); returns
    * it as kept (frozen: every later hit sends this very object).
    */
-  function keep(key: string, response: AppResponse): AppResponse {
+  function keep(key: string, req: AppRequest, response: AppResponse): AppResponse {
     // Kept as bytes with their length: sent again without encoding or measuring them.
     const body = Buffer.from(response.body ?? '');
     let kept = store.derived.get(KEPT) as KeptAnswers | undefined;
-    if (!kept || kept.bytes + body.length > CACHE_BYTES) store.derived.set(KEPT, (kept = { answers: new Map(), bytes: 0 }));
+    if (!kept || kept.bytes + body.length > CACHE_BYTES) store.derived.set(KEPT, (kept = { answers: new Map(), byRequest: new Map(), bytes: 0 }));
     const answer = Object.freeze({ ...response, body, headers: Object.freeze({ ...response.headers, 'content-length': String(body.length) }) });
     kept.bytes += body.length - (kept.answers.get(key)?.body?.length ?? 0);
     kept.answers.set(key, answer);
+    if (req.method === 'GET') kept.byRequest.set(requestKey(req), answer);
     return answer;
   }
 
@@ -223,7 +245,7 @@ export function createApp(store: Store, opts: AppOptions) {
     }
   }
 
-  return { handle, store };
+  return { handle, kept, store };
 }
 
 export type App = ReturnType<typeof createApp>;

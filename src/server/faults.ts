@@ -62,6 +62,11 @@ export class Faults {
     return this.rules.map(({ re: _re, used, ...r }) => ({ ...r, used, ...(r.count ? { remaining: Math.max(0, r.count - used) } : {}) }));
   }
 
+  /** No rule and no chaos: no request can be faulted. */
+  get idle(): boolean {
+    return this.rules.length === 0 && !this.chaos;
+  }
+
   /** The fault for this request, if any: scripted rules first, then chaos. */
   pick(method: string, path: string): Fault | undefined {
     for (const r of this.rules) {

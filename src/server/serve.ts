@@ -72,7 +72,18 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   };
   const app = createApp(store, { reset, ...(opts.chaos ? { chaos: { rate: opts.chaos.rate, seed: opts.chaos.seed ?? 1 } } : {}) });
 
-  const server = createServer((req, res) => void onRequest(app, req, res, persist));
+  const server = createServer((req, res) => {
+    // A read answered before, state unchanged: sent at once (see App.kept).
+    const kept = req.method === 'GET' && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
+      ? app.kept({ method: 'GET', url: req.url ?? '/', headers: req.headers })
+      : undefined;
+    if (kept) {
+      res.writeHead(kept.status, kept.headers);
+      res.end(kept.body);
+    } else {
+      void onRequest(app, req, res, persist);
+    }
+  });
   server.keepAliveTimeout = 5000;
   server.on('clientError', onClientError);
   await new Promise<void>((resolve, reject) => {

@@ -15,13 +15,18 @@ function sandbox() {
   loadSeed(store, seed);
   const app = createApp(store, { reset: () => { store.clear(); loadSeed(store, seed); } });
   const token = (id: string) => store.data.users.get(id)!.token;
-  const call = (method: string, url: string, opts: { as?: string; body?: unknown; host?: string } = {}) =>
-    app.handle({
-      method, url,
-      headers: { authorization: `Bearer ${token(opts.as ?? 'u-admin')}`, host: opts.host ?? '127.0.0.1:4700', 'content-type': 'application/json' },
-      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-    });
-  return { store, app, call };
+  const request = (method: string, url: string, opts: { as?: string; body?: unknown; host?: string } = {}) => ({
+    method, url,
+    headers: { authorization: `Bearer ${token(opts.as ?? 'u-admin')}`, host: opts.host ?? '127.0.0.1:4700', 'content-type': 'application/json' },
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+  const call = (method: string, url: string, opts: { as?: string; body?: unknown; host?: string } = {}) => app.handle(request(method, url, opts));
+  /** As `serve` answers a GET: a kept answer for this very request first, else the app. */
+  const served = async (url: string, opts: { as?: string; host?: string } = {}) => {
+    const req = request('GET', url, opts);
+    return app.kept(req) ?? (await app.handle(req));
+  };
+  return { store, app, call, request, served };
 }
 
 const json = (r: AppResponse) => JSON.parse(r.body!.toString());
@@ -91,6 +96,68 @@ describe('kept GET answers', () => {
     store.data.spaces.get('sp-welcome')!.title = 'Set directly';
     store.changed();
     expect(json(await call('GET', '/v1/spaces/sp-welcome')).title).toBe('Set directly');
+  });
+});
+
+describe('kept answers found by the request as sent (App.kept, what serve asks first)', () => {
+  it('answer only a GET sent before with the same Authorization, Host and URL, state unchanged', async () => {
+    const { app, call, request } = sandbox();
+    const req = request('GET', '/v1/spaces/sp-welcome');
+    expect(app.kept(req)).toBeUndefined();
+    const first = await app.handle(req);
+    expect(app.kept(request('GET', '/v1/spaces/sp-welcome'))).toBe(first);
+    expect(app.kept(request('GET', '/v1/spaces/sp-welcome', { as: 'u-read' }))).toBeUndefined();
+    expect(app.kept(request('GET', '/v1/spaces/sp-welcome', { host: 'localhost:9' }))).toBeUndefined();
+    expect(app.kept(request('GET', '/v1/spaces/sp-welcome?x=1'))).toBeUndefined();
+    expect(app.kept({ ...req, headers: { ...req.headers, authorization: 'Bearer nope' } })).toBeUndefined();
+    expect(app.kept({ ...req, method: 'HEAD' })).toBeUndefined();
+    expect((await call('PATCH', '/v1/spaces/sp-welcome', { body: { title: 'Moved on' } })).status).toBe(200);
+    expect(app.kept(req)).toBeUndefined();
+  });
+
+  it('step aside while a fault may be injected: every request draws its own', async () => {
+    const { call, served } = sandbox();
+    const rules = { rules: [{ path: '/v1/spaces/sp-welcome', status: 503, probability: 0.5 }] };
+    expect((await call('PUT', '/_sandbox/faults', { body: rules })).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await served('/v1/spaces/sp-welcome')).status);
+    // Answers were kept (a 200 between faults), yet faults kept coming after them.
+    const firstOk = statuses.indexOf(200);
+    expect(firstOk).toBeGreaterThanOrEqual(0);
+    expect(statuses.slice(firstOk)).toContain(503);
+    expect((await call('DELETE', '/_sandbox/faults')).status).toBe(204);
+  });
+
+  it('never outlive a change of content or of a role: reads as served see the last write', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(
+          fc.record({ kind: fc.constant('title' as const), title: fc.integer({ min: 0, max: 999 }).map((n) => `Title ${n}`) }),
+          fc.record({ kind: fc.constant('role' as const), role: fc.constantFrom('read', 'comment', 'edit', 'admin') }),
+          fc.record({ kind: fc.constant('read' as const), as: fc.constantFrom('u-admin', 'u-read'), host: fc.constantFrom('127.0.0.1:4700', 'localhost:9') }),
+        ), { minLength: 1, maxLength: 25 }),
+        async (steps) => {
+          const { call, served } = sandbox();
+          let title = 'Welcome';
+          let role = 'read';
+          for (const step of steps) {
+            if (step.kind === 'title') {
+              expect((await call('PATCH', '/v1/spaces/sp-welcome', { body: { title: step.title } })).status).toBe(200);
+              title = step.title;
+            } else if (step.kind === 'role') {
+              expect((await call('PATCH', '/v1/orgs/org-acme/members/u-read', { body: { role: step.role } })).status).toBe(200);
+              role = step.role;
+            } else {
+              const space = json(await served('/v1/spaces/sp-welcome', { as: step.as, host: step.host }));
+              expect(space.title).toBe(title);
+              expect(space.urls.location).toBe(`http://${step.host}/v1/spaces/sp-welcome`);
+              expect(space.permissions.admin).toBe(step.as === 'u-admin' || role === 'admin');
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
 
