@@ -82,7 +82,31 @@ export interface GroupDef {
   name: string;
   aliases?: string[];
   summary: string;
-  commands: (CommandDef<any, any> | GroupDef)[];
+  /** Its commands and groups, in help order: defined in place, or `later` (loaded when run). */
+  commands: (CommandDef<any, any> | GroupDef | LaterDef)[];
+}
+
+/**
+ * A command or group of a group, named here and loaded only when it runs (its module, and the
+ * contract and zod schemas behind it): `later('get', () => import('./get.js'))`. The build checks
+ * that the module's definition has this name.
+ */
+export interface LaterDef {
+  kind: 'later';
+  name: string;
+  load: () => Promise<{ default: CommandDef<any, any> | GroupDef }>;
+}
+
+export function later(name: string, load: LaterDef['load']): LaterDef {
+  return { kind: 'later', name, load };
+}
+
+/** The definition behind a group's entry, loaded if it is `later`. */
+export async function resolveDef(def: CommandDef<any, any> | GroupDef | LaterDef): Promise<CommandDef<any, any> | GroupDef> {
+  if (def.kind !== 'later') return def;
+  const loaded = (await def.load()).default;
+  if (loaded.name !== def.name) throw new Error(`later('${def.name}') loads a definition named ${loaded.name}`);
+  return loaded;
 }
 
 export function defineCommand<const A extends readonly ArgSpec[], const F extends Record<string, FlagSpec>>(

@@ -3,7 +3,7 @@
  * definitions. Help, parsing, completions and docs/commands.md come from it, so a command's module
  * (and the contract and zod behind it) loads only when that command runs.
  */
-import type { ArgSpec, CommandDef, FlagSpec, GroupDef } from './command.js';
+import { resolveDef, type ArgSpec, type CommandDef, type FlagSpec, type GroupDef, type LaterDef } from './command.js';
 
 export interface ManifestCommand {
   kind: 'command';
@@ -37,9 +37,13 @@ export interface Manifest {
   entries: ManifestEntry[];
 }
 
-export function toManifest(def: CommandDef<any, any> | GroupDef): ManifestNode {
+/** The manifest of a definition, every `later` command loaded (at build time). */
+export async function toManifest(entry: CommandDef<any, any> | GroupDef | LaterDef): Promise<ManifestNode> {
+  const def = await resolveDef(entry);
   if (def.kind === 'group') {
-    return { kind: 'group', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary, commands: def.commands.map(toManifest) };
+    const commands: ManifestNode[] = [];
+    for (const c of def.commands) commands.push(await toManifest(c));
+    return { kind: 'group', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary, commands };
   }
   return {
     kind: 'command', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary,
@@ -53,14 +57,14 @@ export function toManifest(def: CommandDef<any, any> | GroupDef): ManifestNode {
   };
 }
 
-/** Find the definition at `path` (names below the entry) in a loaded entry. */
-export function findDef(def: CommandDef<any, any> | GroupDef, path: string[]): CommandDef<any, any> {
+/** Find the definition at `path` (names below the entry) in a loaded entry, loading only what is on the path. */
+export async function findDef(def: CommandDef<any, any> | GroupDef, path: string[]): Promise<CommandDef<any, any>> {
   let node: CommandDef<any, any> | GroupDef = def;
   for (const name of path) {
     if (node.kind !== 'group') break;
-    const next: CommandDef<any, any> | GroupDef | undefined = node.commands.find((c) => c.name === name);
+    const next: CommandDef<any, any> | GroupDef | LaterDef | undefined = node.commands.find((c) => c.name === name);
     if (!next) throw new Error(`command ${path.join(' ')} is in the manifest but not in its module: rebuild (npm run build)`);
-    node = next;
+    node = await resolveDef(next);
   }
   if (node.kind !== 'command') throw new Error(`${path.join(' ')} is a group, not a command`);
   return node;

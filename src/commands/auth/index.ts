@@ -1,7 +1,8 @@
-import { defineGroup } from '../../cli/command.js';
-import login from './login.js';
-import status from './status.js';
-import logout from './logout.js';
-import token from './token.js';
+import { defineGroup, later } from '../../cli/command.js';
 
-export default defineGroup({ name: 'auth', summary: 'Log in, show status, print the token, log out', commands: [login, status, logout, token] });
+export default defineGroup({ name: 'auth', summary: 'Log in, show status, print the token, log out', commands: [
+    later('login', () => import('./login.js')),
+    later('status', () => import('./status.js')),
+    later('logout', () => import('./logout.js')),
+    later('token', () => import('./token.js')),
+  ] });

@@ -1,15 +1,16 @@
-import { defineGroup } from '../../cli/command.js';
-import list from './list.js';
-import get from './get.js';
-import create from './create.js';
-import update from './update.js';
-import del from './delete.js';
-import move from './move.js';
-import transfer from './transfer.js';
-import spaces from './spaces.js';
+import { defineGroup, later } from '../../cli/command.js';
 
 export default defineGroup({
   name: 'collections',
   summary: 'Collections: nested groups of spaces',
-  commands: [list, get, create, update, del, move, transfer, spaces],
+  commands: [
+    later('list', () => import('./list.js')),
+    later('get', () => import('./get.js')),
+    later('create', () => import('./create.js')),
+    later('update', () => import('./update.js')),
+    later('delete', () => import('./delete.js')),
+    later('move', () => import('./move.js')),
+    later('transfer', () => import('./transfer.js')),
+    later('spaces', () => import('./spaces.js')),
+  ],
 });

@@ -1,19 +1,20 @@
-import { defineGroup } from '../../cli/command.js';
-import list from './list.js';
-import get from './get.js';
-import post from './post.js';
-import edit from './edit.js';
-import resolve from './resolve.js';
-import reopen from './reopen.js';
-import react from './react.js';
-import unreact from './unreact.js';
-import del from './delete.js';
-import replies from './replies.js';
-import reply from './reply.js';
-import commenters from './commenters.js';
+import { defineGroup, later } from '../../cli/command.js';
 
 export default defineGroup({
   name: 'comments',
   summary: 'Comments on a space or a change request: threads, replies, reactions',
-  commands: [list, get, post, edit, resolve, reopen, react, unreact, del, replies, reply, commenters],
+  commands: [
+    later('list', () => import('./list.js')),
+    later('get', () => import('./get.js')),
+    later('post', () => import('./post.js')),
+    later('edit', () => import('./edit.js')),
+    later('resolve', () => import('./resolve.js')),
+    later('reopen', () => import('./reopen.js')),
+    later('react', () => import('./react.js')),
+    later('unreact', () => import('./unreact.js')),
+    later('delete', () => import('./delete.js')),
+    later('replies', () => import('./replies.js')),
+    later('reply', () => import('./reply.js')),
+    later('commenters', () => import('./commenters.js')),
+  ],
 });

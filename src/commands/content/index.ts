@@ -1,17 +1,18 @@
-import { defineGroup } from '../../cli/command.js';
-import show from './show.js';
-import pages from './pages.js';
-import page from './page.js';
-import files from './files.js';
-import file from './file.js';
-import search from './search.js';
-import importCmd from './import.js';
-import template from './template.js';
-import links from './links.js';
-import backlinks from './backlinks.js';
+import { defineGroup, later } from '../../cli/command.js';
 
 export default defineGroup({
   name: 'content',
   summary: 'Space content: revisions, pages, files, search, import, templates and links',
-  commands: [show, pages, page, files, file, search, importCmd, template, links, backlinks],
+  commands: [
+    later('show', () => import('./show.js')),
+    later('pages', () => import('./pages.js')),
+    later('page', () => import('./page.js')),
+    later('files', () => import('./files.js')),
+    later('file', () => import('./file.js')),
+    later('search', () => import('./search.js')),
+    later('import', () => import('./import.js')),
+    later('template', () => import('./template.js')),
+    later('links', () => import('./links.js')),
+    later('backlinks', () => import('./backlinks.js')),
+  ],
 });

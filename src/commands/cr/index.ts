@@ -1,19 +1,20 @@
-import { defineGroup } from '../../cli/command.js';
-import list from './list.js';
-import get from './get.js';
-import create from './create.js';
-import edit from './edit.js';
-import merge from './merge.js';
-import update from './update.js';
-import pdf from './pdf.js';
-import content from './content.js';
-import pages from './pages.js';
-import page from './page.js';
-import importCmd from './import.js';
+import { defineGroup, later } from '../../cli/command.js';
 
 export default defineGroup({
   name: 'cr',
   aliases: ['change-requests'],
   summary: 'Change requests: propose, review and merge edits to a space',
-  commands: [list, get, create, edit, merge, update, pdf, content, pages, page, importCmd],
+  commands: [
+    later('list', () => import('./list.js')),
+    later('get', () => import('./get.js')),
+    later('create', () => import('./create.js')),
+    later('edit', () => import('./edit.js')),
+    later('merge', () => import('./merge.js')),
+    later('update', () => import('./update.js')),
+    later('pdf', () => import('./pdf.js')),
+    later('content', () => import('./content.js')),
+    later('pages', () => import('./pages.js')),
+    later('page', () => import('./page.js')),
+    later('import', () => import('./import.js')),
+  ],
 });

@@ -1,14 +1,15 @@
-import { defineGroup } from '../../cli/command.js';
-import list from './list.js';
-import get from './get.js';
-import setRole from './set-role.js';
-import remove from './remove.js';
-import sso from './sso.js';
-import spaces from './spaces.js';
-import teams from './teams.js';
+import { defineGroup, later } from '../../cli/command.js';
 
 export default defineGroup({
   name: 'members',
   summary: 'Organization members: roles, SSO, their spaces and teams',
-  commands: [list, get, setRole, remove, sso, spaces, teams],
+  commands: [
+    later('list', () => import('./list.js')),
+    later('get', () => import('./get.js')),
+    later('set-role', () => import('./set-role.js')),
+    later('remove', () => import('./remove.js')),
+    later('sso', () => import('./sso.js')),
+    later('spaces', () => import('./spaces.js')),
+    later('teams', () => import('./teams.js')),
+  ],
 });

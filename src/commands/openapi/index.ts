@@ -1,16 +1,19 @@
-import { defineGroup } from '../../cli/command.js';
-import list from './list.js';
-import get from './get.js';
-import create from './create.js';
-import put from './put.js';
+import { defineGroup, later } from '../../cli/command.js';
 import { publish, unpublish } from './visibility.js';
-import del from './delete.js';
-import versions from './versions.js';
-import version from './version.js';
-import content from './content.js';
 
 export default defineGroup({
   name: 'openapi',
   summary: 'OpenAPI specifications and their versions',
-  commands: [list, get, create, put, publish, unpublish, del, versions, version, content],
+  commands: [
+    later('list', () => import('./list.js')),
+    later('get', () => import('./get.js')),
+    later('create', () => import('./create.js')),
+    later('put', () => import('./put.js')),
+    publish,
+    unpublish,
+    later('delete', () => import('./delete.js')),
+    later('versions', () => import('./versions.js')),
+    later('version', () => import('./version.js')),
+    later('content', () => import('./content.js')),
+  ],
 });

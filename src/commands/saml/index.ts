@@ -1,12 +1,13 @@
-import { defineGroup } from '../../cli/command.js';
-import list from './list.js';
-import get from './get.js';
-import create from './create.js';
-import update from './update.js';
-import del from './delete.js';
+import { defineGroup, later } from '../../cli/command.js';
 
 export default defineGroup({
   name: 'saml',
   summary: 'SAML single sign-on providers: add, change, remove',
-  commands: [list, get, create, update, del],
+  commands: [
+    later('list', () => import('./list.js')),
+    later('get', () => import('./get.js')),
+    later('create', () => import('./create.js')),
+    later('update', () => import('./update.js')),
+    later('delete', () => import('./delete.js')),
+  ],
 });

@@ -1,10 +1,11 @@
-import { defineGroup } from '../../../cli/command.js';
-import get from './get.js';
-import set from './set.js';
-import conditions from './conditions.js';
+import { defineGroup, later } from '../../../cli/command.js';
 
 export default defineGroup({
   name: 'schema',
   summary: 'Adaptive content: the schema of visitor claims, and the conditions it offers',
-  commands: [get, set, conditions],
+  commands: [
+    later('get', () => import('./get.js')),
+    later('set', () => import('./set.js')),
+    later('conditions', () => import('./conditions.js')),
+  ],
 });

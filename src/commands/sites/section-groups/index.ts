@@ -1,14 +1,15 @@
-import { defineGroup } from '../../../cli/command.js';
-import list from './list.js';
-import add from './add.js';
-import update from './update.js';
-import move from './move.js';
-import addSection from './add-section.js';
-import removeSection from './remove-section.js';
-import remove from './remove.js';
+import { defineGroup, later } from '../../../cli/command.js';
 
 export default defineGroup({
   name: 'section-groups',
   summary: 'Section groups of a site: list, add, update, move, add and remove sections, remove',
-  commands: [list, add, update, move, addSection, removeSection, remove],
+  commands: [
+    later('list', () => import('./list.js')),
+    later('add', () => import('./add.js')),
+    later('update', () => import('./update.js')),
+    later('move', () => import('./move.js')),
+    later('add-section', () => import('./add-section.js')),
+    later('remove-section', () => import('./remove-section.js')),
+    later('remove', () => import('./remove.js')),
+  ],
 });

@@ -1,12 +1,13 @@
-import { defineGroup } from '../../../cli/command.js';
-import list from './list.js';
-import add from './add.js';
-import update from './update.js';
-import move from './move.js';
-import remove from './remove.js';
+import { defineGroup, later } from '../../../cli/command.js';
 
 export default defineGroup({
   name: 'sections',
   summary: 'Sections of a site: list, add, update, move, remove',
-  commands: [list, add, update, move, remove],
+  commands: [
+    later('list', () => import('./list.js')),
+    later('add', () => import('./add.js')),
+    later('update', () => import('./update.js')),
+    later('move', () => import('./move.js')),
+    later('remove', () => import('./remove.js')),
+  ],
 });
