@@ -18,7 +18,7 @@ export const CR_EDIT_STATUSES = ['draft', 'open', 'archived'] as const;
 
 export const crSubject = z.string().max(100);
 
-export const ChangeRequest = z.object({
+export const ChangeRequest = z.lazy(() => z.object({
   object: z.literal('change-request'),
   id: z.string(),
   number: z.number(),
@@ -38,7 +38,7 @@ export const ChangeRequest = z.object({
   conversationsIssuesCluster: z.string().optional(),
   urls: Urls,
   permissions: Permissions,
-});
+}));
 export type ChangeRequest = z.infer<typeof ChangeRequest>;
 
 /** `subject`, an agent task, a template, an issues cluster; further free properties are allowed (and ignored). */
@@ -68,20 +68,20 @@ export type ChangeRequestFilters = z.output<typeof ChangeRequestListQuery>;
 /** `merge` and `update` succeeded; `conflicts`: the space and the change request changed the same pages, nothing changed. */
 export const MERGE_RESULTS = ['merge', 'update', 'conflicts'] as const;
 /** A page both sides changed (the sandbox names them; the interface document shows only `revision` and `result`). */
-export const ConflictingPage = z.object({ id: z.string(), title: z.string(), path: z.string() });
+export const ConflictingPage = z.lazy(() => z.object({ id: z.string(), title: z.string(), path: z.string() }));
 export type ConflictingPage = z.infer<typeof ConflictingPage>;
-export const MergeResult = z.object({
+export const MergeResult = z.lazy(() => z.object({
   /** The new revision; with `conflicts`, the revision that stays (the space's, or the change request's). */
   revision: z.string(),
   result: z.enum(MERGE_RESULTS),
   conflicts: z.array(ConflictingPage).optional(),
-});
+}));
 export type MergeResult = z.infer<typeof MergeResult>;
 
 /** `page` alone: that page and its subpages; with `only=true`: that page alone; neither: every page. */
 export const PdfQuery = z.object({ only: qBool().optional(), page: id().optional() })
   .refine((q) => !q.only || q.page !== undefined, { message: 'only=true needs a page', path: ['page'] });
-export const PdfResult = z.object({ url: z.string() });
+export const PdfResult = z.lazy(() => z.object({ url: z.string() }));
 
 /** A boolean query parameter that also takes one named mode (`evaluated=deterministic-only`). */
 function qBoolOr<M extends string>(mode: M) {

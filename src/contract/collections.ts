@@ -6,7 +6,7 @@ import { Space } from './spaces.js';
 export const collectionTitle = z.string().max(50);
 export const collectionDescription = z.string().max(100);
 
-export const Collection = z.object({
+export const Collection = z.lazy(() => z.object({
   object: z.literal('collection'),
   id: z.string(),
   title: z.string(),
@@ -16,7 +16,7 @@ export const Collection = z.object({
   defaultLevel: Role.nullable(),
   urls: Urls,
   permissions: Permissions,
-});
+}));
 export type Collection = z.infer<typeof Collection>;
 
 const org = z.object({ organizationId: id() });

@@ -33,16 +33,16 @@ export const COMMENT_STATUS_FILTERS = ['all', ...COMMENT_STATUSES] as const;
 export const COMMENT_FORMATS = ['markdown', 'document'] as const;
 export const COMMENT_MAX_CHARS = 65_536;
 
-const Reaction = z.object({
+const Reaction = z.lazy(() => z.object({
   emoji: z.string(),
   count: z.number(),
   users: z.array(z.object({ user: User, reactedAt: Timestamp })),
-});
+}));
 
 /** `{markdown}` by default; `{document}` (the rich-text form) with `format=document`. */
-const BodyOut = z.union([z.object({ markdown: z.string() }), z.object({ document: Document })]);
+const BodyOut = z.lazy(() => z.union([z.object({ markdown: z.string() }), z.object({ document: Document })]));
 
-const CommentTarget = z.object({
+const CommentTarget = z.lazy(() => z.object({
   space: z.string(),
   changeRequest: z.string().optional(),
   revision: z.string().optional(),
@@ -55,7 +55,7 @@ const CommentTarget = z.object({
   }).optional(),
   node: z.object({ id: z.string(), preview: z.string().optional() }).optional(),
   tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),
-});
+}));
 
 const resolution = {
   status: z.enum(COMMENT_STATUSES),
@@ -63,7 +63,7 @@ const resolution = {
   resolvedBy: User.optional(),
 };
 
-export const Comment = z.object({
+export const Comment = z.lazy(() => z.object({
   object: z.literal('comment'),
   id: z.string(),
   postedBy: User,
@@ -77,10 +77,10 @@ export const Comment = z.object({
   urls: Urls,
   permissions: Permissions,
   ...resolution,
-});
+}));
 export type Comment = z.infer<typeof Comment>;
 
-export const CommentReply = z.object({
+export const CommentReply = z.lazy(() => z.object({
   object: z.literal('comment-reply'),
   id: z.string(),
   postedBy: User,
@@ -94,7 +94,7 @@ export const CommentReply = z.object({
   status: resolution.status.optional(),
   resolvedAt: resolution.resolvedAt,
   resolvedBy: resolution.resolvedBy,
-});
+}));
 export type CommentReply = z.infer<typeof CommentReply>;
 
 // ---------------------------------------------------------------------------------------------

@@ -3,10 +3,10 @@
  * bodies. Change requests reuse these schemas for their own `{cr}/content...` endpoints.
  */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, qBool, Timestamp, Urls } from './op.js';
+import { defineOp, id, listOf, listShape, pageQuery, qBool, Timestamp, Urls } from './op.js';
 
 /** A git object id and where the object lives in a synced repository (omitted with `metadata=false`). */
-const GitInfo = z.object({ oid: z.string(), path: z.string() });
+const GitInfo = z.lazy(() => z.object({ oid: z.string(), path: z.string() }));
 
 /** A reference to a file, as a template parameter or a page cover names it. */
 export const FileRef = z.object({ kind: z.literal('file'), file: id(), space: id().optional() });
@@ -22,7 +22,7 @@ export const ContentRef = z.looseObject({
 });
 export type ContentRef = z.infer<typeof ContentRef>;
 
-export const PageLayout = z.object({
+export const PageLayout = z.lazy(() => z.object({
   width: z.string().optional(),
   cover: z.boolean().optional(),
   coverSize: z.string().optional(),
@@ -32,31 +32,31 @@ export const PageLayout = z.object({
   outline: z.boolean().optional(),
   pagination: z.boolean().optional(),
   metadata: z.boolean().optional(),
-});
+}));
 
-export const ComputedSource = z.object({
+export const ComputedSource = z.lazy(() => z.object({
   type: z.string(),
   dependencies: z.record(z.string(), z.unknown()).optional(),
   props: z.record(z.string(), z.unknown()).optional(),
-});
+}));
 
 /** A block node of a Document; its `nodes` (blocks, texts, inlines) are kept as they are. */
-export const BlockNode = z.object({
+export const BlockNode = z.lazy(() => z.object({
   object: z.literal('block'),
   type: z.string(),
   key: z.string().optional(),
   isVoid: z.boolean().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
   nodes: z.array(z.unknown()),
-});
+}));
 
 /** A Document of block nodes (the rich-text form of a page). */
-export const Document = z.object({
+export const Document = z.lazy(() => z.object({
   object: z.literal('document'),
   data: z.looseObject({ schemaVersion: z.number() }),
   nodes: z.array(BlockNode),
   meta: z.looseObject({ token: z.string().optional() }).optional(),
-});
+}));
 
 export const Page = z.object({
   object: z.literal('page').optional(),
@@ -87,7 +87,7 @@ export const Page = z.object({
 });
 export type Page = z.infer<typeof Page>;
 
-export const File = z.object({
+export const File = z.lazy(() => z.object({
   object: z.literal('file').optional(),
   id: z.string(),
   name: z.string(),
@@ -96,10 +96,10 @@ export const File = z.object({
   size: z.number(),
   dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
   git: GitInfo.optional(),
-});
+}));
 export type File = z.infer<typeof File>;
 
-export const Revision = z.object({
+export const Revision = z.lazy(() => z.object({
   object: z.literal('revision'),
   id: z.string(),
   parents: z.array(z.string()),
@@ -117,41 +117,42 @@ export const Revision = z.object({
   }).optional(),
   urls: Urls,
   type: z.string(),
-});
+}));
 export type Revision = z.infer<typeof Revision>;
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
-export const LinkItem = z.object({
+export const LinkItem = z.lazy(() => z.object({
   status: z.enum(LINK_STATUSES),
   relation: z.string(),
   targetReference: ContentRef,
   locationReferences: z.array(ContentRef),
-});
+}));
 export type LinkItem = z.infer<typeof LinkItem>;
-export const LinkList = listOf(LinkItem).extend({
+export const LinkList = z.lazy(() => z.object({
+  ...listShape(LinkItem),
   stats: z.object({ total: z.number(), broken: z.object({ total: z.number(), changeRequest: z.number() }) }),
-});
+}));
 export type LinkList = z.infer<typeof LinkList>;
 
 /** Where a page or file is referenced from. */
-export const Backlink = z.looseObject({
+export const Backlink = z.lazy(() => z.looseObject({
   kind: z.string(),
   organization: z.string(),
   space: z.string(),
   versionContext: z.object({ type: z.literal('revision'), revision: z.string() }),
   page: z.string().optional(),
   file: z.string().optional(),
-});
+}));
 export type Backlink = z.infer<typeof Backlink>;
 
-export const SearchSection = z.object({ id: z.string(), title: z.string(), path: z.string(), body: z.string(), urls: Urls });
-export const SearchResult = z.object({
+export const SearchSection = z.lazy(() => z.object({ id: z.string(), title: z.string(), path: z.string(), body: z.string(), urls: Urls }));
+export const SearchResult = z.lazy(() => z.object({
   id: z.string(),
   title: z.string(),
   path: z.string(),
   sections: z.array(SearchSection),
   urls: Urls,
-});
+}));
 export type SearchResult = z.infer<typeof SearchResult>;
 
 export const IMPORT_SOURCES = ['website'] as const;
@@ -165,7 +166,7 @@ export const httpUrl = z.string().max(2048).refine((v) => {
 }, 'must be an absolute http:// or https:// URL');
 
 export const ImportContentBody = z.strictObject({ url: httpUrl, source: z.enum(IMPORT_SOURCES) });
-export const ImportContentResult = z.object({ revision: z.string(), importedResources: z.number(), totalResources: z.number() });
+export const ImportContentResult = z.lazy(() => z.object({ revision: z.string(), importedResources: z.number(), totalResources: z.number() }));
 export type ImportContentResult = z.infer<typeof ImportContentResult>;
 
 /** The template catalog is the service's: any id is accepted here, and the service names the known ones. */

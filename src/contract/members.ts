@@ -4,7 +4,7 @@ import { defineOp, id, listOf, pageQuery, Role, ROLES, Timestamp } from './op.js
 import { Team, User } from './orgs.js';
 import { Space } from './spaces.js';
 
-export const Member = z.object({
+export const Member = z.lazy(() => z.object({
   object: z.literal('member'),
   id: z.string(),
   role: Role.nullable(),
@@ -18,7 +18,7 @@ export const Member = z.object({
   spaces: z.number(),
   /** How many teams of the organization the member is in. */
   teams: z.number(),
-});
+}));
 export type Member = z.infer<typeof Member>;
 
 /** A role filter: one of the roles, or `guest` for members without one. */
@@ -27,9 +27,9 @@ export const MEMBER_SORTS = ['joinedAt', 'lastSeenAt', 'name'] as const;
 export const ORDERS = ['asc', 'desc'] as const;
 export const TEAM_ROLES = ['owner', 'member'] as const;
 
-export const MemberSpace = z.object({ permission: Role, space: Space });
+export const MemberSpace = z.lazy(() => z.object({ permission: Role, space: Space }));
 export type MemberSpace = z.infer<typeof MemberSpace>;
-export const MemberTeam = z.object({ team: Team, member: z.object({ role: z.enum(TEAM_ROLES) }) });
+export const MemberTeam = z.lazy(() => z.object({ team: Team, member: z.object({ role: z.enum(TEAM_ROLES) }) }));
 export type MemberTeam = z.infer<typeof MemberTeam>;
 
 export const UpdateMemberBody = z.strictObject({ role: Role.nullable() });

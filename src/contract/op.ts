@@ -83,11 +83,16 @@ export const pageQuery = {
 
 /** A paginated list envelope of `item`. */
 export function listOf<T extends z.ZodType>(item: T) {
-  return z.object({
+  return z.lazy(() => z.object(listShape(item)));
+}
+
+/** The fields of a paginated list of `item`, for a list that has more (`z.object({...listShape(X), stats})`). */
+export function listShape<T extends z.ZodType>(item: T) {
+  return {
     next: z.object({ page: z.string() }).optional(),
     count: z.number(),
     items: z.array(item),
-  });
+  };
 }
 
 /** A boolean query parameter: `true`/`false` on the wire, a boolean in code. */

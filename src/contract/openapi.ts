@@ -21,7 +21,7 @@ export const SpecSource = z
   .strictObject({ url: httpUrl(2048).optional(), text: z.string().min(1).optional() })
   .refine((s) => (s.url === undefined) !== (s.text === undefined), { message: 'needs exactly one of url or text' });
 
-export const OpenAPISpec = z.object({
+export const OpenAPISpec = z.lazy(() => z.object({
   object: z.literal('openapi-spec'),
   id: z.string(),
   createdAt: Timestamp,
@@ -37,24 +37,24 @@ export const OpenAPISpec = z.object({
   lastProcessedErrors: z.array(z.object({ message: z.string(), code: z.string() })).optional(),
   permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
   urls: z.object({ location: z.string(), app: z.string(), published: z.string().nullable().optional() }),
-});
+}));
 export type OpenAPISpec = z.infer<typeof OpenAPISpec>;
 
-export const OpenAPISpecVersion = z.object({
+export const OpenAPISpecVersion = z.lazy(() => z.object({
   object: z.literal('openapi-spec-version'),
   id: z.string(),
   createdAt: Timestamp.optional(),
   url: z.string().max(2048),
   urls: z.object({ location: z.string() }),
-});
+}));
 export type OpenAPISpecVersion = z.infer<typeof OpenAPISpecVersion>;
 
 /** A version's document: `filesystem` maps a file name (e.g. `openapi.yaml`) to the parsed document. */
-export const OpenAPISpecContent = z.object({
+export const OpenAPISpecContent = z.lazy(() => z.object({
   filesystem: z.record(z.string(), z.unknown()),
   url: z.string(),
   urls: z.object({ source: z.string(), public: z.string().nullable() }).optional(),
-});
+}));
 export type OpenAPISpecContent = z.infer<typeof OpenAPISpecContent>;
 
 export const CreateSpecBody = z.strictObject({ slug: specSlug, source: SpecSource });

@@ -2,17 +2,17 @@
 import { z } from 'zod';
 import { defineOp, id, listOf, pageQuery, Permissions, Role, Timestamp, Urls } from './op.js';
 
-export const User = z.object({
+export const User = z.lazy(() => z.object({
   object: z.literal('user'),
   id: z.string(),
   displayName: z.string(),
   email: z.string().optional(),
   photoURL: z.string().optional(),
   urls: z.object({ location: z.string() }),
-});
+}));
 export type User = z.infer<typeof User>;
 
-export const Organization = z.object({
+export const Organization = z.lazy(() => z.object({
   object: z.literal('organization'),
   id: z.string(),
   title: z.string(),
@@ -28,10 +28,10 @@ export const Organization = z.object({
   plan: z.string(),
   urls: Urls,
   permissions: Permissions,
-});
+}));
 export type Organization = z.infer<typeof Organization>;
 
-export const Team = z.object({
+export const Team = z.lazy(() => z.object({
   object: z.literal('team'),
   id: z.string(),
   title: z.string(),
@@ -39,7 +39,7 @@ export const Team = z.object({
   spaces: z.number(),
   createdAt: Timestamp,
   permissions: z.object({ admin: z.boolean(), view: z.boolean() }),
-});
+}));
 export type Team = z.infer<typeof Team>;
 
 const org = z.object({ organizationId: id() });

@@ -14,7 +14,7 @@ export const samlCertificate = z.string().max(10000).refine((v) => PEM_CERTIFICA
 });
 export const SAML_STATUSES = ['pending', 'active'] as const;
 
-export const SAMLProvider = z.object({
+export const SAMLProvider = z.lazy(() => z.object({
   object: z.literal('saml-provider'),
   id: z.string(),
   label: z.string(),
@@ -29,10 +29,10 @@ export const SAMLProvider = z.object({
   /** What the identity provider needs to know about the service. */
   service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }),
   urls: z.object({ location: z.string() }),
-});
+}));
 export type SAMLProvider = z.infer<typeof SAMLProvider>;
 
-export const SsoProviderLink = z.object({ id: z.string(), label: z.string(), startURL: z.string() });
+export const SsoProviderLink = z.lazy(() => z.object({ id: z.string(), label: z.string(), startURL: z.string() }));
 export type SsoProviderLink = z.infer<typeof SsoProviderLink>;
 
 const fields = {

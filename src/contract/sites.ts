@@ -33,7 +33,7 @@ export const condition = z.string().min(1).max(1000);
 export const sectionDescription = z.string().max(500);
 export const shareKey = z.string().min(1).max(256);
 
-export const Site = z.object({
+export const Site = z.lazy(() => z.object({
   object: z.literal('site'),
   id: z.string(),
   type: z.enum(SITE_TYPES),
@@ -48,10 +48,10 @@ export const Site = z.object({
   adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
   agentsContext: z.enum(AGENTS_CONTEXTS),
   urls: Urls,
-});
+}));
 export type Site = z.infer<typeof Site>;
 
-export const SiteSpace = z.object({
+export const SiteSpace = z.lazy(() => z.object({
   object: z.literal('site-space'),
   id: z.string(),
   path: z.string(),
@@ -64,10 +64,10 @@ export const SiteSpace = z.object({
   hasAdvancedCustomizationFeature: z.boolean(),
   urls: Urls,
   hidden: z.boolean(),
-});
+}));
 export type SiteSpace = z.infer<typeof SiteSpace>;
 
-export const SiteSection = z.object({
+export const SiteSection = z.lazy(() => z.object({
   object: z.literal('site-section'),
   id: z.string(),
   title: z.string(),
@@ -79,7 +79,7 @@ export const SiteSection = z.object({
   siteSpaces: z.array(SiteSpace),
   urls: Urls,
   icon: z.string().optional(),
-});
+}));
 export type SiteSection = z.infer<typeof SiteSection>;
 
 /** A group's children are its sections and the groups nested in it, in their order. */
@@ -103,17 +103,17 @@ export const SiteSectionGroup: z.ZodType<SiteSectionGroup> = z.object({
 });
 
 /** The structure of a published site: its sections and groups, or its site spaces when it has no sections. */
-export const PublishedStructure = z.union([
+export const PublishedStructure = z.lazy(() => z.union([
   z.object({ type: z.literal('sections'), structure: z.array(z.union([SiteSection, SiteSectionGroup])) }),
   z.object({ type: z.literal('siteSpaces'), structure: z.array(SiteSpace) }),
-]);
+]));
 export type PublishedStructure = z.infer<typeof PublishedStructure>;
 
-export const PublishedSite = z.object({
+export const PublishedSite = z.lazy(() => z.object({
   object: z.literal('published-content-site'),
   site: Site,
   structure: PublishedStructure,
-});
+}));
 export type PublishedSite = z.infer<typeof PublishedSite>;
 
 // ---------------------------------------------------------------------------------------------
@@ -166,14 +166,14 @@ export const AdaptiveJsonSchema = z.looseObject({
 });
 export type AdaptiveJsonSchema = z.infer<typeof AdaptiveJsonSchema>;
 
-export const SiteAdaptiveSchema = z.object({
+export const SiteAdaptiveSchema = z.lazy(() => z.object({
   object: z.literal('site-adaptive-schema'),
   jsonSchema: z.record(z.string(), z.unknown()),
   updatedAt: Timestamp,
-});
+}));
 export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchema>;
 
-export const TemplateCondition = z.object({ description: z.string(), condition: z.string() });
+export const TemplateCondition = z.lazy(() => z.object({ description: z.string(), condition: z.string() }));
 export type TemplateCondition = z.infer<typeof TemplateCondition>;
 
 // ---------------------------------------------------------------------------------------------

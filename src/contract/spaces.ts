@@ -21,7 +21,8 @@ export type MergeRules = z.infer<typeof MergeRules>;
 export const spaceTitle = z.string().max(50);
 export const spaceEmoji = z.string().max(50);
 
-export const Space = z.object({
+/** The fields of a Space (a listed space adds its trash information). */
+const spaceShape = () => ({
   object: z.literal('space'),
   id: z.string(),
   title: z.string(),
@@ -44,6 +45,7 @@ export const Space = z.object({
   changeRequestsDraft: z.number(),
   permissions: Permissions,
 });
+export const Space = z.lazy(() => z.object(spaceShape()));
 export type Space = z.infer<typeof Space>;
 
 const org = z.object({ organizationId: id() });
@@ -86,8 +88,8 @@ export const RETENTION_DAYS = 7;
  * Sandbox extension: with `deleted=true` the organization's list holds its deleted spaces that can
  * still be restored, each with `trash` (the service has no list of deleted spaces).
  */
-export const TrashInfo = z.object({ restorableUntil: Timestamp, secondsLeft: z.number() });
-export const ListedSpace = Space.extend({ trash: TrashInfo.optional() });
+export const TrashInfo = z.lazy(() => z.object({ restorableUntil: Timestamp, secondsLeft: z.number() }));
+export const ListedSpace = z.lazy(() => z.object({ ...spaceShape(), trash: TrashInfo.optional() }));
 export type ListedSpace = z.infer<typeof ListedSpace>;
 
 export const ops = {
