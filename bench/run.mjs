@@ -2,7 +2,7 @@
  * docsctl's benchmark suite (not part of `npm test`). Every figure is a ratio to a baseline
  * measured in the same run on the same machine, alternating the two; see docs/performance.md.
  *
- *   npm run bench                      every part (about 6 minutes here)
+ *   npm run bench                      every part (about 7 minutes here)
  *   npm run bench -- quick             every part, fewer and shorter rounds (about a minute or two)
  *   npm run bench -- startup request   only these parts (quick may be added)
  *   npm run bench -- --json FILE       also write the results as JSON

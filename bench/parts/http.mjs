@@ -75,6 +75,7 @@ export default async function http({ quick }) {
         const ok = name === 'post' || name === 'barePost' ? r.statuses[201] : r.statuses[200];
         if (r.errors || ok !== r.requests) throw new Error(`${name}: unexpected answers ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
         runs[name].push(r);
+        process.stderr.write(`    round ${round + 1}: ${name} ${Math.round(r.rps)} req/s\n`);
         // Comments pile up in the space (and its view counts them): start each round from the seed.
         if (name === 'post') await api(sandbox.url, sandbox.token, 'POST', '/_sandbox/reset');
       }

@@ -100,6 +100,7 @@ export default async function prism({ quick }) {
         const r = await loadRun(targets[name]);
         if (r.errors || r.statuses[200] !== r.requests) throw new Error(`${name}: unexpected answers ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
         rps[name].push(r.rps);
+        process.stderr.write(`    round ${round + 1}: ${name} ${Math.round(r.rps)} req/s\n`);
       }
     }
     const command = `npm run bench -- prism  (prism mock, @stoplight/prism-cli 5; ${LOAD_TOOL}, ${CONNECTIONS} connections, ${durationMs / 1000} s × ${rounds} rounds, alternating)`;
