@@ -5,9 +5,10 @@ import { UsageError } from './errors.js';
 
 /**
  * The text of `file`, or of stdin when it is `-`. A file that cannot be read is a usage error
- * naming the flag it came from: `--input: cannot read body.json: ENOENT`.
+ * naming the flag it came from (`--input: cannot read body.json: ENOENT`), or the file alone when
+ * it is an argument (`schema.json: cannot read it (ENOENT)`).
  */
-export async function readFileOrStdin(ctx: Context, file: string, flag: string): Promise<string> {
+export async function readFileOrStdin(ctx: Context, file: string, flag?: string): Promise<string> {
   if (file === '-') {
     const chunks: Buffer[] = [];
     for await (const c of ctx.io.stdin) chunks.push(Buffer.from(c as Buffer));
@@ -16,7 +17,8 @@ export async function readFileOrStdin(ctx: Context, file: string, flag: string):
   try {
     return await readFile(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`${flag}: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new UsageError(flag ? `${flag}: cannot read ${file}: ${why}` : `${file}: cannot read it (${why})`);
   }
 }
 

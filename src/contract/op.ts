@@ -1,7 +1,8 @@
 /**
  * The contract's building blocks. An operation is declared once, as data, and drives the client
  * (typed calls), the sandbox (routes and validation) and the CLI (argument checks before sending).
- * This folder imports only zod.
+ * This folder imports only zod. The schemas of answers (resources, lists) are `z.lazy`: built on
+ * first use, as building zod schemas is slow at start and the CLI never parses an answer.
  */
 import { z } from 'zod';
 
@@ -81,7 +82,7 @@ export const pageQuery = {
   limit: z.preprocess(toInt, z.number().int().min(0).max(1000)).optional(),
 };
 
-/** A paginated list envelope of `item`. */
+/** A paginated list envelope of `item` (built on first use). */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.lazy(() => z.object(listShape(item)));
 }

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { defineCommand } from '../../../cli/command.js';
-import type { Context } from '../../../cli/context.js';
+import { readFileOrStdin } from '../../../cli/input.js';
 import { UsageError } from '../../../cli/errors.js';
 import { describeIssue, issuePath } from '../../../contract/op.js';
 import { ops } from '../../../contract/sites.js';
@@ -15,7 +14,7 @@ export default defineCommand({
   examples: ['docsctl sites schema set site_123 schema.json', 'cat schema.json | docsctl sites schema set site_123 -'],
   output: { fields: ['updatedAt', 'jsonSchema'] },
   async run(ctx, { args }) {
-    const text = await readText(ctx, args.file);
+    const text = await readFileOrStdin(ctx, args.file);
     let jsonSchema: unknown;
     try {
       jsonSchema = JSON.parse(text);
@@ -32,16 +31,3 @@ export default defineCommand({
     return api.call(ops.putAdaptiveSchema, { params: { organizationId, siteId: args.site }, body: checked.data });
   },
 });
-
-async function readText(ctx: Context, file: string): Promise<string> {
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const c of ctx.io.stdin) chunks.push(Buffer.from(c as Buffer));
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  try {
-    return await readFile(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-}
