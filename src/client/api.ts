@@ -24,7 +24,9 @@ export class Api {
       method: op.method,
       path: '/v1' + fillPath(op.path, (input.params ?? {}) as Record<string, unknown>),
       query: input.query as Record<string, string>,
-      body: input.body ?? (op.method === 'GET' || op.method === 'DELETE' ? undefined : {}),
+      // An operation without a body gets none (a strict server answers 415 to `{}`); one whose fields
+      // are all optional gets `{}` when none is given.
+      body: input.body ?? (op.hasBody ? {} : undefined),
     });
     return res.json as OpResult<O>;
   }

@@ -8,7 +8,7 @@ import {
   ApplyTemplateBody, Backlink, contentQuery, Document, File, ImportContentBody, ImportContentResult, LinkList,
   Page, PAGE_FORMATS, Revision,
 } from './content.js';
-import { defineOp, id, listOf, pageQuery, Permissions, qBool, Timestamp, Urls } from './op.js';
+import { defineOp, id, listOf, pageQuery, pathId, Permissions, qBool, Timestamp, Urls } from './op.js';
 import { User } from './orgs.js';
 
 export const CR_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
@@ -95,12 +95,12 @@ export const CrPageQuery = z.object({
   dereferenced: qBoolOr('reusable-contents').optional(),
 });
 
-const org = z.object({ organizationId: id() });
-const space = z.object({ spaceId: id() });
+const org = z.object({ organizationId: pathId() });
+const space = z.object({ spaceId: pathId() });
 /** `changeRequestId` is the change request's id or its number in the space. */
-export const crParams = z.object({ spaceId: id(), changeRequestId: id() });
-const crPage = crParams.extend({ pageId: id() });
-const crFile = crParams.extend({ fileId: id() });
+export const crParams = z.object({ spaceId: pathId(), changeRequestId: pathId() });
+const crPage = crParams.extend({ pageId: pathId() });
+const crFile = crParams.extend({ fileId: pathId() });
 const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
 
 export const ops = {

@@ -1,6 +1,6 @@
 /** Collections: nested groups of spaces. */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, Permissions, positionOf, qBool, Role, Urls } from './op.js';
+import { defineOp, id, listOf, pageQuery, pathId, Permissions, positionOf, qBool, Role, Urls } from './op.js';
 import { Space } from './spaces.js';
 
 export const collectionTitle = z.string().max(50);
@@ -19,8 +19,8 @@ export const Collection = z.lazy(() => z.object({
 }));
 export type Collection = z.infer<typeof Collection>;
 
-const org = z.object({ organizationId: id() });
-const collection = z.object({ collectionId: id() });
+const org = z.object({ organizationId: pathId() });
+const collection = z.object({ collectionId: pathId() });
 
 export const CreateCollectionBody = z.strictObject({
   title: collectionTitle.optional(),
@@ -33,7 +33,7 @@ export const UpdateCollectionBody = z.strictObject({
 });
 export const MoveCollectionBody = z.strictObject({
   parent: id().nullable().optional(),
-  position: positionOf('space').optional(),
+  position: positionOf('space', 'collection').optional(),
 });
 export const TransferCollectionBody = z.strictObject({ organization: id() });
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { crParams } from './change-requests.js';
 import { Document } from './content.js';
 import { Member, ORDERS } from './members.js';
-import { defineOp, id, listOf, pageQuery, Permissions, Timestamp, Urls } from './op.js';
+import { defineOp, id, listOf, pageQuery, pathId, Permissions, Timestamp, Urls } from './op.js';
 import { User } from './orgs.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -148,8 +148,8 @@ export const ListRepliesQuery = z.object({ ...pageQuery, ...format });
 
 /** One family of comment operations under `base`, ids suffixed with `suffix`. */
 function commentOps<S extends z.ZodRawShape, RB extends z.ZodType>(base: string, params: z.ZodObject<S>, suffix: string, replyUpdate: RB) {
-  const comment = z.object({ ...params.shape, commentId: id() });
-  const reply = z.object({ ...comment.shape, commentReplyId: id() });
+  const comment = z.object({ ...params.shape, commentId: pathId() });
+  const reply = z.object({ ...comment.shape, commentReplyId: pathId() });
   const c = `${base}/comments/{commentId}`;
   return {
     listComments: defineOp({
@@ -203,7 +203,7 @@ export function withSuffix<T extends Record<string, unknown>, S extends string>(
 }
 
 /** The operations of each family, by their short names (the CLI picks a family with `--cr`). */
-export const spaceCommentOps = commentOps('/spaces/{spaceId}', z.object({ spaceId: id() }), 'InSpace', UpdateReplyBody);
+export const spaceCommentOps = commentOps('/spaces/{spaceId}', z.object({ spaceId: pathId() }), 'InSpace', UpdateReplyBody);
 export const crCommentOps = commentOps('/spaces/{spaceId}/change-requests/{changeRequestId}', crParams, 'InChangeRequest', UpdateCrReplyBody);
 
 export const ops = {

@@ -3,7 +3,7 @@
  * bodies. Change requests reuse these schemas for their own `{cr}/content...` endpoints.
  */
 import { z } from 'zod';
-import { defineOp, id, listOf, listShape, pageQuery, qBool, Timestamp, Urls } from './op.js';
+import { defineOp, id, listOf, listShape, pageQuery, pathId, qBool, Timestamp, Urls } from './op.js';
 
 /** A git object id and where the object lives in a synced repository (omitted with `metadata=false`). */
 const GitInfo = z.lazy(() => z.object({ oid: z.string(), path: z.string() }));
@@ -178,9 +178,9 @@ export const ApplyTemplateBody = z.strictObject({
 export const PAGE_FORMATS = ['document', 'markdown'] as const;
 export const SEARCH_QUERY_MAX = 512;
 
-const space = z.object({ spaceId: id() });
-const spacePage = z.object({ spaceId: id(), pageId: id() });
-const spaceFile = z.object({ spaceId: id(), fileId: id() });
+const space = z.object({ spaceId: pathId() });
+const spacePage = z.object({ spaceId: pathId(), pageId: pathId() });
+const spaceFile = z.object({ spaceId: pathId(), fileId: pathId() });
 /** `metadata` (default true: git metadata included) and `computed` (default true: computed pages filled). */
 export const contentQuery = { metadata: qBool().optional(), computed: qBool().optional() };
 export const pageReadQuery = {

@@ -1,6 +1,6 @@
 /** Organization members: roles, last-seen, SSO, and the spaces and teams each member reaches. */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, Role, ROLES, Timestamp } from './op.js';
+import { defineOp, listOf, pageQuery, pathId, Role, ROLES, Timestamp } from './op.js';
 import { Team, User } from './orgs.js';
 import { Space } from './spaces.js';
 
@@ -34,8 +34,8 @@ export type MemberTeam = z.infer<typeof MemberTeam>;
 
 export const UpdateMemberBody = z.strictObject({ role: Role.nullable() });
 
-const org = z.object({ organizationId: id() });
-const member = z.object({ organizationId: id(), userId: id() });
+const org = z.object({ organizationId: pathId() });
+const member = z.object({ organizationId: pathId(), userId: pathId() });
 
 export const ops = {
   listMembers: defineOp({

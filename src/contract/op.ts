@@ -22,6 +22,8 @@ export interface OpDef<
   query: Q;
   body: B;
   response: R;
+  /** Whether the operation takes a request body (the client sends none otherwise, not even `{}`). */
+  hasBody: boolean;
   /** Success status. 204 means no body. */
   status: 200 | 201 | 204;
   /** True when the response is a paginated list `{next?, count, items}`. */
@@ -56,6 +58,7 @@ export function defineOp<
     params: (def.params ?? none) as P,
     query: (def.query ?? none) as Q,
     body: (def.body ?? noBody) as B,
+    hasBody: def.body !== undefined,
     response: (def.response ?? noContent) as R,
     status: def.status ?? (def.method === 'POST' && def.response ? 201 : def.response ? 200 : 204),
   };
@@ -75,6 +78,14 @@ export type OpItem<O extends AnyOp> = OpResult<O> extends { items: Array<infer I
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
+
+/**
+ * The default level of content (the official document's DefaultLevel): a role, `inherit` (the
+ * level of what contains it), or null (none: members keep their own role).
+ */
+export const DEFAULT_LEVELS = [...ROLES, 'inherit'] as const;
+export const DefaultLevel = z.enum(DEFAULT_LEVELS).nullable();
+export type DefaultLevel = z.infer<typeof DefaultLevel>;
 
 /** `page` and `limit`, as every paginated list accepts them. */
 export const pageQuery = {
@@ -109,18 +120,32 @@ function toInt(v: unknown): unknown {
 }
 
 export const id = () => z.string().min(1).max(128);
+/** The official document's pattern of an id in a path. */
+export const PATH_ID_PATTERN = /^[a-zA-Z0-9_-]+$/;
+/** An id in a path: letters, digits, `_` and `-` (the official document's pattern). */
+export const pathId = () => z.string().min(1).max(128, { abort: true }).regex(PATH_ID_PATTERN, { error: 'must be an id (letters, digits, _ and -)' });
 export const Urls = z.record(z.string(), z.string().nullable().optional());
 export const Permissions = z.record(z.string(), z.boolean());
 export const Timestamp = z.string();
 
-/** A position relative to a sibling: `{before?, after?}` each `{type, <type>: id}`. */
-export function positionOf<K extends string>(type: K, key: string = type) {
-  const ref = z.object({ type: z.literal(type), [key]: id() } as Record<string, z.ZodType>);
-  return z
-    .object({ before: ref.optional(), after: ref.optional() })
-    .refine((p) => (p.before ? 1 : 0) + (p.after ? 1 : 0) === 1, {
-      message: 'needs exactly one of before or after',
-    });
+/**
+ * A position among siblings: `{before?, after?}`, each a reference `{type, <key>: id}` to a sibling
+ * of one of the given kinds (a kind is its type, or `[type, key]` when the id's key is not the type).
+ * Either side alone places the item next to that sibling; both place it between them (they must be
+ * neighbours); neither leaves it where it is (the official document allows all three).
+ */
+export function positionOf(...kinds: (string | readonly [type: string, key: string])[]) {
+  const refs = kinds.map((kind) => {
+    const [type, key] = typeof kind === 'string' ? [kind, kind] : kind;
+    return z.object({ type: z.literal(type), [key]: id() } as Record<string, z.ZodType>);
+  });
+  const ref = refs.length === 1 ? refs[0] : z.discriminatedUnion('type', refs as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+  return z.object({ before: ref.optional(), after: ref.optional() });
+}
+
+/** The id a position reference points at (`{type: 'space', space: 'sp_1'}` → `sp_1`). */
+export function refId(ref: Record<string, unknown>): string {
+  return String(ref[String(ref.type)] ?? ref.id ?? Object.values(ref).find((v) => v !== ref.type));
 }
 
 /** The error body of every 4xx/5xx answer (decisions.md). */

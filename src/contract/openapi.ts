@@ -1,6 +1,6 @@
 /** OpenAPI specifications stored by an organization, each processed into versions. */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, Timestamp } from './op.js';
+import { defineOp, listOf, pageQuery, pathId, Timestamp } from './op.js';
 
 /** An absolute http: or https: URL of at most `max` characters. */
 export function httpUrl(max: number) {
@@ -61,9 +61,9 @@ export const CreateSpecBody = z.strictObject({ slug: specSlug, source: SpecSourc
 export const PutSpecBody = z.strictObject({ source: SpecSource });
 export const UpdateSpecBody = z.strictObject({ visibility: z.enum(SPEC_VISIBILITIES) });
 
-const org = z.object({ organizationId: id() });
-const spec = z.object({ organizationId: id(), specSlug: id() });
-const version = z.object({ organizationId: id(), specSlug: id(), versionId: id() });
+const org = z.object({ organizationId: pathId() });
+const spec = z.object({ organizationId: pathId(), specSlug: pathId() });
+const version = z.object({ organizationId: pathId(), specSlug: pathId(), versionId: pathId() });
 
 export const ops = {
   listOpenAPISpecs: defineOp({
@@ -80,7 +80,7 @@ export const ops = {
   /** Create or replace: 201 when the slug was new, 200 when it existed. */
   putOpenAPISpec: defineOp({
     id: 'putOpenAPISpec', method: 'PUT', path: '/orgs/{organizationId}/openapi/{specSlug}',
-    params: z.object({ organizationId: id(), specSlug }), body: PutSpecBody, response: OpenAPISpec, status: 200,
+    params: z.object({ organizationId: pathId(), specSlug }), body: PutSpecBody, response: OpenAPISpec, status: 200,
   }),
   updateOpenAPISpec: defineOp({
     id: 'updateOpenAPISpec', method: 'PATCH', path: '/orgs/{organizationId}/openapi/{specSlug}',

@@ -1,6 +1,6 @@
 /** Users, organizations and teams: what login, status and every family need. */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, Permissions, Role, Timestamp, Urls } from './op.js';
+import { defineOp, listOf, pageQuery, pathId, Permissions, Role, Timestamp, Urls } from './op.js';
 
 export const User = z.lazy(() => z.object({
   object: z.literal('user'),
@@ -42,7 +42,7 @@ export const Team = z.lazy(() => z.object({
 }));
 export type Team = z.infer<typeof Team>;
 
-const org = z.object({ organizationId: id() });
+const org = z.object({ organizationId: pathId() });
 
 export const ops = {
   getAuthenticatedUser: defineOp({ id: 'getAuthenticatedUser', method: 'GET', path: '/user', response: User }),

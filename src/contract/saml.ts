@@ -1,6 +1,6 @@
 /** Single sign-on: an organization's SAML identity providers. */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, Role, Timestamp } from './op.js';
+import { defineOp, id, listOf, pageQuery, pathId, Role, Timestamp } from './op.js';
 import { httpUrl } from './openapi.js';
 import { Team } from './orgs.js';
 
@@ -45,8 +45,8 @@ const fields = {
 export const CreateSamlBody = z.strictObject({ label: samlLabel, ...fields });
 export const UpdateSamlBody = z.strictObject({ label: samlLabel.optional(), ...fields });
 
-const org = z.object({ organizationId: id() });
-const provider = z.object({ organizationId: id(), samlProviderId: id() });
+const org = z.object({ organizationId: pathId() });
+const provider = z.object({ organizationId: pathId(), samlProviderId: pathId() });
 
 export const ops = {
   listSamlProviders: defineOp({

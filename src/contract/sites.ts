@@ -3,7 +3,7 @@
  * groups; the published-site profile; the adaptive-content schema and its template conditions.
  */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, positionOf, qBool, Timestamp, Urls } from './op.js';
+import { defineOp, id, listOf, pageQuery, pathId, positionOf, qBool, Timestamp, Urls } from './op.js';
 import { Space } from './spaces.js';
 
 export const SITE_TYPES = ['basic', 'premium', 'ultimate'] as const;
@@ -179,12 +179,12 @@ export type TemplateCondition = z.infer<typeof TemplateCondition>;
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-const org = z.object({ organizationId: id() });
-const site = org.extend({ siteId: id() });
-const section = site.extend({ siteSectionId: id() });
-const group = site.extend({ siteSectionGroupId: id() });
-const groupSection = group.extend({ siteSectionId: id() });
-const siteSpace = site.extend({ siteSpaceId: id() });
+const org = z.object({ organizationId: pathId() });
+const site = org.extend({ siteId: pathId() });
+const section = site.extend({ siteSectionId: pathId() });
+const group = site.extend({ siteSectionGroupId: pathId() });
+const groupSection = group.extend({ siteSectionId: pathId() });
+const siteSpace = site.extend({ siteSpaceId: pathId() });
 
 export const CreateSiteBody = z.strictObject({
   type: z.enum(SITE_TYPES).optional(),
@@ -220,7 +220,7 @@ export const UpdateSectionBody = z.strictObject({
   description: sectionDescription.nullable().optional(),
 });
 /** The anchor may be a section or a section group of the same site (the type stays `site-section`). */
-export const MoveSectionBody = z.strictObject({ position: positionOf('site-section', 'siteSection') });
+export const MoveSectionBody = z.strictObject({ position: positionOf(['site-section', 'siteSection']) });
 
 export const CreateGroupBody = z.strictObject({
   title: structureTitle.optional(),
@@ -234,7 +234,7 @@ export const UpdateGroupBody = z.strictObject({
 });
 export const AddGroupSectionBody = z.strictObject({ sectionId: id() });
 /** As the spec shows it: `{type: 'site-section', id}`; the id is a section or a group of the site. */
-export const MoveGroupBody = z.strictObject({ position: positionOf('site-section', 'id') });
+export const MoveGroupBody = z.strictObject({ position: positionOf(['site-section', 'id']) });
 
 export const CreateSiteSpaceBody = z.strictObject({
   spaceId: id(),
@@ -246,7 +246,7 @@ export const UpdateSiteSpaceBody = z.strictObject({
   spaceId: id().optional(),
   hidden: z.boolean().optional(),
 });
-export const MoveSiteSpaceBody = z.strictObject({ position: positionOf('site-space', 'siteSpace') });
+export const MoveSiteSpaceBody = z.strictObject({ position: positionOf(['site-space', 'siteSpace']) });
 
 export const PutAdaptiveSchemaBody = z.strictObject({ jsonSchema: AdaptiveJsonSchema });
 

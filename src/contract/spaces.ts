@@ -1,6 +1,6 @@
 /** Spaces: the containers of pages and files. */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, Permissions, positionOf, qBool, Role, Timestamp, Urls } from './op.js';
+import { defineOp, id, listOf, pageQuery, pathId, Permissions, positionOf, qBool, Role, Timestamp, Urls } from './op.js';
 
 export const VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
 export const EDIT_MODES = ['live', 'locked'] as const;
@@ -48,8 +48,8 @@ const spaceShape = () => ({
 export const Space = z.lazy(() => z.object(spaceShape()));
 export type Space = z.infer<typeof Space>;
 
-const org = z.object({ organizationId: id() });
-const space = z.object({ spaceId: id() });
+const org = z.object({ organizationId: pathId() });
+const space = z.object({ spaceId: pathId() });
 
 export const CreateSpaceBody = z.strictObject({
   title: spaceTitle.optional(),
@@ -73,7 +73,7 @@ export const UpdateSpaceBody = z.object({
 });
 export const MoveSpaceBody = z.strictObject({
   parent: id().nullable().optional(),
-  position: positionOf('space').optional(),
+  position: positionOf('space', 'collection').optional(),
 });
 export const TransferSpaceBody = z.strictObject({
   organization: id(),

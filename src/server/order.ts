@@ -6,17 +6,25 @@ export interface RelativePosition {
 }
 
 /**
- * Where `id` lands in `list` when placed relative to an anchor. Returns the new list, or null when
- * the anchor is not in the list (or is `id` itself): the caller answers 400 "invalid position".
- * `list` is not modified.
+ * Where `id` lands in `list` when placed relative to its siblings: after `after`, before `before`,
+ * between both (they must be neighbours), or where it is (last when it is not in the list) with
+ * neither. Returns the new list, or null when an anchor is not in the list, is `id` itself, or the
+ * two anchors are not neighbours: the caller answers 400 "invalid position". `list` is not modified.
  */
 export function placeRelative(list: readonly string[], id: string, pos: RelativePosition): string[] | null {
-  const anchor = pos.before ?? pos.after;
-  if (anchor === undefined || anchor === id) return null;
+  const { before, after } = pos;
+  if (before === undefined && after === undefined) return list.includes(id) ? [...list] : [...list, id];
+  if (before === id || after === id) return null;
   const rest = list.filter((x) => x !== id);
-  const at = rest.indexOf(anchor);
+  if (after !== undefined) {
+    const at = rest.indexOf(after);
+    if (at < 0 || (before !== undefined && rest[at + 1] !== before)) return null;
+    rest.splice(at + 1, 0, id);
+    return rest;
+  }
+  const at = rest.indexOf(before!);
   if (at < 0) return null;
-  rest.splice(pos.before !== undefined ? at : at + 1, 0, id);
+  rest.splice(at, 0, id);
   return rest;
 }
 

@@ -4,7 +4,7 @@
  * Everything under `data` is exported and loaded as a whole by `/_sandbox/state`.
  */
 import crypto, { createHash } from 'node:crypto';
-import type { Role } from '../contract/op.js';
+import { refId, type Role } from '../contract/op.js';
 import { RETENTION_DAYS, type MergeRules } from '../contract/spaces.js';
 import { Clock } from './clock.js';
 import { HttpError } from './errors.js';
@@ -195,21 +195,26 @@ export class Store {
   }
 
   /**
-   * Move `id` from container `fromId` into `toId`, placed relative to an anchor space or last.
-   * Checks first, then changes: an anchor that is not a space in the target is a 400 (`where`
-   * names the target in the message), a move that changes nothing a 409 (`what` names the item).
+   * Move `id` from container `fromId` into `toId`, placed relative to sibling spaces or collections
+   * (`{before?, after?}`; neither: where it is, or last when it comes from elsewhere). Checks first,
+   * then changes: an anchor that is not a sibling of its type in the target, or two anchors that are
+   * not neighbours, is a 400 (`where` names the target in the message); a move that changes nothing
+   * a 409 (`what` names the item).
    */
   moveChild(id: string, fromId: string, toId: string, position: { before?: Record<string, unknown>; after?: Record<string, unknown> } | undefined, where: string, what: string): void {
     const current = this.data.children.get(toId) ?? [];
-    let next: string[];
-    if (position) {
-      const anchor = String((position.before ?? position.after)?.space);
-      const placed = placeRelative(current, id, position.before ? { before: anchor } : { after: anchor });
-      if (!placed || !this.data.spaces.has(anchor)) throw new HttpError(400, `position: space ${anchor} is not in the target ${where}`);
-      next = placed;
-    } else {
-      next = fromId === toId ? current : [...current, id];
+    const anchors: { before?: string; after?: string } = {};
+    for (const side of ['before', 'after'] as const) {
+      const ref = position?.[side];
+      if (!ref) continue;
+      const anchor = refId(ref);
+      const exists = ref.type === 'collection' ? this.data.collections.has(anchor) : this.data.spaces.has(anchor);
+      if (anchor === id) throw new HttpError(400, `position.${side}: a ${what} cannot be placed relative to itself`);
+      if (!exists || !current.includes(anchor)) throw new HttpError(400, `position.${side}: ${ref.type} ${anchor} is not in the target ${where}`);
+      anchors[side] = anchor;
     }
+    const next = fromId === toId ? placeRelative(current, id, anchors) : placeRelative([...current.filter((x) => x !== id)], id, anchors);
+    if (!next) throw new HttpError(400, `position: ${anchors.after} and ${anchors.before} are not next to each other in the target ${where}`);
     if (fromId === toId && sameOrder(current, next)) throw new HttpError(409, `the ${what} is already there: nothing would change`);
     if (fromId !== toId) this.detachChild(fromId, id);
     this.data.children.set(toId, next);

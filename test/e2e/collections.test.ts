@@ -116,14 +116,21 @@ describe('collections', () => {
 
     const invalid = await sb.run(['collections', 'move', a.id, '--root', '--before', 'sp-welcome']);
     expect(invalid.exitCode).toBe(1);
-    expect(invalid.stderr).toContain('position: space sp-welcome is not in the target organization root');
+    expect(invalid.stderr).toContain('position.before: space sp-welcome is not in the target organization root');
 
     const cycle = await sb.run(['collections', 'move', 'col-handbook', '--parent', a.id]);
     expect(cycle.exitCode).toBe(1);
     expect(cycle.stderr).toContain('cannot move into itself or one of its descendants');
 
-    const both = await sb.run(['collections', 'move', a.id, '--before', 'x', '--after', 'y']);
-    expect(both.exitCode).toBe(2);
+    const bothKinds = await sb.run(['collections', 'move', a.id, '--before', 'x', '--before-collection', 'y']);
+    expect(bothKinds.exitCode).toBe(2);
+    expect(bothKinds.stderr).toContain('--before and --before-collection cannot be used together');
+
+    // A collection anchor: col-handbook's siblings at the root are collections too.
+    const b = await sb.json(['collections', 'create', '--title', 'B']);
+    await sb.json(['collections', 'move', b.id, '--before-collection', 'col-handbook']);
+    const root = (await sb.request('GET', '/_sandbox/state')).body.data.children.$map.find(([k]: [string]) => k === 'org-acme')[1] as string[];
+    expect(root.indexOf(b.id)).toBe(root.indexOf('col-handbook') - 1);
   });
 
   it('transfers a collection with its spaces to another organization', async () => {

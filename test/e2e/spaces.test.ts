@@ -297,16 +297,34 @@ describe('spaces: move', () => {
     expect(children('col-handbook')).toEqual([a.id, b.id]);
   });
 
+  it('places a space next to a collection, or between two neighbours, as the official document allows', async () => {
+    const a = await create(['--title', 'A']);
+    const b = await create(['--title', 'B']);
+    expect(children('org-acme')).toEqual(['col-handbook', a.id, b.id]);
+
+    await sb.json(['spaces', 'move', b.id, '--before-collection', 'col-handbook']);
+    expect(children('org-acme')).toEqual([b.id, 'col-handbook', a.id]);
+
+    const c = await create(['--title', 'C']);
+    await sb.json(['spaces', 'move', c.id, '--after-collection', 'col-handbook', '--before', a.id]);
+    expect(children('org-acme')).toEqual([b.id, 'col-handbook', c.id, a.id]);
+
+    const apart = await sb.run(['spaces', 'move', c.id, '--after', b.id, '--before', a.id]);
+    expect(apart.exitCode).toBe(1);
+    expect(apart.stderr).toContain(`position: ${b.id} and ${a.id} are not next to each other in the target organization root`);
+    expect(children('org-acme')).toEqual([b.id, 'col-handbook', c.id, a.id]);
+  });
+
   it('maps failures to exit codes: 400 → 1, 404 → 4, 409 → 6, 403 → 5, malformed position → 2 (nothing sent)', async () => {
     const a = await create(['--title', 'A']);
     const before = structuredClone([...sb.server.store.data.children]);
 
     const selfAnchor = await sb.run(['spaces', 'move', a.id, '--parent', 'col-handbook', '--before', a.id]);
     expect(selfAnchor.exitCode).toBe(1);
-    expect(selfAnchor.stderr).toContain('position: a space cannot be placed relative to itself');
+    expect(selfAnchor.stderr).toContain('position.before: a space cannot be placed relative to itself');
     const badAnchor = await sb.run(['spaces', 'move', a.id, '--before', 'sp-welcome']);
     expect(badAnchor.exitCode).toBe(1);
-    expect(badAnchor.stderr).toContain('position: space sp-welcome is not in the target organization root');
+    expect(badAnchor.stderr).toContain('position.before: space sp-welcome is not in the target organization root');
     const badCollection = await sb.run(['spaces', 'move', a.id, '--parent', 'col-nope']);
     expect(badCollection.exitCode).toBe(1);
     expect(badCollection.stderr).toContain('parent: no collection col-nope in organization org-acme');
@@ -318,17 +336,17 @@ describe('spaces: move', () => {
     const noop = await sb.run(['spaces', 'move', 'sp-welcome', '--parent', 'col-handbook']);
     expect(noop.exitCode).toBe(6);
     expect(noop.stderr).toContain('nothing would change');
-    const collectionAnchor = await sb.run(['spaces', 'move', a.id, '--after', 'col-handbook']);
-    expect(collectionAnchor.exitCode).toBe(1); // a collection is not a space to place it by
-    expect(collectionAnchor.stderr).toContain('position: space col-handbook is not in the target organization root');
+    const collectionAsSpace = await sb.run(['spaces', 'move', a.id, '--after', 'col-handbook']);
+    expect(collectionAsSpace.exitCode).toBe(1); // a collection is not a space to place it by
+    expect(collectionAsSpace.stderr).toContain('position.after: space col-handbook is not in the target organization root');
 
     const asCreate = await sb.run(['spaces', 'move', a.id, '--parent', 'col-handbook'], { as: 'create' });
     expect(asCreate.exitCode).toBe(5);
     expect(asCreate.stderr).toContain('moving a space needs the admin role on the space; you have create');
 
-    const both = await sb.run(['spaces', 'move', a.id, '--before', 'sp-welcome', '--after', 'sp-welcome']);
-    expect(both.exitCode).toBe(2);
-    expect(both.stderr).toContain('--before and --after cannot be used together');
+    const bothKinds = await sb.run(['spaces', 'move', a.id, '--after', 'sp-welcome', '--after-collection', 'col-handbook']);
+    expect(bothKinds.exitCode).toBe(2);
+    expect(bothKinds.stderr).toContain('--after and --after-collection cannot be used together');
     const empty = await sb.run(['spaces', 'move', a.id, '--before', '']);
     expect(empty.exitCode).toBe(2);
     expect(empty.stderr).toContain('--before: must not be empty');
@@ -339,7 +357,10 @@ describe('spaces: move', () => {
     expect(rootAndParent.exitCode).toBe(2);
 
     const server = await sb.request('POST', `/v1/spaces/${a.id}/move`, { position: { before: { type: 'space', space: 'x' }, after: { type: 'space', space: 'y' } } });
-    expect(server).toEqual({ status: 400, body: { error: { code: 400, message: 'position: needs exactly one of before or after' } } });
+    expect(server).toEqual({ status: 400, body: { error: { code: 400, message: 'position.before: space x is not in the target organization root' } } });
+    const badType = await sb.request('POST', `/v1/spaces/${a.id}/move`, { position: { before: { type: 'site', site: 'x' } } });
+    expect(badType.status).toBe(400);
+    expect(badType.body.error.message).toMatch(/^position\.before\.type: /);
     expect([...sb.server.store.data.children]).toEqual(before);
   });
 });

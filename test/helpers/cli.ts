@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/serve.js';
+import { watchAnswers } from './official.js';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/docsctl.js');
 
@@ -53,12 +54,20 @@ export interface Sandbox {
 /**
  * Start one sandbox for the test file, reset it before each test. Call at the top of a describe
  * or file; the returned object fills in during beforeAll.
+ *
+ * Every answer the sandbox gives during a test, and every request the CLI sends, is checked against
+ * the official document (test/helpers/official.ts): a test fails when one does not validate.
  */
 export function useSandbox(opts: ServerOptions = {}): Sandbox {
   const sb = {} as Sandbox;
+  let official: { take(): string[] } | undefined;
   beforeAll(async () => {
     sb.server = await startServer({ port: 0, ...opts });
+    official = watchAnswers(sb.server.app);
     sb.home = mkdtempSync(join(tmpdir(), 'docsctl-test-'));
+  });
+  afterEach(() => {
+    expect(official?.take() ?? [], 'sandbox answers and CLI requests against the official document').toEqual([]);
   });
   afterAll(async () => {
     await sb.server?.close();

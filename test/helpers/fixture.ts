@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { AnyOp, Role } from '../../src/contract/op.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
+import { watchAnswers } from './official.js';
 
 /** Who sends a request: a default-seed user by role, the other organization's admin, no token, an unknown token. */
 export const CALLERS = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider', 'none', 'revoked'] as const;
@@ -67,6 +68,8 @@ export interface Bench {
   /** The current exported state. */
   state(): string;
   send(who: Caller, method: string, url: string, body?: unknown): Promise<Reply>;
+  /** What the official document says is wrong with the answers given since the last call (see official.ts). */
+  officialProblems(): string[];
   close(): Promise<void>;
 }
 
@@ -111,6 +114,7 @@ function startWebsite(): Promise<{ url: string; server: http.Server }> {
  */
 export async function startBench(opts: { collectionLevel?: Role | null } = {}): Promise<Bench> {
   const server = await startServer({ port: 0 });
+  const official = watchAnswers(server.app);
   const site = await startWebsite();
   const host = new URL(server.url).host;
   const tokenOf = (who: Caller) => {
@@ -193,6 +197,7 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
   const snapshot = server.store.exportState();
   return {
     server, website: site.url, ids, snapshot, send,
+    officialProblems: () => official.take(),
     restore: () => server.store.importState(snapshot),
     state: () => server.store.exportState(),
     close: async () => {

@@ -1,19 +1,18 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/collections.js';
 import { collectionFields } from './columns.js';
-import { placementOf, somewhere } from '../placement.js';
+import { PLACEMENT_FLAGS, placementOf, somewhere } from '../placement.js';
 
 export default defineCommand({
   name: 'move',
-  summary: 'Move a collection into another collection, to the root, or next to a space',
+  summary: 'Move a collection into another collection, to the root, or next to a space or collection',
   args: [{ name: 'collection', description: 'collection id' }],
-  flags: {
-    parent: { description: 'id of the new parent collection', value: 'id' },
-    root: { type: 'boolean', description: 'move to the organization’s root (parent null)' },
-    before: { description: 'place it just before this space', value: 'space' },
-    after: { description: 'place it just after this space', value: 'space' },
-  },
-  examples: ['docsctl collections move col_123 --parent col_456', 'docsctl collections move col_123 --root --after sp_789'],
+  flags: PLACEMENT_FLAGS,
+  examples: [
+    'docsctl collections move col_123 --parent col_456',
+    'docsctl collections move col_123 --root --after sp_789',
+    'docsctl collections move col_123 --before-collection col_456',
+  ],
   output: { fields: collectionFields },
   async run(ctx, { args, flags }) {
     const { input, flagOf } = placementOf(flags);

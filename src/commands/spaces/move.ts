@@ -1,23 +1,19 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/spaces.js';
 import { spaceFields } from './columns.js';
-import { placementOf, somewhere } from '../placement.js';
+import { PLACEMENT_FLAGS, placementOf, somewhere } from '../placement.js';
 
 export default defineCommand({
   name: 'move',
-  summary: 'Move a space into a collection, to the root, or next to another space',
+  summary: 'Move a space into a collection, to the root, or next to another space or collection',
   description: 'Without --parent or --root the space stays in its container and --before/--after reorder it there.',
   args: [{ name: 'space', description: 'space id' }],
-  flags: {
-    parent: { description: 'id of the collection to move it into', value: 'id' },
-    root: { type: 'boolean', description: 'move to the organization’s root (parent null)' },
-    before: { description: 'place it just before this space (in the target container)', value: 'space' },
-    after: { description: 'place it just after this space (in the target container)', value: 'space' },
-  },
+  flags: PLACEMENT_FLAGS,
   examples: [
     'docsctl spaces move sp_123 --parent col_456',
     'docsctl spaces move sp_123 --parent col_456 --before sp_789',
     'docsctl spaces move sp_123 --root --after sp_789',
+    'docsctl spaces move sp_123 --after-collection col_456 --before sp_789   # between two neighbours',
   ],
   output: { fields: spaceFields },
   async run(ctx, { args, flags }) {

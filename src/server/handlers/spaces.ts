@@ -311,8 +311,6 @@ export const handlers: Handlers<typeof ops> = {
     if (body.parent === undefined && body.position === undefined) throw badRequest('body: needs parent or position');
     const target = body.parent === undefined ? space.parent : (body.parent ?? undefined);
     if (target !== undefined) collectionIn(store, space.org, target, 'parent');
-    const anchor = (body.position?.before ?? body.position?.after) as { space: string } | undefined;
-    if (anchor?.space === space.id) throw badRequest('position: a space cannot be placed relative to itself');
     const where = target ? `collection ${target}` : 'organization root';
     store.moveChild(space.id, containerOf(space), target ?? space.org, body.position, where, 'space');
     attachTo(space, target);
