@@ -1,6 +1,6 @@
 /** Collections: nested groups of spaces. */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, pathId, Permissions, positionOf, qBool, Role, Urls } from './op.js';
+import { DefaultLevel, defineOp, id, listOf, pageQuery, pathId, Permissions, positionOf, qBool, Urls } from './op.js';
 import { Space } from './spaces.js';
 
 export const collectionTitle = z.string().max(50);
@@ -13,7 +13,7 @@ export const Collection = z.lazy(() => z.object({
   description: z.string().optional(),
   organization: z.string(),
   parent: z.string().optional(),
-  defaultLevel: Role.nullable(),
+  defaultLevel: DefaultLevel,
   urls: Urls,
   permissions: Permissions,
 }));
@@ -29,7 +29,7 @@ export const CreateCollectionBody = z.strictObject({
 export const UpdateCollectionBody = z.strictObject({
   title: collectionTitle.optional(),
   description: collectionDescription.optional(),
-  defaultLevel: Role.nullable().optional(),
+  defaultLevel: DefaultLevel.optional(),
 });
 export const MoveCollectionBody = z.strictObject({
   parent: id().nullable().optional(),

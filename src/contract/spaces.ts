@@ -1,22 +1,41 @@
 /** Spaces: the containers of pages and files. */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, pathId, Permissions, positionOf, qBool, Role, Timestamp, Urls } from './op.js';
+import { DefaultLevel, defineOp, id, listOf, pageQuery, pathId, Permissions, positionOf, qBool, Timestamp, Urls } from './op.js';
 
 export const VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
 export const EDIT_MODES = ['live', 'locked'] as const;
-/** Language codes the sandbox accepts (the service's full list is not shown). */
-export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'ja', 'zh', 'pt-br', 'nl', 'no', 'ru', 'ko', 'sv'] as const;
+/** Content languages (the official document's TranslationLanguage). */
+export const LANGUAGES = [
+  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no',
+  'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
+] as const;
 
+/** Merge rules that name users (who must review, one of whom must review, or who may bypass the rules). */
+export const USER_MERGE_RULES = ['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass'] as const;
+/** Merge rules about the change request itself (the official document's list). */
+export const PLAIN_MERGE_RULES = [
+  'require_at_least_one_review', 'require_at_least_one_approved_review', 'require_all_reviews_approved', 'require_agent_review',
+  'require_up_to_date_change_request', 'require_change_request_subject', 'require_change_request_description', 'require_author_to_merge',
+] as const;
+
+/** One merge rule (the official document's MergeRulesConfiguration items). */
+export const MergeRule = z.discriminatedUnion('rule', [
+  ...USER_MERGE_RULES.map((rule) => z.object({ rule: z.literal(rule), users: z.array(id()).max(100) })),
+  ...PLAIN_MERGE_RULES.map((rule) => z.object({ rule: z.literal(rule) })),
+  z.object({ rule: z.literal('custom'), expression: z.string().max(1024), message: z.string().max(1024).optional() }),
+] as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+export type MergeRule =
+  | { rule: (typeof USER_MERGE_RULES)[number]; users: string[] }
+  | { rule: (typeof PLAIN_MERGE_RULES)[number] }
+  | { rule: 'custom'; expression: string; message?: string };
+
+/** A space's merge rules: the organization's (`inherit`), its own list, or none at all. */
 export const MergeRules = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inherit') }),
-  z.object({
-    type: z.literal('rules'),
-    rules: z.array(
-      z.object({ rule: z.literal('require_specific_reviewers'), users: z.array(id()).min(1).max(100) }),
-    ).max(10),
-  }),
-]);
-export type MergeRules = z.infer<typeof MergeRules>;
+  z.object({ type: z.literal('rules'), rules: z.array(MergeRule).max(20) }),
+  z.object({ type: z.literal('none') }),
+]) as unknown as z.ZodType<MergeRules>;
+export type MergeRules = { type: 'inherit' } | { type: 'rules'; rules: MergeRule[] } | { type: 'none' };
 
 export const spaceTitle = z.string().max(50);
 export const spaceEmoji = z.string().max(50);
@@ -38,7 +57,7 @@ const spaceShape = () => ({
   parent: z.string().optional(),
   language: z.string().optional(),
   revision: z.string(),
-  defaultLevel: Role.nullable(),
+  defaultLevel: DefaultLevel,
   comments: z.number(),
   changeRequests: z.number(),
   changeRequestsOpen: z.number(),
@@ -66,7 +85,7 @@ export const CreateSpaceBody = z.strictObject({
 export const UpdateSpaceBody = z.object({
   editMode: z.enum(EDIT_MODES).optional(),
   title: spaceTitle.optional(),
-  defaultLevel: Role.nullable().optional(),
+  defaultLevel: DefaultLevel.optional(),
   language: z.enum(LANGUAGES).optional(),
   mergeRules: MergeRules.optional(),
   emoji: spaceEmoji.optional(),

@@ -3,7 +3,7 @@
  * `defaultLevel` of a space and the collections above it, gives the `permissions` booleans, and
  * every operation checks the same booleans, so what an object says and what the server allows agree.
  */
-import type { Role } from '../contract/op.js';
+import type { DefaultLevel, Role } from '../contract/op.js';
 import { forbidden, notFound } from './errors.js';
 import type { CollectionRec, OrgRec, SpaceRec, Store, UserRec } from './store.js';
 
@@ -43,18 +43,23 @@ export function requireRole(role: Role | null, min: Role, what: string): void {
   }
 }
 
+/** The role a default level gives (`inherit` gives none of its own: the container's applies). */
+export function levelRole(level: DefaultLevel): Role | null {
+  return level === 'inherit' ? null : level;
+}
+
 /** Effective role on a collection: the member's role raised by its and its ancestors' defaultLevel. */
 export function collectionRole(store: Store, orgRole: Role | null, collection: CollectionRec | undefined): Role | null {
   let role = orgRole;
   for (let c = collection, depth = 0; c && depth < 64; c = c.parent ? store.data.collections.get(c.parent) : undefined, depth++) {
-    role = maxRole(role, c.defaultLevel);
+    role = maxRole(role, levelRole(c.defaultLevel));
   }
   return role;
 }
 
 export function spaceRole(store: Store, orgRole: Role | null, space: SpaceRec): Role | null {
   const parent = space.parent ? store.data.collections.get(space.parent) : undefined;
-  return maxRole(space.defaultLevel, collectionRole(store, orgRole, parent));
+  return maxRole(levelRole(space.defaultLevel), collectionRole(store, orgRole, parent));
 }
 
 export function orgPermissions(role: Role | null) {

@@ -4,7 +4,7 @@
  * Everything under `data` is exported and loaded as a whole by `/_sandbox/state`.
  */
 import crypto, { createHash } from 'node:crypto';
-import { refId, type Role } from '../contract/op.js';
+import { refId, type DefaultLevel, type Role } from '../contract/op.js';
 import { RETENTION_DAYS, type MergeRules } from '../contract/spaces.js';
 import { Clock } from './clock.js';
 import { HttpError } from './errors.js';
@@ -46,7 +46,7 @@ export interface CollectionRec {
   title: string;
   description?: string;
   parent?: string;
-  defaultLevel: Role | null;
+  defaultLevel: DefaultLevel;
   createdAt: string;
 }
 export interface SpaceRec {
@@ -63,7 +63,7 @@ export interface SpaceRec {
   parent?: string;
   language?: string;
   revision: string;
-  defaultLevel: Role | null;
+  defaultLevel: DefaultLevel;
   shareKey: string;
 }
 /** A revision of a space's content. The content model is extended by the content family. */

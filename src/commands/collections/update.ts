@@ -1,6 +1,6 @@
 import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/collections.js';
-import { ROLES } from '../../contract/op.js';
+import { DEFAULT_LEVELS } from '../../contract/op.js';
 import { collectionFields } from './columns.js';
 
 export default defineCommand({
@@ -11,7 +11,7 @@ export default defineCommand({
   flags: {
     title: { description: 'new title (at most 50 characters)', value: 'title' },
     description: { description: 'new description (at most 100 characters)', value: 'text' },
-    defaultLevel: { description: 'default role for its content, or null to remove', value: 'role', choices: ROLES, nullable: true },
+    defaultLevel: { description: 'default role for its content, inherit (its parent’s), or null to remove', value: 'level', choices: DEFAULT_LEVELS, nullable: true },
   },
   examples: ['docsctl collections update col_123 --title Handbook', 'docsctl collections update col_123 --default-level read'],
   output: { fields: collectionFields },

@@ -1,6 +1,6 @@
 import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { ROLES } from '../../contract/op.js';
+import { DEFAULT_LEVELS } from '../../contract/op.js';
 import { EDIT_MODES, LANGUAGES, ops, type MergeRules } from '../../contract/spaces.js';
 import { spaceFields } from './columns.js';
 
@@ -17,7 +17,7 @@ export default defineCommand({
     emoji: { description: 'new emoji (at most 50 characters)', value: 'emoji' },
     language: { description: 'content language', value: 'code', choices: LANGUAGES },
     editMode: { description: 'live (directly editable) or locked (all edits locked)', value: 'mode', choices: EDIT_MODES },
-    defaultLevel: { description: 'default role for the space’s content, or null to remove it', value: 'role', choices: ROLES, nullable: true },
+    defaultLevel: { description: 'default role for the space’s content, inherit (its collection’s), or null to remove it', value: 'level', choices: DEFAULT_LEVELS, nullable: true },
     mergeRules: { description: 'inherit: merge rules of the organization', value: 'rules', choices: ['inherit'] },
     requireReviewers: { description: 'merge rule: changes need a review by one of these users (comma-separated ids)', value: 'users' },
   },

@@ -104,7 +104,7 @@ function mergeForbidden(ctx: HandlerCtx, space: SpaceRec, permissions: SpacePerm
   if (space.editMode === 'locked') return `space ${space.id} is locked (editMode locked): nothing can be merged into it`;
   if (space.mergeRules.type !== 'rules') return undefined;
   for (const rule of space.mergeRules.rules) {
-    if (!rule.users.includes(ctx.caller.user.id)) {
+    if (rule.rule === 'require_specific_reviewers' && !rule.users.includes(ctx.caller.user.id)) {
       return `space ${space.id} requires a review by ${rule.users.join(' or ')} to merge (mergeRules ${rule.rule}): only they may merge`;
     }
   }
@@ -229,7 +229,7 @@ const pdfFilename = (cr: ChangeRequestRec, page?: PageRec) => `change-request-${
 
 /** The users a space's merge rules require as reviewers: its change requests request their review. */
 function requestedReviewers(space: SpaceRec): string[] {
-  return space.mergeRules.type === 'rules' ? space.mergeRules.rules.flatMap((r) => r.users) : [];
+  return space.mergeRules.type === 'rules' ? space.mergeRules.rules.flatMap((r) => ('users' in r && r.rule !== 'allow_bypass' ? r.users : [])) : [];
 }
 
 function matches(space: SpaceRec, f: ChangeRequestFilters) {

@@ -239,7 +239,7 @@ export const handlers: Handlers<typeof ops> = {
       }
     }
     if (body.mergeRules?.type === 'rules') {
-      body.mergeRules.rules.forEach((rule, i) => rule.users.forEach((user, j) => {
+      body.mergeRules.rules.forEach((rule, i) => ('users' in rule ? rule.users : []).forEach((user, j) => {
         if (!ctx.store.member(space.org, user)) throw badRequest(`mergeRules.rules.${i}.users.${j}: ${user} is not a member of organization ${space.org}`);
       }));
     }
