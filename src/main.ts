@@ -3,7 +3,7 @@
  * in one place. Heavy modules load when a command needs them.
  */
 import { Command, CommanderError } from 'commander';
-import { Context, type Globals, type Io } from './cli/context.js';
+import { Context, forcedTty, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP } from './cli/errors.js';
 import { findDef, type Manifest } from './cli/manifest.js';
 import { attach } from './cli/program.js';
@@ -99,7 +99,7 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
       org: o.org,
       verbose: Boolean(o.verbose) || env.DOCSCTL_DEBUG === '1',
       interactive: o.input !== false && !env.CI && Boolean(io.stdinIsTTY ?? io.stdin.isTTY) && Boolean(io.stderr.isTTY),
-      color: o.color !== false && !('NO_COLOR' in env) && Boolean(io.stdout.isTTY),
+      color: o.color !== false && !('NO_COLOR' in env) && (Boolean(io.stdout.isTTY) || forcedTty(env)),
       ...(timeout !== undefined ? { timeout } : {}),
     };
     const ctx = new Context(globals, io, manifest);

@@ -47,12 +47,17 @@ export interface Spinner {
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
+/** DOCSCTL_FORCE_TTY=1 (or true, yes): terminal output (tables, colour, short cells) on a pipe, as gh's GH_FORCE_TTY. */
+export function forcedTty(env: NodeJS.ProcessEnv): boolean {
+  return /^(1|true|yes)$/i.test(env.DOCSCTL_FORCE_TTY ?? '');
+}
+
 export class Context {
   /** Set by main: asks for missing arguments by name, on a TTY only. */
   pickArg?: ArgPicker;
   private apiPromise?: Promise<Api>;
   private authPromise?: Promise<ResolvedAuth>;
-  /** True when stdout is a terminal: tables and colour instead of TSV. */
+  /** True when stdout is a terminal, or DOCSCTL_FORCE_TTY says to act as if: tables and colour instead of TSV. */
   readonly tty: boolean;
 
   constructor(
@@ -61,7 +66,7 @@ export class Context {
     /** The command tree as data (for completion and docs generation). */
     readonly manifest?: Manifest,
   ) {
-    this.tty = Boolean(io.stdout.isTTY);
+    this.tty = Boolean(io.stdout.isTTY) || forcedTty(io.env);
   }
 
   get env(): NodeJS.ProcessEnv {

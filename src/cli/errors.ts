@@ -1,5 +1,5 @@
 /** Errors the CLI expects, and the one mapping from any error to an exit code and a hint. */
-import { ApiError, NetworkError } from '../client/errors.js';
+import { ApiError, InputError, NetworkError } from '../client/errors.js';
 
 export const EXIT = {
   OK: 0,
@@ -64,12 +64,12 @@ export function describeFailure(err: unknown): Failure {
     const exitCode =
       err.status === 401 ? EXIT.AUTH : err.status === 403 ? EXIT.FORBIDDEN : err.status === 404 ? EXIT.NOT_FOUND
       : err.status === 409 ? EXIT.CONFLICT : err.status === 429 ? EXIT.RATE_LIMITED : EXIT.FAILED;
-    const hint =
-      err.status === 401 ? 'run docsctl auth login, or check DOCSCTL_TOKEN'
+    const hint = err.hint ??
+      (err.status === 401 ? 'run docsctl auth login, or check DOCSCTL_TOKEN'
       : err.status === 403 ? 'ask an organization admin for a higher role'
       : err.status === 429 ? 'wait a little and try again'
       : err.status >= 500 ? 'the service failed; try again, or run with --verbose for details'
-      : undefined;
+      : undefined);
     return { exitCode, status: err.status, message: err.message, hint };
   }
   // By name, so that the config store (and conf) need not load to recognise its errors.
@@ -78,6 +78,7 @@ export function describeFailure(err: unknown): Failure {
   }
   // @inquirer/prompts: the user pressed Ctrl-C at a prompt.
   if ((err as Error)?.name === 'ExitPromptError') return { exitCode: EXIT.CANCELLED, message: 'cancelled: nothing was changed' };
+  if (err instanceof InputError) return { exitCode: EXIT.USAGE, message: err.message };
   if (err instanceof NetworkError) {
     return { exitCode: EXIT.NETWORK, message: err.message, hint: 'check the API URL (docsctl auth status) and your connection' };
   }

@@ -1,5 +1,8 @@
 /** Typed calls of the contract's operations, and cursor pagination as an async iterator. */
 import type { AnyOp, OpBody, OpItem, OpParams, OpQuery, OpResult } from '../contract/op.js';
+import { SEED_ONLY_OPS } from '../contract/extensions.js';
+import { describeIssue, issuePath } from '../contract/issues.js';
+import { ApiError, hasErrorMessage, InputError } from './errors.js';
 import { HttpClient, type HttpOptions } from './http.js';
 import { Paginator, type Page } from './paginator.js';
 
@@ -20,15 +23,29 @@ export class Api {
 
   /** Call one operation; resolves to its typed result (undefined for 204). */
   async call<O extends AnyOp>(op: O, input: CallInput<O> = {}): Promise<OpResult<O>> {
-    const res = await this.http.send({
-      method: op.method,
-      path: '/v1' + fillPath(op.path, (input.params ?? {}) as Record<string, unknown>),
-      query: input.query as Record<string, string>,
-      // An operation without a body gets none (a strict server answers 415 to `{}`); one whose fields
-      // are all optional gets `{}` when none is given.
-      body: input.body ?? (op.hasBody ? {} : undefined),
-    });
-    return res.json as OpResult<O>;
+    const params = op.params.safeParse(input.params ?? {});
+    if (!params.success) {
+      const issue = params.error.issues[0];
+      throw new InputError(`${issuePath(issue) || 'path'}: ${describeIssue(issue, input.params)}`);
+    }
+    try {
+      const res = await this.http.send({
+        method: op.method,
+        path: '/v1' + fillPath(op.path, (input.params ?? {}) as Record<string, unknown>),
+        query: input.query as Record<string, string>,
+        // An operation without a body gets none (a strict server answers 415 to `{}`); one whose fields
+        // are all optional gets `{}` when none is given.
+        body: input.body ?? (op.hasBody ? {} : undefined),
+      });
+      return res.json as OpResult<O>;
+    } catch (e) {
+      // A route the service lacks (no error message of its own) of an operation that only the seed has.
+      if (e instanceof ApiError && e.status === 404 && SEED_ONLY_OPS.has(op.id) && !hasErrorMessage(e.body)) {
+        throw new ApiError(404, `the service has no endpoint ${op.method} /v1${op.path}`, e.method, e.path, e.body, e.headers,
+          'it is in the interface docsctl implements and in its sandbox, but not in the official API description (docs/compatibility.md)');
+      }
+      throw e;
+    }
   }
 
   /**

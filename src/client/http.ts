@@ -81,8 +81,10 @@ export class HttpClient {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const res = await this.exchange(req);
     if (res.status >= 200 && res.status < 300) return res;
-    const err = (res.json as { error?: { message?: unknown } } | undefined)?.error;
-    const message = typeof err?.message === 'string' ? err.message : res.text.trim().slice(0, 300) || `HTTP ${res.status}`;
+    const body = res.json as { error?: { message?: unknown }; detail?: unknown; title?: unknown } | undefined;
+    // The service's error shape; else an RFC 9457 problem (detail, title); else the text itself.
+    const message = [body?.error?.message, body?.detail, body?.title].find((m): m is string => typeof m === 'string' && m !== '')
+      ?? (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
     throw new ApiError(res.status, message, req.method, req.path, res.json, res.headers);
   }
 

@@ -119,11 +119,12 @@ function toInt(v: unknown): unknown {
   return typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
 }
 
-export const id = () => z.string().min(1).max(128);
+/** An id: any non-empty string (the official document sets no other rule on ids in bodies and queries). */
+export const id = () => z.string().min(1);
 /** The official document's pattern of an id in a path. */
 export const PATH_ID_PATTERN = /^[a-zA-Z0-9_-]+$/;
 /** An id in a path: letters, digits, `_` and `-` (the official document's pattern). */
-export const pathId = () => z.string().min(1).max(128, { abort: true }).regex(PATH_ID_PATTERN, { error: 'must be an id (letters, digits, _ and -)' });
+export const pathId = () => z.string().min(1).regex(PATH_ID_PATTERN);
 export const Urls = z.record(z.string(), z.string().nullable().optional());
 export const Permissions = z.record(z.string(), z.boolean());
 export const Timestamp = z.string();

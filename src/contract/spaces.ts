@@ -76,11 +76,18 @@ export const CreateSpaceBody = z.strictObject({
   parent: id().optional(),
   language: z.enum(LANGUAGES).optional(),
   editMode: z.enum(EDIT_MODES).optional(),
+  /** A completely empty space (no page): what the sandbox makes anyway. */
+  empty: z.literal(true).optional(),
+  /** Content from a computed source (an integration): the document has it; the sandbox refuses it by name. */
+  computedSource: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** An icon: the URL of an image (the official document's URL: a URI of at most 2048 characters). */
+export const iconUrl = z.url().max(2048);
+
 /**
- * The further one-of group of the service's PATCH body is not shown, so this body is not strict:
- * fields it does not name are ignored rather than refused.
+ * The official document's body: the fields, plus one of an emoji, an icon (an image URL), or neither
+ * (`null` removes them). Fields it does not name are ignored rather than refused.
  */
 export const UpdateSpaceBody = z.object({
   editMode: z.enum(EDIT_MODES).optional(),
@@ -88,8 +95,9 @@ export const UpdateSpaceBody = z.object({
   defaultLevel: DefaultLevel.optional(),
   language: z.enum(LANGUAGES).optional(),
   mergeRules: MergeRules.optional(),
-  emoji: spaceEmoji.optional(),
-});
+  emoji: spaceEmoji.nullable().optional(),
+  icon: iconUrl.nullable().optional(),
+}).refine((b) => !(typeof b.emoji === 'string' && typeof b.icon === 'string'), { message: 'give an emoji or an icon, not both', path: ['icon'] });
 export const MoveSpaceBody = z.strictObject({
   parent: id().nullable().optional(),
   position: positionOf('space', 'collection').optional(),
@@ -123,7 +131,7 @@ export const ops = {
   }),
   getSpace: defineOp({
     id: 'getSpace', method: 'GET', path: '/spaces/{spaceId}',
-    params: space, query: z.object({ shareKey: z.string().max(256).optional() }), response: Space,
+    params: space, query: z.object({ shareKey: z.string().optional() }), response: Space,
   }),
   updateSpace: defineOp({
     id: 'updateSpace', method: 'PATCH', path: '/spaces/{spaceId}', params: space, body: UpdateSpaceBody, response: Space,

@@ -53,7 +53,10 @@ export interface SpaceRec {
   id: string;
   org: string;
   title: string;
+  /** '' when the space has no emoji (it may have an icon instead). */
   emoji: string;
+  /** An image URL shown instead of an emoji. */
+  icon?: string;
   visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
   createdAt: string;
   updatedAt: string;

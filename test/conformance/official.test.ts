@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ONLY_OPS } from '../../src/contract/extensions.js';
 import { startBench, type Bench } from '../helpers/fixture.js';
 import { checkAnswer, officialByTemplate, OFFICIAL_VERSION, SEED_STATUSES } from '../helpers/official.js';
 import { ALL_OPS, table, urlOf, type Row } from '../helpers/operations.js';
@@ -47,6 +48,9 @@ describe(`answers valid against the official document (@gitbook/api ${OFFICIAL_V
 });
 
 describe('docs/compatibility.md lists every difference the checks allow', () => {
+  it('the client knows the seed-only operations (it names a missing endpoint on 404)', () => {
+    expect([...SEED_ONLY_OPS].sort()).toEqual(seedOnly.map(([id]) => id).sort());
+  });
   it('every seed-only endpoint', () => {
     const missing = seedOnly.map(([, op]) => `${op.method} /v1${op.path}`).filter((line) => !COMPATIBILITY.includes(`\`${line}\``));
     expect(missing).toEqual([]);

@@ -48,6 +48,56 @@ describe('spaces: create, get, update, list', () => {
     expect(loose.body).toMatchObject({ title: 'Loose', visibility: 'private' });
   });
 
+  it('takes what the official document allows: its 39 languages, an icon or no emoji, default level inherit, every merge rule', async () => {
+    const created = await create(['--title', 'Tradução', '--language', 'pt']);
+    expect(created.language).toBe('pt');
+    for (const language of ['zh-tw', 'yue', 'sl']) {
+      expect((await sb.json(['spaces', 'update', created.id, '--language', language])).language).toBe(language);
+    }
+
+    const withIcon = await sb.json(['spaces', 'update', created.id, '--icon', 'https://example.com/logo.png']);
+    expect(withIcon).toMatchObject({ emoji: '', urls: { icon: 'https://example.com/logo.png' } });
+    const withEmoji = await sb.json(['spaces', 'update', created.id, '--emoji', '📘']);
+    expect(withEmoji.emoji).toBe('📘');
+    expect(withEmoji.urls.icon).toBeUndefined();
+    const bare = await sb.json(['spaces', 'update', created.id, '--emoji', 'null']);
+    expect(bare.emoji).toBe('');
+    const both = await sb.run(['spaces', 'update', created.id, '--emoji', '📘', '--icon', 'https://example.com/a.png']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--icon: give an emoji or an icon, not both');
+    const notUrl = await sb.run(['spaces', 'update', created.id, '--icon', 'logo.png']);
+    expect(notUrl.exitCode).toBe(2);
+
+    // inherit: the space takes its collection's level, as null does (no level of its own).
+    await sb.json(['collections', 'update', 'col-handbook', '--default-level', 'comment']);
+    const inherit = await sb.json(['spaces', 'update', 'sp-welcome', '--default-level', 'inherit']);
+    expect(inherit.defaultLevel).toBe('inherit');
+    const asRead = await sb.json(['spaces', 'get', 'sp-welcome'], { as: 'read' });
+    expect(asRead.permissions).toMatchObject({ comment: true, edit: false });
+    const collection = await sb.json(['collections', 'update', 'col-handbook', '--default-level', 'inherit']);
+    expect(collection.defaultLevel).toBe('inherit');
+    expect((await sb.json(['spaces', 'get', 'sp-welcome'], { as: 'read' })).permissions.comment).toBe(false);
+
+    const rules = [
+      { rule: 'require_one_of_specific_reviewers', users: ['u-review'] },
+      { rule: 'allow_bypass', users: [] },
+      { rule: 'require_change_request_description' },
+      { rule: 'require_author_to_merge' },
+      { rule: 'custom', expression: 'changeRequest.subject != ""', message: 'Give it a subject' },
+    ];
+    const ruled = await sb.request('PATCH', `/v1/spaces/${created.id}`, { mergeRules: { type: 'rules', rules } });
+    expect(ruled.status).toBe(200);
+    expect(ruled.body.mergeRules).toEqual({ type: 'rules', rules });
+    const none = await sb.request('PATCH', `/v1/spaces/${created.id}`, { mergeRules: { type: 'none' } });
+    expect(none.body.mergeRules).toEqual({ type: 'none' });
+
+    // Creation: an empty space is what the sandbox makes anyway; a computed source it cannot make.
+    const empty = await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Empty', empty: true });
+    expect(empty.status).toBe(201);
+    const computed = await sb.request('POST', '/v1/orgs/org-acme/spaces', { computedSource: { type: 'integration:x:y', props: {} } });
+    expect(computed).toEqual({ status: 400, body: { error: { code: 400, message: 'computedSource: content from a computed source (an integration) is not supported by the sandbox' } } });
+  });
+
   it('lists the organization’s spaces and a collection’s, as TSV rows in the documented columns', async () => {
     const root = await create(['--title', 'Root space']);
     const r = await sb.run(['spaces', 'list']);
@@ -73,7 +123,7 @@ describe('spaces: create, get, update, list', () => {
       [['--emoji', 'e'.repeat(51)], /--emoji: must be at most 50 characters/],
       [['--language', 'klingon'], /--language.*klingon.*invalid/],
       [['--edit-mode', 'frozen'], /--edit-mode.*frozen.*invalid/],
-      [['--require-reviewers', ','], /--require-reviewers: must have at least 1 items/],
+      [['--icon', 'not a url'], /--icon: /],
       [[], /nothing to update/],
     ];
     for (const [flags, message] of cases) {

@@ -12,8 +12,8 @@ export default defineCommand({
   summary: 'List the spaces of the organization (or of one collection, or the deleted ones)',
   description:
     'With --deleted: the deleted spaces you may still restore, most recently deleted first, with the time left. ' +
-    'It asks for deleted=true, a sandbox extension (the service shows no list of deleted spaces); ' +
-    'a service that ignores it is reported as an error, never listed as deleted.',
+    'It asks for deleted=true, a sandbox extension (the official API has no list of deleted spaces): ' +
+    'a service without it is reported as an error (exit 1) naming what is needed, never listed as deleted.',
   flags: {
     collection: { description: 'only the spaces in this collection', value: 'id' },
     deleted: { type: 'boolean', description: 'deleted spaces that can still be restored, with the time left' },
@@ -36,11 +36,13 @@ export default defineCommand({
     const trash = new Paginator<ListedSpace>(async (cursor, limit) => {
       const query = { deleted: true, limit, ...(cursor ? { page: cursor } : {}) };
       const page = await api.call(ops.listSpaces, { params: { organizationId }, query });
-      if (page.items.some((s) => !s.deletedAt)) {
+      // A service without the extension ignores the parameter: its answer is live spaces, or spaces
+      // without the extension's `trash` (when they may be restored until).
+      if (page.items.some((s) => !s.deletedAt || !s.trash)) {
         throw new CliError(
-          'the service answered with spaces that are not deleted: it does not support deleted=true',
+          `the service does not list deleted spaces: --deleted needs GET /v1/orgs/${organizationId}/spaces?deleted=true to answer deleted spaces with their "trash" (restorableUntil, secondsLeft)`,
           EXIT.FAILED,
-          'listing deleted spaces is a sandbox extension (docs/spaces.md); restore a space by id with docsctl spaces restore',
+          'that is a docsctl sandbox extension, not part of the official API (docs/compatibility.md); restore a space by its id with docsctl spaces restore',
         );
       }
       return page;

@@ -7,14 +7,15 @@ import { spaceFields } from './columns.js';
 export default defineCommand({
   name: 'update',
   aliases: ['edit'],
-  summary: 'Change a space’s title, emoji, language, edit mode, default level or merge rules',
+  summary: 'Change a space’s title, emoji or icon, language, edit mode, default level or merge rules',
   description:
-    'Title, emoji and language need the edit role and an unlocked space; edit mode, default level and merge rules ' +
+    'Title, emoji, icon and language need the edit role and an unlocked space; edit mode, default level and merge rules ' +
     'need the admin role. --edit-mode live unlocks a locked space in the same request.',
   args: [{ name: 'space', description: 'space id' }],
   flags: {
     title: { description: 'new title (at most 50 characters)', value: 'title' },
-    emoji: { description: 'new emoji (at most 50 characters)', value: 'emoji' },
+    emoji: { description: 'new emoji (at most 50 characters; it replaces an icon), or null to remove it', value: 'emoji', nullable: true },
+    icon: { description: 'URL of an image shown instead of an emoji, or null to remove it', value: 'url', nullable: true },
     language: { description: 'content language', value: 'code', choices: LANGUAGES },
     editMode: { description: 'live (directly editable) or locked (all edits locked)', value: 'mode', choices: EDIT_MODES },
     defaultLevel: { description: 'default role for the space’s content, inherit (its collection’s), or null to remove it', value: 'level', choices: DEFAULT_LEVELS, nullable: true },
@@ -24,6 +25,7 @@ export default defineCommand({
   examples: [
     'docsctl spaces update sp_123 --title Handbook --emoji 📘',
     'docsctl spaces update sp_123 --edit-mode locked',
+    'docsctl spaces update sp_123 --icon https://example.com/logo.png',
     'docsctl spaces update sp_123 --require-reviewers u_ada,u_bob',
   ],
   output: { fields: spaceFields },
@@ -35,10 +37,10 @@ export default defineCommand({
       mergeRules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users }] };
     }
     const body = checkBody(ops.updateSpace, {
-      title: flags.title, emoji: flags.emoji, language: flags.language, editMode: flags.editMode,
+      title: flags.title, emoji: flags.emoji, icon: flags.icon, language: flags.language, editMode: flags.editMode,
       defaultLevel: flags.defaultLevel, mergeRules,
     }, { mergeRules: flags.requireReviewers !== undefined ? '--require-reviewers' : '--merge-rules' });
-    nonEmpty(body, 'pass --title, --emoji, --language, --edit-mode, --default-level, --merge-rules or --require-reviewers');
+    nonEmpty(body, 'pass --title, --emoji, --icon, --language, --edit-mode, --default-level, --merge-rules or --require-reviewers');
     const api = await ctx.api();
     return api.call(ops.updateSpace, { params: { spaceId: args.space }, body });
   },

@@ -45,6 +45,7 @@ export function spaceView(ctx: HandlerCtx, s: SpaceRec, minRole: Role | null = n
       location: `${base}/v1/spaces/${s.id}`, app: `${base}/app/s/${s.id}`,
       published: s.visibility === 'share-link' && permissions.viewInviteLinks ? `${published}?shareKey=${s.shareKey}` : published,
       public: published,
+      ...(s.icon ? { icon: s.icon } : {}),
     },
     organization: s.org,
     ...(s.parent ? { parent: s.parent } : {}),
@@ -192,6 +193,8 @@ export const handlers: Handlers<typeof ops> = {
     // In a collection, its defaultLevel may raise the role (its `permissions.create` says so).
     const parent = body.parent === undefined ? undefined : collectionIn(ctx.store, params.organizationId, body.parent, 'parent');
     requireRole(parent ? collectionRole(ctx.store, role, parent) : role, 'create', 'creating a space');
+    if (body.computedSource !== undefined) throw badRequest('computedSource: content from a computed source (an integration) is not supported by the sandbox');
+    // `empty: true` asks for a space without pages: a new space has none.
     const space = createSpaceRec(ctx.store, {
       org: params.organizationId,
       ...(body.title !== undefined ? { title: body.title } : {}),
@@ -227,7 +230,7 @@ export const handlers: Handlers<typeof ops> = {
     const found = spaceFor(ctx, params.spaceId);
     const { space, role } = found;
     const adminFields = (['editMode', 'defaultLevel', 'mergeRules'] as const).filter((k) => body[k] !== undefined);
-    const editFields = (['title', 'emoji', 'language'] as const).filter((k) => body[k] !== undefined);
+    const editFields = (['title', 'emoji', 'icon', 'language'] as const).filter((k) => body[k] !== undefined);
     if (adminFields.length > 0) requireSpaceAdmin(found, `changing ${adminFields.join(', ')}`);
     if (editFields.length > 0) {
       if (!atLeast(role, 'edit')) {
@@ -248,7 +251,18 @@ export const handlers: Handlers<typeof ops> = {
     if (body.defaultLevel !== undefined) space.defaultLevel = body.defaultLevel;
     if (body.mergeRules !== undefined) space.mergeRules = body.mergeRules;
     if (body.title !== undefined) space.title = body.title;
-    if (body.emoji !== undefined) space.emoji = body.emoji;
+    // One of an emoji and an icon: setting one clears the other; null removes it.
+    if (body.emoji !== undefined) {
+      space.emoji = body.emoji ?? '';
+      if (body.emoji !== null) delete space.icon;
+    }
+    if (body.icon !== undefined) {
+      if (body.icon === null) delete space.icon;
+      else {
+        space.icon = body.icon;
+        space.emoji = '';
+      }
+    }
     if (body.language !== undefined) space.language = body.language;
     space.updatedAt = ctx.store.now();
     return spaceView(ctx, space);
@@ -291,6 +305,7 @@ export const handlers: Handlers<typeof ops> = {
       org: space.org, title: copyTitle(space.title), emoji: space.emoji, visibility: space.visibility,
       editMode: space.editMode, mergeRules: structuredClone(space.mergeRules), defaultLevel: space.defaultLevel,
       ...(space.parent ? { parent: space.parent } : {}),
+      ...(space.icon ? { icon: space.icon } : {}),
       ...(space.language ? { language: space.language } : {}),
     });
     // Right after the source, not at the end of the container.

@@ -1,0 +1,269 @@
+/**
+ * The CLI against an implementation of the official API description that no one here wrote: every
+ * leaf command of docs/commands.md, run as a user runs it (the built binary, a clean environment)
+ * against Stoplight Prism mocking GitBook's published OpenAPI document (harness.ts), in JSON, TSV and
+ * table output. Prism validates each request against the document: it is the judge of request shapes.
+ *
+ * Each command must exit 0 with output that makes sense (JSON that parses; no `undefined`,
+ * `[object Object]` or `NaN` cells; no stack trace), except:
+ * - the seed-only commands (their endpoints are in service-api.md but not in the official document),
+ *   which must fail with exit 4 and a message naming the missing endpoint;
+ * - the ones that need a sandbox extension (`spaces list --deleted`), which must fail saying so;
+ * - the local ones (`serve`, `completion`, `auth token|logout`), run without the mock where it makes sense.
+ * A leaf command without a row here fails the suite, so new commands are covered.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docsctl, type RunResult } from '../helpers/cli.js';
+import { PEM } from '../helpers/fixture.js';
+import { leafCommands, startPrism, type PrismMock } from './harness.js';
+
+type Expect = 'ok' | 'seed-only' | 'extension' | 'local';
+interface Row {
+  args: string[];
+  expect?: Expect;
+  /** Text on stdin. */
+  input?: string;
+  /** Only these output modes (default: json, tsv, table). */
+  modes?: Mode[];
+}
+type Mode = 'json' | 'tsv' | 'table';
+
+let prism: PrismMock;
+let home: string;
+let files: { schema: string; cert: string; spec: string; description: string; body: string; out: string };
+
+/** How each leaf command is run: ids are any the document's patterns accept. */
+function rows(): Record<string, Row> {
+  const yes = ['--yes'];
+  return {
+    // Prism's organizations all have the id `string` (its value for a string without an example).
+    'auth login': { args: ['auth', 'login', '--api-url', prism.url, '--org', 'string', '--with-token'], input: 'token-of-prism\n', modes: ['tsv'] },
+    'auth status': { args: ['auth', 'status'] },
+    'auth logout': { args: ['auth', 'logout'], expect: 'local', modes: ['tsv'] },
+    'auth token': { args: ['auth', 'token'], expect: 'local', modes: ['tsv'] },
+    serve: { args: [], expect: 'local' },
+    api: { args: ['api', '/v1/orgs/{org}/spaces'], modes: ['tsv'] },
+    completion: { args: ['completion', 'bash'], expect: 'local', modes: ['tsv'] },
+
+    'orgs list': { args: ['orgs', 'list'] },
+    'orgs get': { args: ['orgs', 'get', 'org1'] },
+    'members list': { args: ['members', 'list', '--role', 'edit', '--sort', 'lastSeenAt', '--order', 'asc', '--search', 'ada'] },
+    'members get': { args: ['members', 'get', 'u1'] },
+    'members set-role': { args: ['members', 'set-role', 'u1', 'edit', ...yes] },
+    'members remove': { args: ['members', 'remove', 'u1', ...yes] },
+    'members sso': { args: ['members', 'sso', 'u1'] },
+    'members spaces': { args: ['members', 'spaces', 'u1', '--order', 'asc'] },
+    'members teams': { args: ['members', 'teams', 'u1', '--title', 'writers'] },
+    'teams list': { args: ['teams', 'list'] },
+    ping: { args: ['ping'] },
+
+    'saml list': { args: ['saml', 'list'] },
+    'saml get': { args: ['saml', 'get', 'idp1'] },
+    'saml create': { args: ['saml', 'create', '--label', 'Okta', '--entity-id', 'https://idp.example.com/metadata', '--sso-url', 'https://idp.example.com/sso', '--certificate-file', files.cert, '--default-role', 'read'] },
+    'saml update': { args: ['saml', 'update', 'idp1', '--label', 'Okta EU'] },
+    'saml delete': { args: ['saml', 'delete', 'idp1', ...yes] },
+    'sso list': { args: ['sso', 'list'] },
+
+    'openapi list': { args: ['openapi', 'list'] },
+    'openapi get': { args: ['openapi', 'get', 'pets'] },
+    'openapi create': { args: ['openapi', 'create', 'Pets-API', '--url', 'https://example.com/openapi.yaml', '--no-wait'] },
+    'openapi put': { args: ['openapi', 'put', 'pets', '--file', files.spec, '--no-wait'] },
+    'openapi publish': { args: ['openapi', 'publish', 'pets'] },
+    'openapi unpublish': { args: ['openapi', 'unpublish', 'pets'] },
+    'openapi delete': { args: ['openapi', 'delete', 'pets', ...yes] },
+    'openapi versions': { args: ['openapi', 'versions', 'pets'] },
+    'openapi version': { args: ['openapi', 'version', 'pets'] },
+    'openapi content': { args: ['openapi', 'content', 'pets'], modes: ['json', 'tsv'] },
+
+    tree: { args: ['tree'] },
+    'collections list': { args: ['collections', 'list'] },
+    'collections get': { args: ['collections', 'get', 'col1'] },
+    'collections create': { args: ['collections', 'create', '--title', 'Guides', '--parent', 'col1'] },
+    'collections update': { args: ['collections', 'update', 'col1', '--title', 'Handbook', '--default-level', 'inherit'] },
+    'collections delete': { args: ['collections', 'delete', 'col1', ...yes] },
+    'collections move': { args: ['collections', 'move', 'col1', '--parent', 'col2', '--after-collection', 'col3'] },
+    'collections transfer': { args: ['collections', 'transfer', 'col1', '--to', 'org2', ...yes] },
+    'collections spaces': { args: ['collections', 'spaces', 'col1'] },
+
+    'spaces list': { args: ['spaces', 'list', '--all'] },
+    'spaces get': { args: ['spaces', 'get', 'sp1'] },
+    'spaces create': { args: ['spaces', 'create', '--title', 'Getting started', '--emoji', '🚀', '--language', 'pt', '--parent', 'col1'] },
+    'spaces update': { args: ['spaces', 'update', 'sp1', '--title', 'Handbook', '--default-level', 'inherit', '--require-reviewers', 'u1,u2'] },
+    'spaces delete': { args: ['spaces', 'delete', 'sp1', ...yes] },
+    'spaces restore': { args: ['spaces', 'restore', 'sp1'] },
+    'spaces duplicate': { args: ['spaces', 'duplicate', 'sp1'] },
+    'spaces move': { args: ['spaces', 'move', 'sp1', '--root', '--before', 'sp2'] },
+    'spaces transfer': { args: ['spaces', 'transfer', 'sp1', '--to', 'org2', ...yes], expect: 'seed-only' },
+    'spaces links': { args: ['spaces', 'links', 'sp1'], expect: 'seed-only' },
+
+    'content show': { args: ['content', 'show', 'sp1'] },
+    'content pages': { args: ['content', 'pages', 'sp1'] },
+    // Pages and files are looked up among the space's: Prism's have the id `string`.
+    'content page': { args: ['content', 'page', 'sp1', 'string'] },
+    'content files': { args: ['content', 'files', 'sp1'] },
+    'content file': { args: ['content', 'file', 'sp1', 'string'] },
+    'content search': { args: ['content', 'search', 'sp1', 'install windows'] },
+    'content import': { args: ['content', 'import', 'sp1', 'https://docs.example.com/'], expect: 'seed-only' },
+    'content template': { args: ['content', 'template', 'sp1', 'getting-started'] },
+    'content links': { args: ['content', 'links', 'sp1', '--page', 'string'], expect: 'seed-only' },
+    'content backlinks': { args: ['content', 'backlinks', 'sp1', '--page', 'string'], expect: 'seed-only' },
+
+    'cr list': { args: ['cr', 'list', 'sp1', '--status', 'merged'] },
+    'cr get': { args: ['cr', 'get', 'sp1', '3'] },
+    'cr create': { args: ['cr', 'create', 'sp1', '--subject', 'Rewrite the quickstart'] },
+    'cr edit': { args: ['cr', 'edit', 'sp1', '3', '--subject', 'Renamed', '--description-file', files.description, '--status', 'open'] },
+    'cr merge': { args: ['cr', 'merge', 'sp1', '3', ...yes] },
+    'cr update': { args: ['cr', 'update', 'sp1', '3'] },
+    'cr pdf': { args: ['cr', 'pdf', 'sp1', '3'] },
+    'cr content': { args: ['cr', 'content', 'sp1', '3'] },
+    'cr pages': { args: ['cr', 'pages', 'sp1', '3'] },
+    'cr page': { args: ['cr', 'page', 'sp1', '3', 'string'] },
+    'cr import': { args: ['cr', 'import', 'sp1', '3', 'https://docs.example.com/'], expect: 'seed-only' },
+
+    'comments list': { args: ['comments', 'list', 'sp1', '--status', 'open', '--order', 'asc'] },
+    'comments get': { args: ['comments', 'get', 'sp1', 'c1'] },
+    'comments post': { args: ['comments', 'post', 'sp1', '-m', 'Is this still true?'] },
+    'comments edit': { args: ['comments', 'edit', 'sp1', 'c1', '--body-file', files.body] },
+    'comments resolve': { args: ['comments', 'resolve', 'sp1', 'c1', '--cr', '3'] },
+    'comments reopen': { args: ['comments', 'reopen', 'sp1', 'c1'] },
+    'comments react': { args: ['comments', 'react', 'sp1', 'c1', ':+1:'] },
+    'comments unreact': { args: ['comments', 'unreact', 'sp1', 'c1', '👍', '--reply', 'r1'] },
+    'comments delete': { args: ['comments', 'delete', 'sp1', 'c1', ...yes] },
+    'comments replies': { args: ['comments', 'replies', 'sp1', 'c1'] },
+    'comments reply': { args: ['comments', 'reply', 'sp1', 'c1', '-m', 'Done.'] },
+    'comments commenters': { args: ['comments', 'commenters', 'sp1', '--cr', '3'] },
+
+    'sites list': { args: ['sites', 'list', '--published', 'true'] },
+    'sites get': { args: ['sites', 'get', 'site1'] },
+    'sites create': { args: ['sites', 'create', '--title', 'Developer docs', '--type', 'premium', '--visibility', 'unlisted', '--space', 'sp1'] },
+    'sites update': { args: ['sites', 'update', 'site1', '--title', 'Developer docs', '--visibility', 'unlisted'] },
+    'sites delete': { args: ['sites', 'delete', 'site1', ...yes] },
+    'sites publish': { args: ['sites', 'publish', 'site1'] },
+    'sites unpublish': { args: ['sites', 'unpublish', 'site1'] },
+    'sites published': { args: ['sites', 'published', 'site1'] },
+    'sites sections list': { args: ['sites', 'sections', 'list', 'site1'] },
+    'sites sections add': { args: ['sites', 'sections', 'add', 'site1', '--space', 'sp1', '--title', 'Guides', '--icon', 'book'] },
+    'sites sections update': { args: ['sites', 'sections', 'update', 'site1', 'sec1', '--title', 'Reference', '--path', 'reference'] },
+    'sites sections move': { args: ['sites', 'sections', 'move', 'site1', 'sec1', '--before', 'sec2'] },
+    'sites sections remove': { args: ['sites', 'sections', 'remove', 'site1', 'sec1', ...yes] },
+    'sites section-groups list': { args: ['sites', 'section-groups', 'list', 'site1'] },
+    'sites section-groups add': { args: ['sites', 'section-groups', 'add', 'site1', '--title', 'Products', '--section', 'sec1'] },
+    'sites section-groups update': { args: ['sites', 'section-groups', 'update', 'site1', 'grp1', '--title', 'Platform'] },
+    'sites section-groups move': { args: ['sites', 'section-groups', 'move', 'site1', 'grp1', '--before', 'sec2'] },
+    'sites section-groups add-section': { args: ['sites', 'section-groups', 'add-section', 'site1', 'grp1', 'sec1'], expect: 'seed-only' },
+    'sites section-groups remove-section': { args: ['sites', 'section-groups', 'remove-section', 'site1', 'grp1', 'sec1'], expect: 'seed-only' },
+    'sites section-groups remove': { args: ['sites', 'section-groups', 'remove', 'site1', 'grp1', ...yes] },
+    'sites spaces list': { args: ['sites', 'spaces', 'list', 'site1', '--default', 'false'] },
+    'sites spaces add': { args: ['sites', 'spaces', 'add', 'site1', '--space', 'sp1', '--section', 'sec1'] },
+    'sites spaces update': { args: ['sites', 'spaces', 'update', 'site1', 'ss1', '--path', 'v2', '--hidden', 'true'] },
+    'sites spaces move': { args: ['sites', 'spaces', 'move', 'site1', 'ss1', '--after', 'ss2'] },
+    'sites spaces remove': { args: ['sites', 'spaces', 'remove', 'site1', 'ss1', ...yes] },
+    'sites schema get': { args: ['sites', 'schema', 'get', 'site1'] },
+    'sites schema set': { args: ['sites', 'schema', 'set', 'site1', files.schema] },
+    'sites schema conditions': { args: ['sites', 'schema', 'conditions', 'site1'] },
+  };
+}
+
+/** Extra cases beyond one per leaf: flags that change what is sent, and what needs an extension. */
+function extras(): Record<string, Row> {
+  return {
+    'spaces list --deleted': { args: ['spaces', 'list', '--deleted'], expect: 'extension', modes: ['tsv'] },
+    'cr list (organization)': { args: ['cr', 'list', '--status', 'all'] },
+    'api --paginate': { args: ['api', '/v1/orgs/{org}/collections', '--paginate'], modes: ['tsv'] },
+  };
+}
+
+const LEAVES = leafCommands();
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'docsctl-prism-home-'));
+  const write = (name: string, text: string) => {
+    const path = join(home, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  files = {
+    schema: write('schema.json', JSON.stringify({ type: 'object', properties: { unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { beta: { type: 'boolean', description: 'Beta' } }, additionalProperties: false } }, additionalProperties: false })),
+    cert: write('idp.pem', PEM),
+    spec: write('openapi.yaml', 'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths: {}\n'),
+    description: write('description.md', 'Why this change: the quickstart was out of date.\n'),
+    body: write('body.md', 'Fixed in the last revision.\n'),
+    out: join(home, 'out.pdf'),
+  };
+  prism = await startPrism();
+}, 120_000);
+
+afterAll(async () => {
+  await prism?.close();
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+function run(row: Row, mode: Mode): Promise<RunResult> {
+  const args = [...row.args, ...(mode === 'json' ? ['--json'] : [])];
+  return docsctl(args, {
+    HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_API_URL: prism.url, DOCSCTL_TOKEN: 'token-of-prism',
+    DOCSCTL_ORG: 'org1', DOCSCTL_MAX_RETRIES: '0', ...(mode === 'table' ? { DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1', COLUMNS: '120' } : {}),
+  }, row.input !== undefined ? { input: row.input } : {});
+}
+
+/** What is not sane in a successful run's output. */
+function insanity(r: RunResult, mode: Mode): string[] {
+  const problems: string[] = [];
+  if (/\n\s+at .+:\d+:\d+\)?$/m.test(r.stderr) || /bug in docsctl/i.test(r.stderr)) problems.push(`a stack trace or bug report on stderr: ${r.stderr.slice(0, 400)}`);
+  if (mode === 'json' && r.stdout.trim() !== '') {
+    try {
+      JSON.parse(r.stdout);
+    } catch {
+      problems.push(`stdout is not JSON: ${r.stdout.slice(0, 200)}`);
+    }
+  }
+  if (mode !== 'json' && /\bundefined\b|\[object Object\]|\bNaN\b/.test(r.stdout)) problems.push(`a broken cell in the output: ${r.stdout.slice(0, 400)}`);
+  return problems;
+}
+
+describe('the CLI against Prism mocking the official document', () => {
+  it('has a row for every leaf command of docs/commands.md', () => {
+    expect(LEAVES.length).toBeGreaterThan(90);
+    expect(LEAVES.filter((leaf) => !(leaf in rows()))).toEqual([]);
+    expect(Object.keys(rows()).filter((name) => !LEAVES.includes(name))).toEqual([]);
+  });
+
+  const cases = (): [string, Row][] => [...Object.entries(rows()), ...Object.entries(extras())];
+  // Rows need the files and Prism's URL, known only in beforeAll: the table is read there, by name here.
+  const names = [...LEAVES, 'spaces list --deleted', 'cr list (organization)', 'api --paginate'];
+  for (const name of names) {
+    it(name, async () => {
+      const row = cases().find(([n]) => n === name)?.[1];
+      expect(row, `no row for ${name}`).toBeDefined();
+      if (!row || (row.expect === 'local' && row.args.length === 0)) return;
+      const problems: string[] = [];
+      for (const mode of row.modes ?? (['json', 'tsv', 'table'] as Mode[])) {
+        prism.refusals();
+        const r = await run(row, mode);
+        const what = `docsctl ${[...row.args, ...(mode === 'json' ? ['--json'] : [])].join(' ')} (${mode})`;
+        const refused = prism.refusals();
+        switch (row.expect ?? 'ok') {
+          case 'ok':
+          case 'local':
+            if (r.exitCode !== 0) problems.push(`${what} exited ${r.exitCode}: ${r.stderr.slice(0, 500)}${refused.length ? `\n  Prism: ${refused.map((x) => `${x.method} ${x.url} → ${x.status} ${x.body.slice(0, 600)}${x.why.length ? `\n    the request against the document: ${x.why.join('; ')}` : ''}`).join('\n  ')}` : ''}`);
+            else problems.push(...insanity(r, mode).map((p) => `${what}: ${p}`));
+            break;
+          case 'seed-only':
+            if (r.exitCode !== 4 || !/the service has no endpoint (GET|POST|PUT|PATCH|DELETE) \/v1\//.test(r.stderr)) {
+              problems.push(`${what}: expected exit 4 naming the missing endpoint, got ${r.exitCode}: ${r.stderr.slice(0, 300)}`);
+            }
+            if (r.stdout.trim() !== '') problems.push(`${what}: wrote to stdout on failure: ${r.stdout.slice(0, 200)}`);
+            break;
+          case 'extension':
+            if (r.exitCode !== 1 || !/sandbox extension/.test(r.stderr)) problems.push(`${what}: expected exit 1 saying it needs a sandbox extension, got ${r.exitCode}: ${r.stderr.slice(0, 300)}`);
+            break;
+        }
+        if (r.exitCode !== 0 && /\n\s+at .+:\d+:\d+\)?$/m.test(r.stderr)) problems.push(`${what}: a stack trace: ${r.stderr.slice(0, 400)}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,237 @@
+/**
+ * An independent implementation of the official API description to run the CLI against: Stoplight
+ * Prism (npm `@stoplight/prism-cli`) mocking GitBook's published OpenAPI document (npm `@gitbook/api`),
+ * on loopback. Prism validates every request against the document (a request it refuses is answered
+ * 4xx, which the CLI reports as a failure) and answers with values made from the response schemas.
+ *
+ * What the harness does to the document, and why (never to the CLI):
+ * - paths get the `/v1` prefix of the document's server URL (`{host}/v1`), which Prism does not apply;
+ * - `$ref`s that close a cycle of schemas (the rich-text Document nodes refer to each other) are cut to
+ *   a schema that takes anything: Prism's dereferencer is exponential on them and does not start in
+ *   minutes. Only the recursion is cut, at its second level; every operation, field and rule stays.
+ *
+ * What the harness filters in Prism's answers (what Prism invents, not what the service would send),
+ * in a small proxy in front of it:
+ * - `null` entries of arrays, where Prism stops generating a recursive item;
+ * - `next` of list answers (its cursor is a constant that never ends a `--all` walk), and `count`
+ *   made the number of items it sent.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { checkRequest, official, type Json } from '../helpers/official.js';
+
+const PRISM = resolve(import.meta.dirname, '../../node_modules/.bin/prism');
+
+/** The official document, paths under `/v1`, recursive schema references cut (see above). */
+export function prismDocument(): { doc: Json; cut: number } {
+  const doc: Json = structuredClone(official);
+  doc.paths = Object.fromEntries(Object.entries(doc.paths as Record<string, unknown>).map(([p, v]) => [`/v1${p}`, v]));
+  doc.servers = [{ url: '/' }];
+  const schemas = doc.components.schemas as Record<string, Json>;
+  const refsOf = (node: Json, out: Set<string>): Set<string> => {
+    if (Array.isArray(node)) node.forEach((n) => refsOf(n, out));
+    else if (node && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) out.add(v.slice(21));
+        else refsOf(v, out);
+      }
+    }
+    return out;
+  };
+  const graph = new Map(Object.entries(schemas).map(([name, s]) => [name, [...refsOf(s, new Set())]]));
+  const component = stronglyConnected(graph);
+  const cyclic = (from: string, to: string) => {
+    const c = component.get(from);
+    return c !== undefined && c === component.get(to) && (c.length > 1 || graph.get(from)!.includes(from));
+  };
+  let cut = 0;
+  const rewrite = (owner: string, node: Json): Json => {
+    if (Array.isArray(node)) return node.map((n) => rewrite(owner, n));
+    if (!node || typeof node !== 'object') return node;
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') && cyclic(owner, node.$ref.slice(21))) {
+      cut++;
+      const { $ref, ...rest } = node;
+      return { ...rest, description: `${$ref.slice(21)} (recursion cut for Prism)` };
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, rewrite(owner, v)]));
+  };
+  for (const name of Object.keys(schemas)) schemas[name] = rewrite(name, schemas[name]);
+  return { doc, cut };
+}
+
+/** Tarjan's strongly connected components: each name → its component (shared array). */
+function stronglyConnected(graph: Map<string, string[]>): Map<string, string[]> {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const component = new Map<string, string[]>();
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+    }
+    if (low.get(v) === index.get(v)) {
+      const c: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        c.push(w);
+      } while (w !== v);
+      for (const x of c) component.set(x, c);
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return component;
+}
+
+/** Prism's invented parts out of an answer (see the file's comment). */
+export function tidy(value: Json): Json {
+  if (Array.isArray(value)) return value.filter((v) => v !== null).map(tidy);
+  if (!value || typeof value !== 'object') return value;
+  const out: Json = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tidy(v)]));
+  if (Array.isArray(out.items) && typeof out.count === 'number') {
+    delete out.next;
+    out.count = out.items.length;
+  }
+  return out;
+}
+
+export interface Refusal {
+  method: string;
+  url: string;
+  status: number;
+  body: string;
+  /** What Ajv finds wrong with the request, by the same document (Prism's own answer may be a bare example). */
+  why: string[];
+}
+
+export interface PrismMock {
+  /** The proxy's URL: what the CLI is pointed at. */
+  url: string;
+  /** Requests Prism answered 4xx/5xx (its validation refusing a request shows here), since the last call. */
+  refusals(): Refusal[];
+  close(): Promise<void>;
+}
+
+/** Start Prism on the official document and the proxy in front of it; rejects after `timeoutMs`. */
+export async function startPrism(timeoutMs = 90_000): Promise<PrismMock> {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-prism-'));
+  const file = join(dir, 'openapi.json');
+  writeFileSync(file, JSON.stringify(prismDocument().doc));
+  const port = await freePort();
+  const child = spawn(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), file], {
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' },
+  });
+  try {
+    await listening(child, timeoutMs);
+  } catch (e) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const refused: Refusal[] = [];
+  const proxy = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (c: Buffer) => parts.push(c));
+        answer.on('end', () => {
+          let text = Buffer.concat(parts).toString('utf8');
+          const status = answer.statusCode ?? 502;
+          if (status >= 400) {
+            const path = (req.url ?? '/').split('?')[0].replace(/^\/v1/, '');
+            const why = checkRequest(req.method ?? 'GET', path, body.toString('utf8')).problems;
+            refused.push({ method: req.method ?? '', url: req.url ?? '', status, body: text.slice(0, 2000), why });
+          }
+          else if (/json/.test(answer.headers['content-type'] ?? '') && text) {
+            try {
+              text = JSON.stringify(tidy(JSON.parse(text)));
+            } catch {
+              // not JSON after all: passed on as it came
+            }
+          }
+          const headers = { ...answer.headers };
+          delete headers['content-length'];
+          delete headers['transfer-encoding'];
+          res.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(text)) });
+          res.end(text);
+        });
+      });
+      upstream.on('error', (e) => {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`prism proxy: ${e.message}`);
+      });
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', () => done()));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    refusals: () => refused.splice(0),
+    close: async () => {
+      proxy.closeAllConnections();
+      await new Promise<void>((done) => proxy.close(() => done()));
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function listening(child: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((done, fail) => {
+    let log = '';
+    const timer = setTimeout(() => fail(new Error(`Prism did not start within ${timeoutMs} ms:\n${log.slice(-2000)}`)), timeoutMs);
+    const seen = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('Prism is listening')) {
+        clearTimeout(timer);
+        child.stdout?.removeListener('data', seen);
+        child.stdout?.resume();
+        child.stderr?.resume();
+        done();
+      }
+    };
+    child.stdout?.on('data', seen);
+    child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`Prism exited with ${code}:\n${log.slice(-2000)}`));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = http.createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => done(port));
+    });
+  });
+}
+
+/** The leaf commands of docs/commands.md (`docsctl spaces get`, …), in their order there. */
+export function leafCommands(markdown = readFileSync(resolve(import.meta.dirname, '../../docs/commands.md'), 'utf8')): string[] {
+  const headings = [...markdown.matchAll(/^(#{2,6}) (docsctl(?: [\w-]+)*)\s*$/gm)].map((m) => ({ level: m[1].length, name: m[2] }));
+  return headings.filter((h, i) => !(headings[i + 1] && headings[i + 1].level > h.level)).map((h) => h.name.replace(/^docsctl ?/, ''));
+}
