@@ -38,7 +38,8 @@ export default defineCommand({
     const fields = await buildFields(flags.rawField ?? [], flags.field ?? []);
     if (fields && flags.input) throw new UsageError('--input cannot be combined with -f/-F fields');
     const method = flags.method ?? (fields || flags.input ? 'POST' : 'GET');
-    const headers = parseHeaders(flags.header ?? []);
+    // Requests written by the user say so (`-H user-agent:…` still wins): `docsctl api`, not `docsctl`.
+    const headers = { 'user-agent': 'docsctl api', ...parseHeaders(flags.header ?? []) };
     const rawBody = flags.input ? await readFileOrStdin(ctx, flags.input, '--input') : undefined;
     if (flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
     const api = await ctx.api();

@@ -218,8 +218,8 @@ export function checkRequest(method: string, path: string, body: string): Verdic
 /**
  * The e2e tests' hook: every answer `app` gives (whoever asked: the CLI over a socket, or a test in
  * process) is checked against the document as it leaves `handle()`, and so is every request the CLI
- * sent (its User-Agent says docsctl). `take()` returns the problems seen since the last call, and
- * forgets them.
+ * built (its User-Agent is `docsctl`; `docsctl api` sends what the user wrote, as `docsctl api`).
+ * `take()` returns the problems seen since the last call, and forgets them.
  */
 export function watchAnswers(app: App): { take(): string[] } {
   const seen: string[] = [];
@@ -231,7 +231,7 @@ export function watchAnswers(app: App): { take(): string[] } {
     const problems: string[] = [];
     let op: OfficialOp | undefined;
     const agent = req.headers['user-agent'];
-    if (typeof agent === 'string' && agent.startsWith('docsctl')) {
+    if (agent === 'docsctl') {
       const v = checkRequest(req.method, path.slice(3), req.body === undefined ? '' : req.body.toString());
       op = v.op;
       problems.push(...v.problems);
