@@ -279,19 +279,82 @@ describe('content templates', () => {
     expect(evaluated.stdout).toContain('Welcome to the documentation of Your product.');
   });
 
-  it('computes computed pages unless computed=false; metadata=false leaves git out', async () => {
+  it('computes computed pages unless computed=false, which shows their source; metadata=false leaves git out', async () => {
     await sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'api-reference' });
+    // Computed (the default): a document page holding the computed content.
     const pages = await sb.json(['content', 'pages', 'sp-welcome']);
     const endpoints = pages.find((p: { path: string }) => p.path === 'api-reference/endpoints');
-    expect(endpoints.computed).toMatchObject({ type: 'builtin:openapi' });
+    expect(endpoints).toMatchObject({ type: 'document', kind: 'sheet', markdown: expect.stringContaining('OpenAPI specification `api`') });
+    expect(endpoints).not.toHaveProperty('computed');
     const url = `/v1/spaces/sp-welcome/content/page/${endpoints.id}?format=markdown`;
     expect((await sb.request('GET', url)).body.markdown).toContain('OpenAPI specification `api`');
-    expect((await sb.request('GET', `${url}&computed=false`)).body).not.toHaveProperty('markdown');
+    // computed=false: the page as its source, a computed page without a body.
+    const source = (await sb.request('GET', `${url}&computed=false`)).body;
+    expect(source).toMatchObject({
+      id: endpoints.id, type: 'computed', path: 'api-reference/endpoints',
+      computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'api' } } }, props: { models: false } },
+    });
+    expect(source).not.toHaveProperty('markdown');
+    expect(source).not.toHaveProperty('document');
+    const listed = (await sb.request('GET', '/v1/spaces/sp-welcome/content/pages?computed=false')).body.pages[0].pages;
+    expect(listed.map((p: { type: string }) => p.type)).toEqual(['document', 'computed', 'document']);
 
     const bare = await sb.json(['content', 'show', 'sp-welcome', '--omit-metadata']);
     expect(bare).not.toHaveProperty('git');
     expect(bare.pages[0]).not.toHaveProperty('git');
     expect((await sb.json(['content', 'show', 'sp-welcome'])).pages[0].git.path).toBe('api-reference/README.md');
+  });
+
+  it('lists pages as document pages with their Markdown, layout and tags; a page read carries the format asked, its subpages too', async () => {
+    await sb.run(['content', 'template', 'sp-welcome', 'getting-started']);
+    const { pages } = (await sb.request('GET', '/v1/spaces/sp-welcome/content/pages')).body;
+    const layout = {
+      width: 'default', cover: false, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
+      outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+    };
+    for (const page of [pages[0], ...pages[0].pages, pages[1]]) {
+      expect(page).toMatchObject({ kind: 'sheet', type: 'document', layout, tags: [], markdown: expect.stringMatching(/^# /) });
+      expect(page).not.toHaveProperty('document');
+    }
+    const install = pages[0].pages[0];
+    expect(install.markdown).toBe((await sb.request('GET', `/v1/spaces/sp-welcome/content/page/${install.id}?format=markdown`)).body.markdown);
+
+    // A page read: a Document by default (its subpages too), Markdown with format=markdown.
+    const asDocument = await sb.json(['content', 'page', 'sp-welcome', 'getting-started']);
+    expect(asDocument.document).toMatchObject({ object: 'document', nodes: expect.any(Array) });
+    expect(asDocument).not.toHaveProperty('markdown');
+    expect(asDocument.pages.map((p: { document?: unknown; markdown?: unknown }) => [typeof p.document, typeof p.markdown])).toEqual([['object', 'undefined'], ['object', 'undefined']]);
+    const asMarkdown = await sb.json(['content', 'page', 'sp-welcome', 'getting-started', '--markdown']);
+    expect(asMarkdown.markdown).toBe(pages[0].markdown);
+    expect(asMarkdown).not.toHaveProperty('document');
+    expect(asMarkdown.pages[0].markdown).toBe(install.markdown);
+    const fields = await sb.run(['content', 'page', 'sp-welcome', 'faq', '--fields', 'path,type']);
+    expect(fields.stdout).toBe('path\tfaq\ntype\tdocument');
+
+    // evaluated=deterministic-only replaces the variables, as evaluated=true does (every variable is deterministic).
+    const page = `/v1/spaces/sp-welcome/content/page/${pages[0].id}?format=markdown`;
+    for (const mode of ['true', 'deterministic-only']) {
+      expect((await sb.request('GET', `${page}&evaluated=${mode}&dereferenced=reusable-contents`)).body.markdown).toContain('documentation of Your product.');
+    }
+    expect((await sb.request('GET', `${page}&evaluated=false`)).body.markdown).toContain('{{ space.vars.product }}');
+  });
+
+  it('answers the revision with its tags (none), its type, and published URLs as the space’s visibility allows', async () => {
+    await sb.run(['content', 'template', 'sp-welcome', 'getting-started']);
+    const revision = (await sb.request('GET', '/v1/spaces/sp-welcome/content')).body;
+    expect(revision).toMatchObject({ tags: [], type: 'edits', git: { createdByService: true, createdByGitBook: true } });
+    // sp-welcome is in a collection: published, not public.
+    expect(Object.keys(revision.urls).sort()).toEqual(['app', 'published']);
+    const store = sb.server.store;
+    // The API has no way to change a space's visibility: set it in the state (and say so, for cached answers).
+    store.data.spaces.get('sp-welcome')!.visibility = 'public';
+    store.backgroundChanged();
+    expect(Object.keys((await sb.request('GET', '/v1/spaces/sp-welcome/content')).body.urls).sort()).toEqual(['app', 'public', 'published']);
+    store.data.spaces.get('sp-welcome')!.visibility = 'private';
+    store.backgroundChanged();
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome/content')).body.urls).toEqual({ app: `${sb.server.url}/app/s/sp-welcome` });
+    const shown = await sb.run(['content', 'show', 'sp-welcome', '--fields', 'type']);
+    expect(shown.stdout).toBe('type\tedits');
   });
 
   it('refuses an unknown template naming the known ones (exit 1), and changes nothing', async () => {
