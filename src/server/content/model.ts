@@ -77,10 +77,11 @@ export type RevisionKind = { type: 'edits' } | { type: 'merge'; mergedFrom: stri
 /** What `RevisionRec.content` holds. A revision made with a space holds `undefined`: empty content. */
 interface StoredContent extends RevisionContent {
   message?: string;
-  /** `merge` or `update` (absent: `edits`, the store's own type). */
-  kind?: 'merge' | 'update';
-  /** The change request a `merge` revision merged. */
-  mergedFrom?: string;
+  /**
+   * How the revision was made, when not by edits (the store's own type), with the id of the revision
+   * it was made for: content copied into another revision (a duplicated space) is that revision's edits.
+   */
+  madeAs?: { revision: string; type: 'merge'; mergedFrom: string } | { revision: string; type: 'update' };
 }
 
 const EMPTY: RevisionContent = Object.freeze({ pages: [], files: [], variables: {} }) as RevisionContent;
@@ -106,10 +107,9 @@ export function messageOf(rev: RevisionRec): string {
 
 /** How `rev` was made. */
 export function kindOf(rev: RevisionRec): RevisionKind {
-  const stored = rev.content as StoredContent | undefined;
-  if (stored?.kind === 'merge' && stored.mergedFrom !== undefined) return { type: 'merge', mergedFrom: stored.mergedFrom };
-  if (stored?.kind === 'update') return { type: 'update' };
-  return { type: 'edits' };
+  const madeAs = (rev.content as StoredContent | undefined)?.madeAs;
+  if (!madeAs || madeAs.revision !== rev.id) return { type: 'edits' };
+  return madeAs.type === 'merge' ? { type: 'merge', mergedFrom: madeAs.mergedFrom } : { type: 'update' };
 }
 
 /** Record `content` as a new revision of `spaceId` (it does not move any pointer). */
@@ -118,9 +118,8 @@ export function newRevision(
 ): RevisionRec {
   const stored: StoredContent = { pages: content.pages, files: content.files, variables: content.variables };
   if (message !== undefined) stored.message = message;
-  if (kind.type !== 'edits') stored.kind = kind.type;
-  if (kind.type === 'merge') stored.mergedFrom = kind.mergedFrom;
   const rev: RevisionRec = { id: newId(), space: spaceId, parents, createdAt: store.now(), type: 'edits', content: stored };
+  if (kind.type !== 'edits') stored.madeAs = { revision: rev.id, ...kind };
   store.data.revisions.set(rev.id, rev);
   return rev;
 }
