@@ -365,6 +365,8 @@ describe('content templates', () => {
       expect((await sb.request('GET', `${page}&evaluated=${mode}&dereferenced=reusable-contents`)).body.markdown).toContain('documentation of Your product.');
     }
     expect((await sb.request('GET', `${page}&evaluated=false`)).body.markdown).toContain('{{ space.vars.product }}');
+    // format.markdown.refs is accepted, and the sandbox writes its links one way.
+    expect((await sb.request('GET', `${page}&format.markdown.refs=stable`)).body.markdown).toBe(pages[0].markdown);
   });
 
   it('answers the revision with its tags (none), its type, and published URLs as the space’s visibility allows', async () => {
