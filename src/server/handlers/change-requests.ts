@@ -17,7 +17,7 @@ import {
   type TemplateParams,
 } from '../content/index.js';
 import { downloadUrl, registerDownload } from '../downloads.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { renderPdf } from '../lib/pdf.js';
@@ -153,7 +153,7 @@ export function mergeRulesFailure(rules: readonly MergeRule[], f: MergeFacts): s
         if (rule.users.every((u) => u === reviewer)) break;
         const who = `space ${f.space} requires a review by ${rule.users.join(' and ')} to merge ${tag}`;
         failures.push(
-          rule.users.length > 1 && new Set(rule.users).size > 1 ? `${who}: the merge is the only review in the sandbox, so ${BYPASS_ONLY}`
+          new Set(rule.users).size > 1 ? `${who}: the merge is the only review in the sandbox, so ${BYPASS_ONLY}`
             : rule.users[0] === f.author ? `${who}: ${selfReview}`
               : `${who}: the merge is the review, so only ${rule.users[0]} may merge`,
         );
@@ -257,8 +257,9 @@ export function changeRequestViewById(ctx: HandlerCtx, id: string): ChangeReques
   try {
     const { space, permissions } = spaceFor(ctx, cr.space);
     return changeRequestView(ctx, space, cr, permissions);
-  } catch {
-    return undefined;
+  } catch (err) {
+    if (err instanceof HttpError) return undefined;
+    throw err;
   }
 }
 
