@@ -74,9 +74,13 @@ export const UpdateChangeRequestBody = z.object({
   status: z.enum(CR_EDIT_STATUSES).optional(),
 });
 
-/** Filters both lists take (user ids, as the document: any string). */
+/** How the lists are ordered, most recent first: by last update (the default) or by creation. */
+export const CR_ORDERS = ['updatedAt', 'createdAt'] as const;
+
+/** Filters both lists take (user ids, as the document: any string), and their order. */
 const listFilters = {
   ...pageQuery,
+  orderBy: z.enum(CR_ORDERS).optional(),
   creator: z.string().optional(),
   contributor: z.string().optional(),
   requestedReviewer: z.string().optional(),
@@ -91,9 +95,14 @@ export const ChangeRequestListQuery = z.object({ ...listFilters, status: z.enum(
  */
 export const OrgChangeRequestListQuery = z.object({
   ...listFilters,
+  /** Only the change requests of this space. */
+  space: z.string().optional(),
   status: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(CR_STATUSES))).optional(),
 });
 export interface ChangeRequestFilters {
+  orderBy?: (typeof CR_ORDERS)[number];
+  /** The organization's list: one space only. */
+  space?: string;
   /** The statuses listed (default: open). */
   status?: ChangeRequestStatus | ChangeRequestStatus[];
   creator?: string;

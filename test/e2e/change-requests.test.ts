@@ -301,6 +301,29 @@ describe('change requests', () => {
     expect(created).toHaveLength(3);
   });
 
+  it('lists the most recently updated first (the document’s default order), or the most recently created with --order-by createdAt', async () => {
+    const tick = () => sb.request('POST', '/_sandbox/clock', { advance: '1m' });
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'First']);
+    await tick();
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Second']);
+    await tick();
+    await sb.json(['cr', 'edit', 'sp-welcome', '1', '--subject', 'First, edited']);
+    expect(numbers(await sb.json(['cr', 'list', 'sp-welcome', '--status', 'draft']))).toEqual([1, 2]);
+    expect(numbers(await sb.json(['cr', 'list', 'sp-welcome', '--status', 'draft', '--order-by', 'updatedAt']))).toEqual([1, 2]);
+    expect(numbers(await sb.json(['cr', 'list', 'sp-welcome', '--status', 'draft', '--order-by', 'createdAt']))).toEqual([2, 1]);
+    expect(numbers(await sb.json(['cr', 'list', '--status', 'draft', '--order-by', 'createdAt']))).toEqual([2, 1]);
+    const bad = await sb.run(['cr', 'list', 'sp-welcome', '--order-by', 'number']);
+    expect(bad.exitCode).toBe(2);
+
+    // The organization's list, for one space (the document's `space` filter).
+    const other = (await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Other' })).body.id;
+    await sb.request('POST', `/v1/spaces/${other}/change-requests`, { subject: 'Elsewhere' });
+    const all = (await sb.request('GET', '/v1/orgs/org-acme/change-requests?status=draft')).body.items;
+    expect(all.map((cr: { subject: string }) => cr.subject)).toEqual(['Elsewhere', 'First, edited', 'Second']);
+    const one = (await sb.request('GET', '/v1/orgs/org-acme/change-requests?status=draft&space=sp-welcome&orderBy=createdAt')).body.items;
+    expect(one.map((cr: { subject: string }) => cr.subject)).toEqual(['Second', 'First, edited']);
+  });
+
   it('a locked space takes no new change requests (403)', async () => {
     expect((await sb.request('PATCH', '/v1/spaces/sp-welcome', { editMode: 'locked' })).status).toBe(200);
     const r = await sb.run(['cr', 'create', 'sp-welcome']);

@@ -411,12 +411,24 @@ function matches(space: SpaceRec, f: ChangeRequestFilters) {
 }
 
 const filterScope = (f: ChangeRequestFilters) =>
-  [statusesOf(f), f.creator, f.contributor, f.requestedReviewer, f.conversationsIssuesCluster];
+  [statusesOf(f), f.creator, f.contributor, f.requestedReviewer, f.conversationsIssuesCluster, f.orderBy ?? 'updatedAt', f.space];
+
+/**
+ * Most recent first, by `orderBy` (the document's default: `updatedAt`), then newest created, then by
+ * space id and highest number.
+ */
+function listOrder(f: ChangeRequestFilters) {
+  const key = f.orderBy ?? 'updatedAt';
+  return (a: { space: SpaceRec; cr: ChangeRequestRec }, b: { space: SpaceRec; cr: ChangeRequestRec }) =>
+    b.cr[key].localeCompare(a.cr[key]) || b.cr.createdAt.localeCompare(a.cr.createdAt) ||
+    a.space.id.localeCompare(b.space.id) || b.cr.number - a.cr.number;
+}
 
 export const handlers: Handlers<typeof ops> = {
   listChangeRequests: (ctx, { params, query }) => {
     const { space, permissions } = spaceFor(ctx, params.spaceId);
-    const all = spaceChangeRequests(ctx.store, space.id).filter(matches(space, query)).reverse();
+    const all = spaceChangeRequests(ctx.store, space.id).filter(matches(space, query))
+      .map((cr) => ({ space, cr })).sort(listOrder(query)).map(({ cr }) => cr);
     const page = paginate(all, query, (cr) => cr.id, scopeOf('change-requests', space.id, ...filterScope(query)));
     return { ...page, items: page.items.map((cr) => changeRequestView(ctx, space, cr, permissions)) };
   },
@@ -470,12 +482,11 @@ export const handlers: Handlers<typeof ops> = {
   listOrganizationChangeRequests: (ctx, { params, query }) => {
     orgFor(ctx.store, ctx.caller, params.organizationId);
     const found: { space: SpaceRec; cr: ChangeRequestRec; permissions: ReturnType<typeof spaceFor>['permissions'] }[] = [];
-    for (const space of visibleSpaces(ctx, params.organizationId)) {
+    for (const space of visibleSpaces(ctx, params.organizationId, query.space === undefined ? undefined : (s) => s.id === query.space)) {
       const { permissions } = spaceFor(ctx, space.id);
       for (const cr of spaceChangeRequests(ctx.store, space.id).filter(matches(space, query))) found.push({ space, cr, permissions });
     }
-    // Newest first across spaces; ties (same instant) by space id, then number.
-    found.sort((a, b) => b.cr.createdAt.localeCompare(a.cr.createdAt) || a.space.id.localeCompare(b.space.id) || b.cr.number - a.cr.number);
+    found.sort(listOrder(query));
     const page = paginate(found, query, (x) => x.cr.id, scopeOf('org-change-requests', params.organizationId, ...filterScope(query)));
     return {
       ...page,
