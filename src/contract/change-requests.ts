@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import {
-  ApplyTemplateBody, Backlink, contentQuery, Document, File, ImportContentBody, ImportContentResult, LinkList,
-  Page, PAGE_FORMATS, Revision,
+  Backlink, contentQuery, Document, File, ImportContentBody, ImportContentResult, LinkList, Page, pageReadQuery, Revision,
+  TemplateRef,
 } from './content.js';
-import { defineOp, id, listOf, pageQuery, pathId, Permissions, qBool, Timestamp, Urls } from './op.js';
+import { defineOp, listOf, pageQuery, pathId, Permissions, qBool, Timestamp, Urls } from './op.js';
 import { User } from './orgs.js';
 
 export const CR_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
@@ -17,6 +17,14 @@ export type ChangeRequestStatus = (typeof CR_STATUSES)[number];
 export const CR_EDIT_STATUSES = ['draft', 'open', 'archived'] as const;
 
 export const crSubject = z.string().max(100);
+
+/** An external link of a change request (`ref` a URL), as PATCH sets it: `id` names one to keep. */
+export const ChangeRequestLinkInput = z.object({
+  id: z.string().optional(),
+  ref: z.object({ kind: z.literal('url'), url: z.string() }),
+  title: z.string().max(128).optional(),
+});
+export const CR_LINKS_MAX = 10;
 
 export const ChangeRequest = z.lazy(() => z.object({
   object: z.literal('change-request'),
@@ -33,7 +41,11 @@ export const ChangeRequest = z.lazy(() => z.object({
   revisionInitial: z.string(),
   revisionMergedAncestor: z.string().optional(),
   revisionMerged: z.string().optional(),
+  /** Who merged it and when (a merged change request). */
+  mergedBy: User.optional(),
+  mergedAt: Timestamp.optional(),
   comments: z.number(),
+  links: z.array(ChangeRequestLinkInput.extend({ id: z.string() })).optional(),
   outdated: z.boolean(),
   conversationsIssuesCluster: z.string().optional(),
   urls: Urls,
@@ -41,29 +53,63 @@ export const ChangeRequest = z.lazy(() => z.object({
 }));
 export type ChangeRequest = z.infer<typeof ChangeRequest>;
 
-/** `subject`, an agent task, a template, an issues cluster; further free properties are allowed (and ignored). */
+/**
+ * `subject` (at most 100 characters: the seed's limit, and the document's ChangeRequestSubject),
+ * `template` (applied to its content), `agentTaskId` (the seed's: an agent task to implement),
+ * `conversationsIssuesCluster` (a sandbox extension: the issues cluster it addresses, which the list
+ * filters on); further free properties are allowed (and ignored), as the document says.
+ */
 export const CreateChangeRequestBody = z.looseObject({
   subject: crSubject.optional(),
-  agentTaskId: id().optional(),
-  template: ApplyTemplateBody.optional(),
-  conversationsIssuesCluster: id().optional(),
+  agentTaskId: z.string().optional(),
+  template: TemplateRef.optional(),
+  conversationsIssuesCluster: z.string().optional(),
 });
-export const UpdateChangeRequestBody = z.strictObject({
+/** Fields the document's body does not name are ignored (it allows them). */
+export const UpdateChangeRequestBody = z.object({
   subject: crSubject.optional(),
   description: Document.optional(),
+  /** The change request's external links, as a whole: those not given are removed. */
+  links: z.array(ChangeRequestLinkInput).max(CR_LINKS_MAX).optional(),
   status: z.enum(CR_EDIT_STATUSES).optional(),
 });
 
-/** The list filters, for a space and for the organization. `status` defaults to `open`. */
-export const ChangeRequestListQuery = z.object({
+/** How the lists are ordered, most recent first: by last update (the default) or by creation. */
+export const CR_ORDERS = ['updatedAt', 'createdAt'] as const;
+
+/** Filters both lists take (user ids, as the document: any string), and their order. */
+const listFilters = {
   ...pageQuery,
-  status: z.enum(CR_STATUSES).optional(),
-  creator: id().optional(),
-  contributor: id().optional(),
-  requestedReviewer: id().optional(),
-  conversationsIssuesCluster: id().optional(),
+  orderBy: z.enum(CR_ORDERS).optional(),
+  creator: z.string().optional(),
+  contributor: z.string().optional(),
+  requestedReviewer: z.string().optional(),
+  /** The seed's filter (the document does not have it). */
+  conversationsIssuesCluster: z.string().optional(),
+};
+/** The space's list: one `status` (default `open`). */
+export const ChangeRequestListQuery = z.object({ ...listFilters, status: z.enum(CR_STATUSES).optional() });
+/**
+ * The organization's list: `status` is one status or several (the parameter repeated), default
+ * `open`; none at all (an empty list) is the default too.
+ */
+export const OrgChangeRequestListQuery = z.object({
+  ...listFilters,
+  /** Only the change requests of this space. */
+  space: z.string().optional(),
+  status: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(CR_STATUSES))).optional(),
 });
-export type ChangeRequestFilters = z.output<typeof ChangeRequestListQuery>;
+export interface ChangeRequestFilters {
+  orderBy?: (typeof CR_ORDERS)[number];
+  /** The organization's list: one space only. */
+  space?: string;
+  /** The statuses listed (default: open). */
+  status?: ChangeRequestStatus | ChangeRequestStatus[];
+  creator?: string;
+  contributor?: string;
+  requestedReviewer?: string;
+  conversationsIssuesCluster?: string;
+}
 
 /** `merge` and `update` succeeded; `conflicts`: the space and the change request changed the same pages, nothing changed. */
 export const MERGE_RESULTS = ['merge', 'update', 'conflicts'] as const;
@@ -78,22 +124,14 @@ export const MergeResult = z.lazy(() => z.object({
 }));
 export type MergeResult = z.infer<typeof MergeResult>;
 
-/** `page` alone: that page and its subpages; with `only=true`: that page alone; neither: every page. */
-export const PdfQuery = z.object({ only: qBool().optional(), page: id().optional() })
-  .refine((q) => !q.only || q.page !== undefined, { message: 'only=true needs a page', path: ['page'] });
+/**
+ * `page` alone: that page and its subpages; with `only=true`: that page alone; neither: every page.
+ * (`only=true` without `page` is the sandbox's 400, in the handler: the document accepts the query.)
+ */
+export const PdfQuery = z.object({ only: qBool().optional(), page: z.string().optional() });
 export const PdfResult = z.lazy(() => z.object({ url: z.string() }));
 
-/** A boolean query parameter that also takes one named mode (`evaluated=deterministic-only`). */
-function qBoolOr<M extends string>(mode: M) {
-  return z.enum(['true', 'false', mode] as [string, ...string[]])
-    .transform((v): boolean | M => (v === 'true' ? true : v === 'false' ? false : mode));
-}
-export const CrPageQuery = z.object({
-  ...contentQuery,
-  format: z.enum(PAGE_FORMATS).optional(),
-  evaluated: qBoolOr('deterministic-only').optional(),
-  dereferenced: qBoolOr('reusable-contents').optional(),
-});
+export const CrPageQuery = z.object(pageReadQuery);
 
 const org = z.object({ organizationId: pathId() });
 const space = z.object({ spaceId: pathId() });
@@ -122,7 +160,7 @@ export const ops = {
   }),
   listOrganizationChangeRequests: defineOp({
     id: 'listOrganizationChangeRequests', method: 'GET', path: '/orgs/{organizationId}/change-requests',
-    params: org, query: ChangeRequestListQuery, response: listOf(ChangeRequest), paginated: true,
+    params: org, query: OrgChangeRequestListQuery, response: listOf(ChangeRequest), paginated: true,
   }),
   mergeChangeRequest: defineOp({
     id: 'mergeChangeRequest', method: 'POST', path: `${CR}/merge`, params: crParams, response: MergeResult, status: 200,

@@ -3,13 +3,28 @@
  * bodies. Change requests reuse these schemas for their own `{cr}/content...` endpoints.
  */
 import { z } from 'zod';
-import { defineOp, id, listOf, listShape, pageQuery, pathId, qBool, Timestamp, Urls } from './op.js';
+import { defineOp, listOf, listShape, pageQuery, pathId, qBool, Timestamp, Urls } from './op.js';
 
 /** A git object id and where the object lives in a synced repository (omitted with `metadata=false`). */
 const GitInfo = z.lazy(() => z.object({ oid: z.string(), path: z.string() }));
 
-/** A reference to a file, as a template parameter or a page cover names it. */
-export const FileRef = z.object({ kind: z.literal('file'), file: id(), space: id().optional() });
+/**
+ * A reference to content, as a template's `params.contentRefs` takes it: any kind of the official
+ * document's ContentRef (the sandbox's templates then say which kinds they use).
+ */
+export const ContentRefInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), file: z.string(), space: z.string().optional() }),
+  z.object({ kind: z.literal('url'), url: z.string() }),
+  z.object({ kind: z.literal('page'), page: z.string(), space: z.string().optional() }),
+  z.object({ kind: z.literal('anchor'), anchor: z.string(), space: z.string().optional(), page: z.string().optional() }),
+  z.object({ kind: z.literal('user'), user: z.string() }),
+  z.object({ kind: z.literal('collection'), collection: z.string() }),
+  z.object({ kind: z.literal('space'), space: z.string() }),
+  z.object({ kind: z.literal('reusable-content'), reusableContent: z.string(), space: z.string().optional() }),
+  z.object({ kind: z.literal('tag'), tag: z.string(), space: z.string().optional() }),
+  z.object({ kind: z.literal('openapi'), spec: z.string() }),
+]);
+export type ContentRefInput = z.infer<typeof ContentRefInput>;
 
 /** What a link points at, or where it is: a page, a file, an anchor in a page, or a URL. */
 export const ContentRef = z.looseObject({
@@ -22,16 +37,21 @@ export const ContentRef = z.looseObject({
 });
 export type ContentRef = z.infer<typeof ContentRef>;
 
+/** How a page shows (every option, as the official document's RevisionPageLayoutOptions). */
 export const PageLayout = z.lazy(() => z.object({
-  width: z.string().optional(),
-  cover: z.boolean().optional(),
-  coverSize: z.string().optional(),
-  title: z.boolean().optional(),
-  description: z.boolean().optional(),
-  tableOfContents: z.boolean().optional(),
-  outline: z.boolean().optional(),
-  pagination: z.boolean().optional(),
-  metadata: z.boolean().optional(),
+  width: z.enum(['default', 'wide']),
+  cover: z.boolean(),
+  coverSize: z.enum(['hero', 'full', 'background']),
+  coverMask: z.enum(['none', 'radial']),
+  title: z.boolean(),
+  description: z.boolean(),
+  tableOfContents: z.boolean(),
+  outline: z.boolean(),
+  pagination: z.boolean(),
+  metadata: z.boolean(),
+  tags: z.boolean(),
+  actions: z.boolean(),
+  anchors: z.boolean(),
 }));
 
 export const ComputedSource = z.lazy(() => z.object({
@@ -50,21 +70,32 @@ export const BlockNode = z.lazy(() => z.object({
   nodes: z.array(z.unknown()),
 }));
 
-/** A Document of block nodes (the rich-text form of a page). */
+/**
+ * A Document of block nodes (the rich-text form of a page, a change request's description).
+ * `data.schemaVersion` may be left out: the document is then of the latest schema version.
+ */
 export const Document = z.lazy(() => z.object({
   object: z.literal('document'),
-  data: z.looseObject({ schemaVersion: z.number() }),
+  data: z.looseObject({ schemaVersion: z.number().int().optional() }),
   nodes: z.array(BlockNode),
   meta: z.looseObject({ token: z.string().optional() }).optional(),
 }));
 
+/**
+ * A page of a revision, of one of two kinds of the official document's RevisionPage:
+ * - `type: "document"` (`kind: "sheet"`): a page with a body, as `markdown` or as a `document`
+ *   (exactly one of them), its `layout` and `tags`;
+ * - `type: "computed"`: a page whose content is computed from `computed` (e.g. an OpenAPI
+ *   reference), as shown with `computed=false`; computed (the default), it is a document page.
+ */
 export const Page = z.object({
   object: z.literal('page').optional(),
   id: z.string(),
   title: z.string(),
+  kind: z.literal('sheet').optional(),
   emoji: z.string().optional(),
   icon: z.string().optional(),
-  type: z.string(),
+  type: z.enum(['document', 'computed']),
   slug: z.string(),
   path: z.string(),
   description: z.string().optional(),
@@ -73,13 +104,14 @@ export const Page = z.object({
   hidden: z.boolean().optional(),
   noIndex: z.boolean().optional(),
   layout: PageLayout.optional(),
+  tags: z.array(z.object({ tag: z.object({ kind: z.literal('tag'), tag: z.string(), space: z.string().optional() }), primary: z.boolean().optional() })).optional(),
   variables: z.record(z.string(), z.string()).optional(),
   computed: ComputedSource.optional(),
   git: GitInfo.optional(),
   urls: Urls,
-  /** With `format=markdown`. */
+  /** A document page's body as Markdown (lists and revisions; a page read with `format=markdown`). */
   markdown: z.string().optional(),
-  /** With `format=document`. */
+  /** A document page's body as a Document (a page read with `format=document`, the default). */
   document: Document.optional(),
   get pages(): z.ZodOptional<z.ZodArray<typeof Page>> {
     return z.array(Page).optional();
@@ -106,17 +138,24 @@ export const Revision = z.lazy(() => z.object({
   pages: z.array(Page),
   files: z.array(File),
   reusableContents: z.array(z.object({ id: z.string(), title: z.string(), git: GitInfo.optional() })),
+  /** The tags defined in the revision (the sandbox has none). */
+  tags: z.array(z.object({ slug: z.string(), label: z.string(), color: z.string() })),
   variables: z.record(z.string(), z.string()),
   createdAt: Timestamp,
   git: z.object({
     oid: z.string(),
     message: z.string(),
+    /** The seed's name of the official document's `createdByGitBook` (both are sent, with one value). */
     createdByService: z.boolean(),
+    createdByGitBook: z.boolean(),
     url: z.string().optional(),
     ref: z.string().optional(),
   }).optional(),
   urls: Urls,
-  type: z.string(),
+  /** `edits`; `merge` (made by merging `mergedFrom`); `update` (a change request updated from its space). */
+  type: z.enum(['edits', 'merge', 'update']),
+  /** The change request merged (a `merge` revision), as a ChangeRequest. */
+  mergedFrom: z.looseObject({ object: z.literal('change-request'), id: z.string() }).optional(),
 }));
 export type Revision = z.infer<typeof Revision>;
 
@@ -145,12 +184,24 @@ export const Backlink = z.lazy(() => z.looseObject({
 }));
 export type Backlink = z.infer<typeof Backlink>;
 
-export const SearchSection = z.lazy(() => z.object({ id: z.string(), title: z.string(), path: z.string(), body: z.string(), urls: Urls }));
+/** A matching section of a page; `score` ranks the sections of a result (higher is better). */
+export const SearchSection = z.lazy(() => z.object({
+  id: z.string(), title: z.string(), path: z.string(), score: z.number().min(0), body: z.string(), urls: Urls,
+}));
+/**
+ * A matching page: `score` its relevance (higher is better, unbounded; the results come best first),
+ * `rank` its 1-based position among all the results (kept across pages of the list), `ancestors`
+ * the titles of the pages above it (top level first), `description` the page's (or empty).
+ */
 export const SearchResult = z.lazy(() => z.object({
   id: z.string(),
   title: z.string(),
+  description: z.string(),
   path: z.string(),
+  score: z.number().min(0),
+  rank: z.number().int().min(1),
   sections: z.array(SearchSection),
+  ancestors: z.array(z.object({ title: z.string() })),
   urls: Urls,
 }));
 export type SearchResult = z.infer<typeof SearchResult>;
@@ -169,11 +220,17 @@ export const ImportContentBody = z.strictObject({ url: httpUrl, source: z.enum(I
 export const ImportContentResult = z.lazy(() => z.object({ revision: z.string(), importedResources: z.number(), totalResources: z.number() }));
 export type ImportContentResult = z.infer<typeof ImportContentResult>;
 
-/** The template catalog is the service's: any id is accepted here, and the service names the known ones. */
-export const ApplyTemplateBody = z.strictObject({
-  id: z.string().min(1).max(100),
-  params: z.strictObject({ contentRefs: z.record(z.string().min(1).max(100), FileRef).optional() }).optional(),
+/**
+ * A template and its parameters (the official document's ApplySpaceTemplate). The template catalog is
+ * the service's: any id is accepted here, and the service names the known ones; the references a
+ * template takes are the template's (the sandbox's say which).
+ */
+export const TemplateRef = z.object({
+  id: z.string(),
+  params: z.object({ contentRefs: z.record(z.string(), ContentRefInput).optional() }).optional(),
 });
+/** `changeRequestId`: apply the template to that change request's content instead of the space's. */
+export const ApplyTemplateBody = TemplateRef.extend({ changeRequestId: z.string().optional() });
 
 export const PAGE_FORMATS = ['document', 'markdown'] as const;
 export const SEARCH_QUERY_MAX = 512;
@@ -183,10 +240,20 @@ const spacePage = z.object({ spaceId: pathId(), pageId: pathId() });
 const spaceFile = z.object({ spaceId: pathId(), fileId: pathId() });
 /** `metadata` (default true: git metadata included) and `computed` (default true: computed pages filled). */
 export const contentQuery = { metadata: qBool().optional(), computed: qBool().optional() };
+/** A boolean query parameter that also takes one named mode (`evaluated=deterministic-only`). */
+export function qBoolOr<M extends string>(mode: M) {
+  return z.enum(['true', 'false', mode] as [string, ...string[]])
+    .transform((v): boolean | M => (v === 'true' ? true : v === 'false' ? false : mode));
+}
+/**
+ * A page read: `format`, `evaluated` (`true`, `false` or `deterministic-only`), `dereferenced`
+ * (`true`, `false` or `reusable-contents`), with `metadata` and `computed`.
+ */
 export const pageReadQuery = {
   ...contentQuery,
   format: z.enum(PAGE_FORMATS).optional(),
-  evaluated: qBool().optional(),
+  evaluated: qBoolOr('deterministic-only').optional(),
+  dereferenced: qBoolOr('reusable-contents').optional(),
 };
 export const linkQuery = { ...pageQuery, status: z.enum(LINK_STATUSES).optional() };
 
@@ -238,7 +305,7 @@ export const ops = {
   searchSpaceContent: defineOp({
     id: 'searchSpaceContent', method: 'GET', path: '/spaces/{spaceId}/search',
     params: space,
-    query: z.object({ ...pageQuery, query: z.string().min(1).max(SEARCH_QUERY_MAX) }),
+    query: z.object({ ...pageQuery, query: z.string().max(SEARCH_QUERY_MAX) }),
     response: listOf(SearchResult), paginated: true,
   }),
 };

@@ -229,6 +229,101 @@ describe('change requests', () => {
     expect((await sb.request('GET', '/v1/spaces/sp-welcome/change-requests/1')).body.status).toBe('draft');
   });
 
+  it('takes what the official document allows: a description without schemaVersion, external links, a template on create', async () => {
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Docs']);
+    const doc = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }] };
+    const described = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { description: doc });
+    expect(described.status).toBe(200);
+    expect(described.body.description).toEqual(doc);
+    expect((await sb.run(['cr', 'get', 'sp-welcome', '1'])).stdout).toMatch(/^description\tWhy$/m);
+
+    // Links: the list as a whole; an id keeps (and updates) a link, one without an id is new.
+    const linked = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', {
+      links: [{ ref: { kind: 'url', url: 'https://issues.example.com/42' }, title: 'Issue 42' }, { ref: { kind: 'url', url: 'https://example.com/spec' } }],
+    });
+    expect(linked.status).toBe(200);
+    expect(linked.body.links).toEqual([
+      { id: expect.any(String), ref: { kind: 'url', url: 'https://issues.example.com/42' }, title: 'Issue 42' },
+      { id: expect.any(String), ref: { kind: 'url', url: 'https://example.com/spec' } },
+    ]);
+    const [issue] = linked.body.links;
+    const kept = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { links: [{ id: issue.id, ref: issue.ref, title: 'Issue 42, reopened' }] });
+    expect(kept.body.links).toEqual([{ id: issue.id, ref: issue.ref, title: 'Issue 42, reopened' }]);
+    expect((await sb.run(['cr', 'get', 'sp-welcome', '1'])).stdout).toMatch(/^links\tIssue 42, reopened <https:\/\/issues\.example\.com\/42>$/m);
+    const unknown = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { links: [{ id: 'nope', ref: issue.ref }] });
+    expect(unknown).toEqual({ status: 400, body: { error: { code: 400, message: 'links.0.id: change request 1 has no link nope (leave id out to add a link)' } } });
+    const tooMany = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { links: Array.from({ length: 11 }, () => ({ ref: issue.ref })) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toMatch(/^links: /);
+    expect((await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { links: [] })).body).not.toHaveProperty('links.0');
+
+    // A field the document's body does not name is ignored, as the document allows.
+    const extra = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { subject: 'Docs 2', reviewers: ['u-review'] });
+    expect(extra.status).toBe(200);
+    expect(extra.body).not.toHaveProperty('reviewers');
+
+    // A template on create, from the CLI.
+    const templated = await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Start', '--template', 'getting-started']);
+    expect(templated.revision).not.toBe(templated.revisionInitial);
+    expect((await sb.json(['cr', 'pages', 'sp-welcome', String(templated.number)])).map((p: { path: string }) => p.path)[0]).toBe('getting-started');
+    const badTemplate = await sb.run(['cr', 'create', 'sp-welcome', '--template', 'blog']);
+    expect(badTemplate.exitCode).toBe(1);
+    expect(badTemplate.stderr).toContain('id: unknown template "blog"');
+  });
+
+  it('refuses an agent task clearly: the sandbox runs no agents; nothing is created', async () => {
+    const r = await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'By an agent', agentTaskId: 'task-1' });
+    expect(r).toEqual({ status: 400, body: { error: { code: 400, message: 'agentTaskId: the sandbox runs no agents, so it cannot implement agent task task-1; create the change request without it' } } });
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome')).body.changeRequests).toBe(0);
+  });
+
+  it('lists the organization’s change requests of several statuses (status repeated); user filters take any id', async () => {
+    const created = [];
+    for (const status of ['draft', 'open', 'archived']) {
+      const cr = (await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: status })).body;
+      if (status !== 'draft') await sb.request('PATCH', `/v1/spaces/sp-welcome/change-requests/${cr.id}`, { status });
+      created.push(cr);
+    }
+    const list = async (query: string) => ((await sb.request('GET', `/v1/orgs/org-acme/change-requests${query}`)).body.items as { subject: string }[]).map((cr) => cr.subject);
+    expect(await list('')).toEqual(['open']);
+    expect(await list('?status=open')).toEqual(['open']);
+    expect(await list('?status=draft&status=archived')).toEqual(['archived', 'draft']);
+    expect(await list('?status=draft&status=open&status=archived&status=merged')).toEqual(['archived', 'open', 'draft']);
+    const bad = await sb.request('GET', '/v1/orgs/org-acme/change-requests?status=open&status=bogus');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^status\.1: must be one of "draft", "open", "archived", "merged"/);
+    // The space's list takes one status.
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome/change-requests?status=draft&status=open')).status).toBe(400);
+
+    const longId = 'u'.repeat(300);
+    expect(await sb.json(['cr', 'list', 'sp-welcome', '--creator', longId])).toEqual([]);
+    expect(await sb.json(['cr', 'list', '--contributor', longId, '--status', 'all'])).toEqual([]);
+    expect(created).toHaveLength(3);
+  });
+
+  it('lists the most recently updated first (the document’s default order), or the most recently created with --order-by createdAt', async () => {
+    const tick = () => sb.request('POST', '/_sandbox/clock', { advance: '1m' });
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'First']);
+    await tick();
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Second']);
+    await tick();
+    await sb.json(['cr', 'edit', 'sp-welcome', '1', '--subject', 'First, edited']);
+    expect(numbers(await sb.json(['cr', 'list', 'sp-welcome', '--status', 'draft']))).toEqual([1, 2]);
+    expect(numbers(await sb.json(['cr', 'list', 'sp-welcome', '--status', 'draft', '--order-by', 'updatedAt']))).toEqual([1, 2]);
+    expect(numbers(await sb.json(['cr', 'list', 'sp-welcome', '--status', 'draft', '--order-by', 'createdAt']))).toEqual([2, 1]);
+    expect(numbers(await sb.json(['cr', 'list', '--status', 'draft', '--order-by', 'createdAt']))).toEqual([2, 1]);
+    const bad = await sb.run(['cr', 'list', 'sp-welcome', '--order-by', 'number']);
+    expect(bad.exitCode).toBe(2);
+
+    // The organization's list, for one space (the document's `space` filter).
+    const other = (await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Other' })).body.id;
+    await sb.request('POST', `/v1/spaces/${other}/change-requests`, { subject: 'Elsewhere' });
+    const all = (await sb.request('GET', '/v1/orgs/org-acme/change-requests?status=draft')).body.items;
+    expect(all.map((cr: { subject: string }) => cr.subject)).toEqual(['Elsewhere', 'First, edited', 'Second']);
+    const one = (await sb.request('GET', '/v1/orgs/org-acme/change-requests?status=draft&space=sp-welcome&orderBy=createdAt')).body.items;
+    expect(one.map((cr: { subject: string }) => cr.subject)).toEqual(['Second', 'First, edited']);
+  });
+
   it('a locked space takes no new change requests (403)', async () => {
     expect((await sb.request('PATCH', '/v1/spaces/sp-welcome', { editMode: 'locked' })).status).toBe(200);
     const r = await sb.run(['cr', 'create', 'sp-welcome']);

@@ -235,6 +235,34 @@ describe('content search', () => {
     expect(paged.body.items.map((h: { path: string }) => h.path)).toEqual(['guide/install', 'guide']);
     const rest = await sb.request('GET', `/v1/spaces/sp-welcome/search?query=install&limit=2&page=${paged.body.next.page}`);
     expect(rest.body.items.map((h: { path: string }) => h.path)).toEqual(['api', 'acme-docs']);
+    // Ranks count across the pages of the list; scores follow the order.
+    expect([...paged.body.items, ...rest.body.items].map((h: { rank: number }) => h.rank)).toEqual([1, 2, 3, 4]);
+    expect(rest.body.items.map((h: { score: number }) => h.score)).toEqual(hits.slice(2).map((h: { score: number }) => h.score));
+  });
+
+  it('gives each result a score, a rank, its page’s description and ancestors, and each section a score', async () => {
+    await importSite();
+    const hits = await sb.json(['content', 'search', 'sp-welcome', 'install']);
+    expect(hits.map((h: { rank: number }) => h.rank)).toEqual([1, 2, 3, 4]);
+    const scores = hits.map((h: { score: number }) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(scores[0]).toBeGreaterThan(scores[1]); // the title match is worth more than any body match
+    expect(scores.every((x: number) => x > 0)).toBe(true);
+    // The description the import took from the page's <meta name="description">; the ancestors from the page tree.
+    expect(hits[0]).toMatchObject({ path: 'guide/install', description: 'About Install', ancestors: [{ title: 'Guide' }] });
+    expect(hits[1]).toMatchObject({ path: 'guide', ancestors: [] });
+    for (const hit of hits) {
+      const sectionScores = hit.sections.map((s: { score: number }) => s.score);
+      expect(sectionScores).toEqual([...sectionScores].sort((a, b) => b - a));
+    }
+    // A section holding both words ranks above one holding one of them.
+    const both = await sb.json(['content', 'search', 'sp-welcome', 'install windows']);
+    expect(both[0].sections.map((s: { id: string }) => s.id)[0]).toBe('windows');
+    expect(both[0].sections[0].score).toBeGreaterThan(2);
+
+    // An empty query is one the document allows: it finds nothing.
+    const empty = await sb.request('GET', '/v1/spaces/sp-welcome/search?query=');
+    expect(empty).toEqual({ status: 200, body: { count: 0, items: [] } });
   });
 
   it('follows the space as its content changes', async () => {
@@ -279,19 +307,84 @@ describe('content templates', () => {
     expect(evaluated.stdout).toContain('Welcome to the documentation of Your product.');
   });
 
-  it('computes computed pages unless computed=false; metadata=false leaves git out', async () => {
+  it('computes computed pages unless computed=false, which shows their source; metadata=false leaves git out', async () => {
     await sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'api-reference' });
+    // Computed (the default): a document page holding the computed content.
     const pages = await sb.json(['content', 'pages', 'sp-welcome']);
     const endpoints = pages.find((p: { path: string }) => p.path === 'api-reference/endpoints');
-    expect(endpoints.computed).toMatchObject({ type: 'builtin:openapi' });
+    expect(endpoints).toMatchObject({ type: 'document', kind: 'sheet', markdown: expect.stringContaining('OpenAPI specification `api`') });
+    expect(endpoints).not.toHaveProperty('computed');
     const url = `/v1/spaces/sp-welcome/content/page/${endpoints.id}?format=markdown`;
     expect((await sb.request('GET', url)).body.markdown).toContain('OpenAPI specification `api`');
-    expect((await sb.request('GET', `${url}&computed=false`)).body).not.toHaveProperty('markdown');
+    // computed=false: the page as its source, a computed page without a body.
+    const source = (await sb.request('GET', `${url}&computed=false`)).body;
+    expect(source).toMatchObject({
+      id: endpoints.id, type: 'computed', path: 'api-reference/endpoints',
+      computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'api' } } }, props: { models: false } },
+    });
+    expect(source).not.toHaveProperty('markdown');
+    expect(source).not.toHaveProperty('document');
+    const listed = (await sb.request('GET', '/v1/spaces/sp-welcome/content/pages?computed=false')).body.pages[0].pages;
+    expect(listed.map((p: { type: string }) => p.type)).toEqual(['document', 'computed', 'document']);
 
     const bare = await sb.json(['content', 'show', 'sp-welcome', '--omit-metadata']);
     expect(bare).not.toHaveProperty('git');
     expect(bare.pages[0]).not.toHaveProperty('git');
     expect((await sb.json(['content', 'show', 'sp-welcome'])).pages[0].git.path).toBe('api-reference/README.md');
+  });
+
+  it('lists pages as document pages with their Markdown, layout and tags; a page read carries the format asked, its subpages too', async () => {
+    await sb.run(['content', 'template', 'sp-welcome', 'getting-started']);
+    const { pages } = (await sb.request('GET', '/v1/spaces/sp-welcome/content/pages')).body;
+    const layout = {
+      width: 'default', cover: false, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
+      outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+    };
+    for (const page of [pages[0], ...pages[0].pages, pages[1]]) {
+      expect(page).toMatchObject({ kind: 'sheet', type: 'document', layout, tags: [], markdown: expect.stringMatching(/^# /) });
+      expect(page).not.toHaveProperty('document');
+    }
+    const install = pages[0].pages[0];
+    expect(install.markdown).toBe((await sb.request('GET', `/v1/spaces/sp-welcome/content/page/${install.id}?format=markdown`)).body.markdown);
+
+    // A page read: a Document by default (its subpages too), Markdown with format=markdown.
+    const asDocument = await sb.json(['content', 'page', 'sp-welcome', 'getting-started']);
+    expect(asDocument.document).toMatchObject({ object: 'document', nodes: expect.any(Array) });
+    expect(asDocument).not.toHaveProperty('markdown');
+    expect(asDocument.pages.map((p: { document?: unknown; markdown?: unknown }) => [typeof p.document, typeof p.markdown])).toEqual([['object', 'undefined'], ['object', 'undefined']]);
+    const asMarkdown = await sb.json(['content', 'page', 'sp-welcome', 'getting-started', '--markdown']);
+    expect(asMarkdown.markdown).toBe(pages[0].markdown);
+    expect(asMarkdown).not.toHaveProperty('document');
+    expect(asMarkdown.pages[0].markdown).toBe(install.markdown);
+    const fields = await sb.run(['content', 'page', 'sp-welcome', 'faq', '--fields', 'path,type']);
+    expect(fields.stdout).toBe('path\tfaq\ntype\tdocument');
+
+    // evaluated=deterministic-only replaces the variables, as evaluated=true does (every variable is deterministic).
+    const page = `/v1/spaces/sp-welcome/content/page/${pages[0].id}?format=markdown`;
+    for (const mode of ['true', 'deterministic-only']) {
+      expect((await sb.request('GET', `${page}&evaluated=${mode}&dereferenced=reusable-contents`)).body.markdown).toContain('documentation of Your product.');
+    }
+    expect((await sb.request('GET', `${page}&evaluated=false`)).body.markdown).toContain('{{ space.vars.product }}');
+    // format.markdown.refs is accepted, and the sandbox writes its links one way.
+    expect((await sb.request('GET', `${page}&format.markdown.refs=stable`)).body.markdown).toBe(pages[0].markdown);
+  });
+
+  it('answers the revision with its tags (none), its type, and published URLs as the space’s visibility allows', async () => {
+    await sb.run(['content', 'template', 'sp-welcome', 'getting-started']);
+    const revision = (await sb.request('GET', '/v1/spaces/sp-welcome/content')).body;
+    expect(revision).toMatchObject({ tags: [], type: 'edits', git: { createdByService: true, createdByGitBook: true } });
+    // sp-welcome is in a collection: published, not public.
+    expect(Object.keys(revision.urls).sort()).toEqual(['app', 'published']);
+    const store = sb.server.store;
+    // The API has no way to change a space's visibility: set it in the state (and say so, for cached answers).
+    store.data.spaces.get('sp-welcome')!.visibility = 'public';
+    store.backgroundChanged();
+    expect(Object.keys((await sb.request('GET', '/v1/spaces/sp-welcome/content')).body.urls).sort()).toEqual(['app', 'public', 'published']);
+    store.data.spaces.get('sp-welcome')!.visibility = 'private';
+    store.backgroundChanged();
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome/content')).body.urls).toEqual({ app: `${sb.server.url}/app/s/sp-welcome` });
+    const shown = await sb.run(['content', 'show', 'sp-welcome', '--fields', 'type']);
+    expect(shown.stdout).toBe('type\tedits');
   });
 
   it('refuses an unknown template naming the known ones (exit 1), and changes nothing', async () => {
@@ -311,5 +404,93 @@ describe('content templates', () => {
     const lines = Object.fromEntries(r.stdout.split('\n').map((l) => l.split('\t')));
     expect(lines).toMatchObject({ message: 'Apply template getting-started', pages: '4', files: '0', variables: 'product=Your product' });
     expect(lines.id).toBe(await revisionOf());
+  });
+});
+
+describe('templates: references to files of other spaces, and change requests', () => {
+  async function brandSpace(as = 'admin') {
+    const brand = (await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Brand' }, as)).body.id as string;
+    const imported = await sb.run(['content', 'import', brand, `${siteUrl}/`], { as });
+    expect(imported.exitCode, imported.stderr).toBe(0);
+    const [logo] = await sb.json(['content', 'files', brand]);
+    return { brand, logo };
+  }
+
+  it('takes the logo from the space --logo-space names: the file is read there and copied into the content', async () => {
+    const { brand, logo } = await brandSpace();
+    const here = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--logo', logo.id]);
+    expect(here.exitCode).toBe(1);
+    expect(here.stderr).toContain(`params.contentRefs.logo: no file ${logo.id} in this space`);
+
+    const r = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--logo', logo.id, '--logo-space', brand]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const files = await sb.json(['content', 'files', 'sp-welcome']);
+    expect(files).toEqual([expect.objectContaining({ id: logo.id, name: 'logo.png', contentType: 'image/png', size: PNG.length })]);
+    expect(files[0].downloadURL).toBe(logo.downloadURL);
+    expect((await sb.run(['content', 'page', 'sp-welcome', 'getting-started', '--markdown'])).stdout).toMatch(new RegExp(`^!\\[Logo\\]\\(file:${logo.id}\\)\\n\\n# Getting started`));
+    const links = await sb.run(['content', 'links', 'sp-welcome']);
+    expect(links.stderr).toMatch(/^\d+ links, 0 broken$/);
+    const back = await sb.run(['content', 'backlinks', 'sp-welcome', '--file', logo.id]);
+    expect(back.stdout.split('\t')[0]).toBe('/getting-started');
+    // The brand space keeps its file.
+    expect((await sb.json(['content', 'files', brand])).map((f: { id: string }) => f.id)).toEqual([logo.id]);
+
+    // Through the API: a missing space or file is a 400 on the reference; a reference of another kind too.
+    const template = (logoRef: unknown) => sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'getting-started', params: { contentRefs: { logo: logoRef } } });
+    expect((await template({ kind: 'file', file: logo.id, space: 'nope' })).body.error.message).toBe('params.contentRefs.logo.space: no space nope');
+    expect((await template({ kind: 'file', file: 'nope', space: brand })).body.error.message).toBe(`params.contentRefs.logo: no file nope in space ${brand}`);
+    const page = await template({ kind: 'page', page: 'p1' });
+    expect(page).toEqual({ status: 400, body: { error: { code: 400, message: 'params.contentRefs.logo: must be a file reference ({kind: "file", file, space?}), not kind page' } } });
+    const usage = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--logo-space', brand]);
+    expect(usage.exitCode).toBe(2);
+    expect(usage.stderr).toContain('--logo-space needs --logo');
+  });
+
+  it('checks the caller’s access to the logo’s space: 403 without the read role on it, 400 when they cannot see it', async () => {
+    const { brand, logo } = await brandSpace();
+    // A guest may edit sp-welcome once its default level says so, but not read the private brand space.
+    expect((await sb.request('PATCH', '/v1/spaces/sp-welcome', { defaultLevel: 'edit' })).status).toBe(200);
+    const before = await revisionOf();
+    const guest = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--logo', logo.id, '--logo-space', brand], { as: 'guest' });
+    expect(guest.exitCode).toBe(5);
+    expect(guest.stderr).toContain(`params.contentRefs.logo: reading file ${logo.id} of space ${brand} needs the read role or above on that space`);
+    expect(await revisionOf()).toBe(before);
+    expect((await sb.run(['content', 'template', 'sp-welcome', 'getting-started'], { as: 'guest' })).exitCode).toBe(0);
+
+    // A space of an organization the caller is not in: as if it did not exist.
+    const globex = (await sb.request('POST', '/v1/orgs/org-globex/spaces', { title: 'Globex' }, 'outsider')).body.id;
+    const edit = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--logo', logo.id, '--logo-space', globex], { as: 'edit' });
+    expect(edit.exitCode).toBe(1);
+    expect(edit.stderr).toContain(`params.contentRefs.logo.space: no space ${globex}`);
+  });
+
+  it('applies a template to a change request with --cr: its content changes, the space’s does not', async () => {
+    const cr = await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Templates'], { as: 'edit' });
+    const before = await revisionOf();
+    const r = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--cr', '#1'], { as: 'edit' });
+    expect(r).toMatchObject({ exitCode: 0, stdout: '', stderr: 'applied template getting-started to change request 1 of space sp-welcome' });
+    expect(await revisionOf()).toBe(before);
+    expect(await sb.json(['content', 'pages', 'sp-welcome'])).toEqual([]);
+    const crPages = (await sb.json(['cr', 'pages', 'sp-welcome', '1'])).map((p: { path: string }) => p.path);
+    expect(crPages).toEqual(['getting-started', 'getting-started/installation', 'getting-started/quickstart', 'faq']);
+    const after = await sb.json(['cr', 'get', 'sp-welcome', '1']);
+    expect(after.revision).not.toBe(cr.revision);
+    expect((await sb.json(['cr', 'content', 'sp-welcome', '1'])).git.message).toBe('Apply template getting-started');
+
+    // The document's body: `changeRequestId`, the id (or number) of the change request.
+    const api = await sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'api-reference', changeRequestId: cr.id });
+    expect(api).toEqual({ status: 204, body: undefined });
+    expect((await sb.json(['cr', 'pages', 'sp-welcome', '1'])).map((p: { path: string }) => p.path)).toContain('api-reference/endpoints');
+    expect(await revisionOf()).toBe(before);
+
+    const reader = await sb.run(['content', 'template', 'sp-welcome', 'faq', '--cr', '1'], { as: 'read' });
+    expect(reader.exitCode).toBe(5);
+    expect(reader.stderr).toContain('applying a template to a change request needs the edit role or above on space sp-welcome');
+    const missing = await sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'faq', changeRequestId: '9' });
+    expect(missing).toEqual({ status: 404, body: { error: { code: 404, message: 'no change request 9 in space sp-welcome' } } });
+    expect((await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'])).exitCode).toBe(0);
+    const merged = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--cr', '1']);
+    expect(merged.exitCode).toBe(1);
+    expect(merged.stderr).toContain('change request 1 of space sp-welcome is merged: applying a template to a change request is no longer possible');
   });
 });

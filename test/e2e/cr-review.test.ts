@@ -77,6 +77,7 @@ function editInChangeRequest(id: string, path: string, markdown: string) {
   commitToChangeRequest(store, cr, editPage(contentOf(revisionOf(store, cr.revision)), path, markdown), `Edit ${path}`);
 }
 
+const setRules = (rules: unknown[]) => sb.request('PATCH', '/v1/spaces/sp-welcome', { mergeRules: { type: 'rules', rules } });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
 const markdownOf = async (args: string[]) => (await sb.run([...args, '--markdown'])).stdout;
 
@@ -132,7 +133,8 @@ describe('the review story', () => {
     expect(update.stderr).toBe(`change request 1 is up to date with space sp-welcome: revision ${updated.revision}`);
     const afterUpdate = await sb.json(['cr', 'get', 'sp-welcome', '1']);
     expect(afterUpdate).toMatchObject({ revision: updated.revision, revisionMergedAncestor: moved.revision, outdated: false });
-    expect((await sb.json(['cr', 'content', 'sp-welcome', '1'])).parents).toEqual([result.revision, moved.revision]);
+    const updatedContent = await sb.json(['cr', 'content', 'sp-welcome', '1']);
+    expect(updatedContent).toMatchObject({ parents: [result.revision, moved.revision], type: 'update' });
     const apiPages = ['api-reference', 'api-reference/authentication', 'api-reference/endpoints', 'api-reference/errors'];
     // The space's new pages come after the page they follow there; the change request's own stay after them.
     expect(await crPaths(1)).toEqual([...spacePages, ...apiPages, 'acme-docs', 'guide', 'guide/install']);
@@ -151,10 +153,16 @@ describe('the review story', () => {
     expect(after).toMatchObject({ changeRequests: 1, changeRequestsOpen: 0, changeRequestsDraft: 0 });
     const spaceContent = await sb.json(['content', 'show', 'sp-welcome']);
     expect(spaceContent).toMatchObject({ id: after.revision, parents: [moved.revision], git: { message: 'Merge change request #1: Import the Acme site' } });
+    // A merge revision, naming the change request it merged.
+    expect(spaceContent).toMatchObject({ type: 'merge', mergedFrom: { object: 'change-request', id: cr.id, number: 1, status: 'merged', mergedBy: { id: 'u-review' } } });
+    const shown = Object.fromEntries((await sb.run(['content', 'show', 'sp-welcome'])).stdout.split('\n').map((l) => l.split('\t')));
+    expect(shown).toMatchObject({ type: 'merge', mergedFrom: '#1' });
     expect(await spacePaths()).toEqual(await crPaths(1));
     expect(await markdownOf(['content', 'page', 'sp-welcome', 'guide/install'])).toContain('Run the Acme installer.');
     const merged = await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'review' });
-    expect(merged).toMatchObject({ status: 'merged', revisionMerged: after.revision, outdated: false });
+    expect(merged).toMatchObject({ status: 'merged', revisionMerged: after.revision, outdated: false, mergedBy: { id: 'u-review' }, mergedAt: spaceContent.createdAt });
+    const lines = Object.fromEntries((await sb.run(['cr', 'get', 'sp-welcome', '1'])).stdout.split('\n').map((l) => l.split('\t')));
+    expect(lines).toMatchObject({ mergedBy: 'u-review', mergedAt: merged.mergedAt });
     expect(merged.permissions).toMatchObject({ edit: false, merge: false });
 
     // Final: neither merged again, nor written to.
@@ -307,6 +315,95 @@ describe('who may merge', () => {
     }
     expect((await sb.json(['cr', 'get', 'sp-welcome', '1'])).status).toBe('draft');
     expect((await sb.json(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'create' })).result).toBe('merge');
+  });
+
+  it('enforces the rules on the change request itself: a subject, a description, up to date', async () => {
+    await applyTemplate('getting-started');
+    await sb.json(['cr', 'create', 'sp-welcome'], { as: 'edit' });
+    await applyTemplate('api-reference'); // the change request is now outdated
+    expect((await setRules([
+      { rule: 'require_change_request_subject' }, { rule: 'require_change_request_description' }, { rule: 'require_up_to_date_change_request' },
+    ])).status).toBe(200);
+    const before = await space();
+    expect((await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'review' })).permissions.merge).toBe(false);
+    const all = await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' });
+    expect(all.exitCode).toBe(5);
+    expect(all.stderr).toContain(
+      'change request 1 has no subject (mergeRules require_change_request_subject): give it one (docsctl cr edit sp-welcome 1 --subject TEXT); ' +
+      'change request 1 has no description (mergeRules require_change_request_description): give it one (docsctl cr edit sp-welcome 1 --description TEXT); ' +
+      'change request 1 is not up to date with space sp-welcome (mergeRules require_up_to_date_change_request): update it first (docsctl cr update sp-welcome 1)',
+    );
+    expect(await space()).toEqual(before);
+
+    await sb.json(['cr', 'edit', 'sp-welcome', '1', '--subject', 'API pages', '--description', 'Adds the API reference.'], { as: 'edit' });
+    const outdated = await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' });
+    expect(outdated.exitCode).toBe(5);
+    expect(outdated.stderr).not.toContain('no subject');
+    expect(outdated.stderr).toContain('(mergeRules require_up_to_date_change_request)');
+    // A description with no text is none.
+    await sb.request('PATCH', `${CR}/1`, { description: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: ' ', marks: [] }] }] }] } });
+    expect((await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' })).stderr).toContain('has no description');
+    await sb.json(['cr', 'edit', 'sp-welcome', '1', '--description', 'Adds the API reference.']);
+
+    await sb.json(['cr', 'update', 'sp-welcome', '1'], { as: 'edit' });
+    expect((await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'review' })).permissions.merge).toBe(true);
+    expect((await sb.json(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' })).result).toBe('merge');
+  });
+
+  it('enforces the review rules: the merge is the review, and the author’s own is none', async () => {
+    // require_at_least_one_approved_review: the author (u-review) may not merge; another reviewer may.
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Mine'], { as: 'review' });
+    await setRules([{ rule: 'require_at_least_one_approved_review' }, { rule: 'require_all_reviews_approved' }]);
+    const own = await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' });
+    expect(own.exitCode).toBe(5);
+    expect(own.stderr).toContain('space sp-welcome requires an approved review to merge (mergeRules require_at_least_one_approved_review): the merge is the review, and the author (u-review) does not review their own change request, so someone else must merge');
+    expect((await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'review' })).permissions.merge).toBe(false);
+    expect((await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'admin' })).permissions.merge).toBe(true);
+    expect((await sb.json(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'admin' })).result).toBe('merge');
+
+    // require_author_to_merge: only the author.
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Theirs'], { as: 'review' });
+    await setRules([{ rule: 'require_author_to_merge' }]);
+    const other = await sb.run(['cr', 'merge', 'sp-welcome', '2', '--yes'], { as: 'admin' });
+    expect(other.exitCode).toBe(5);
+    expect(other.stderr).toContain('only the author of change request 2 (u-review) may merge it (mergeRules require_author_to_merge)');
+    expect((await sb.json(['cr', 'merge', 'sp-welcome', '2', '--yes'], { as: 'review' })).result).toBe('merge');
+
+    // require_one_of_specific_reviewers: one of the users listed; require_specific_reviewers with two: nobody.
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Third']);
+    await setRules([{ rule: 'require_one_of_specific_reviewers', users: ['u-create', 'u-review'] }]);
+    const admin = await sb.run(['cr', 'merge', 'sp-welcome', '3', '--yes'], { as: 'admin' });
+    expect(admin.stderr).toContain('space sp-welcome requires a review by one of u-create, u-review to merge (mergeRules require_one_of_specific_reviewers)');
+    await setRules([{ rule: 'require_specific_reviewers', users: ['u-create', 'u-review'] }]);
+    for (const as of ['create', 'review']) {
+      const r = await sb.run(['cr', 'merge', 'sp-welcome', '3', '--yes'], { as });
+      expect(r.exitCode).toBe(5);
+      expect(r.stderr).toContain('space sp-welcome requires a review by u-create and u-review to merge (mergeRules require_specific_reviewers): the merge is the only review in the sandbox');
+    }
+    await setRules([{ rule: 'require_one_of_specific_reviewers', users: ['u-create', 'u-review'] }]);
+    expect((await sb.json(['cr', 'merge', 'sp-welcome', '3', '--yes'], { as: 'create' })).result).toBe('merge');
+  });
+
+  it('never meets an agent review or a custom rule; users allowed to bypass the rules merge anyway; none means no rules', async () => {
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Agent']);
+    await setRules([
+      { rule: 'require_agent_review' },
+      { rule: 'custom', expression: 'changeRequest.subject.startsWith("DOC-")', message: 'Subjects start with DOC-' },
+      { rule: 'allow_bypass', users: ['u-create'] },
+    ]);
+    const r = await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' });
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toContain('space sp-welcome requires a review by the agent to merge (mergeRules require_agent_review): the sandbox runs no agents');
+    expect(r.stderr).toContain('Subjects start with DOC- (mergeRules custom): the sandbox cannot evaluate its expression (changeRequest.subject.startsWith("DOC-")), so only a user the rules allow to bypass them (allow_bypass) may merge');
+    expect((await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'create' })).permissions.merge).toBe(true);
+    expect((await sb.json(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'create' })).result).toBe('merge');
+
+    // `none` and `inherit` (the organization has no rules in the sandbox): the review role suffices.
+    for (const type of ['none', 'inherit']) {
+      const n = (await sb.json(['cr', 'create', 'sp-welcome'], { as: 'review' })).number;
+      expect((await sb.request('PATCH', '/v1/spaces/sp-welcome', { mergeRules: { type } })).status).toBe(200);
+      expect((await sb.json(['cr', 'merge', 'sp-welcome', String(n), '--yes'], { as: 'review' })).result).toBe('merge');
+    }
   });
 
   it('an archived change request is reopened before it is merged; a locked space takes no merge', async () => {

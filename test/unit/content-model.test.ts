@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  blobOf, commitToSpace, contentOf, edit, findPage, findPageByPath, newPage, newRevision, putBlob, revisionOf,
-  uniqueSlug, walkPages, type RevisionContent,
+  blobOf, commitToSpace, contentOf, edit, findPage, findPageByPath, kindOf, newPage, newRevision, putBlob, revisionOf,
+  SLUG_MAX, uniqueSlug, walkPages, type RevisionContent,
 } from '../../src/server/content/index.js';
 import { createSpaceRec } from '../../src/server/handlers/spaces.js';
 import { Store } from '../../src/server/store.js';
@@ -34,6 +34,19 @@ describe('revisions', () => {
     const again = edit(contentOf(rev));
     again.pages[0].title = 'Changed';
     expect(contentOf(rev).pages[0].title).toBe('Intro');
+  });
+
+  it('records how a revision was made (edits, a merge of a change request, an update), for that revision only', () => {
+    const { store, space } = setup();
+    const content = contentOf(revisionOf(store, space.revision));
+    expect(kindOf(commitToSpace(store, space, edit(content), 'Edit'))).toEqual({ type: 'edits' });
+    const merge = commitToSpace(store, space, edit(content), 'Merge', { type: 'merge', mergedFrom: 'cr-1' });
+    expect(kindOf(merge)).toEqual({ type: 'merge', mergedFrom: 'cr-1' });
+    expect(kindOf(newRevision(store, space.id, [merge.id], edit(content), 'Update', { type: 'update' }))).toEqual({ type: 'update' });
+    // Its content copied into another revision (a duplicated space) is that revision's plain edits.
+    const copy = newRevision(store, 'other', [], edit(content));
+    copy.content = structuredClone(merge.content);
+    expect(kindOf(copy)).toEqual({ type: 'edits' });
   });
 
   it('keeps revisions that do not belong to the space pointer (a change request line)', () => {
@@ -70,6 +83,13 @@ describe('the page tree', () => {
     const content = tree(new Store());
     expect(uniqueSlug(content.pages, 'faq')).toBe('faq-2');
     expect(uniqueSlug(content.pages, 'new')).toBe('new');
+    // At most SLUG_MAX characters, the suffix included.
+    const store = new Store();
+    const long = 'a'.repeat(SLUG_MAX);
+    const siblings = [newPage(store, { title: 'A', slug: long })];
+    const unique = uniqueSlug(siblings, long);
+    expect(unique).toBe(`${'a'.repeat(SLUG_MAX - 2)}-2`);
+    expect(uniqueSlug(siblings, 'b'.repeat(SLUG_MAX + 20))).toBe('b'.repeat(SLUG_MAX));
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitToSpace, contentOf, edit, newPage, revisionOf, searchContent, searchIndexFor, spaceScope } from '../../src/server/content/index.js';
+import { commitToSpace, contentOf, edit, newPage, revisionOf, searchContent, searchHits, searchIndexFor, spaceScope } from '../../src/server/content/index.js';
 import { createSpaceRec } from '../../src/server/handlers/spaces.js';
 import { Store } from '../../src/server/store.js';
 
@@ -26,10 +26,36 @@ describe('space search', () => {
     const hits = searchContent(scope, space.id, 'DEPLOY');
     expect(hits.map((h) => h.path)).toEqual(['deploy', 'overview']);
     expect(hits[1].sections).toEqual([{
-      id: 'deploying', title: 'Deploying', path: 'overview#deploying', body: 'You can deploy with one command.',
+      id: 'deploying', title: 'Deploying', path: 'overview#deploying', score: expect.any(Number), body: 'You can deploy with one command.',
       urls: { app: `${BASE}/app/s/${space.id}/overview#deploying` },
     }]);
     expect(hits[0].urls.app).toBe(`${BASE}/app/s/${space.id}/deploy`);
+    // Best first: ranks 1, 2; scores that decrease; no description, no ancestors at the top level.
+    expect(hits.map((h) => h.rank)).toEqual([1, 2]);
+    expect(hits[0].score).toBeGreaterThan(hits[1].score);
+    expect(hits[1].score).toBeGreaterThan(0);
+    expect(hits[0]).toMatchObject({ description: '', ancestors: [] });
+  });
+
+  it('gives each result its page’s description and ancestors, and a rank that pages of the list keep', () => {
+    const { store, space } = setup();
+    const next = edit(spaceScope(store, BASE, space).content);
+    const guide = newPage(store, { title: 'Guide', slug: 'guide', markdown: 'All about it.\n' });
+    const install = newPage(store, { title: 'Install', slug: 'install', description: 'Set it up', markdown: 'Deploy after you install.\n' });
+    guide.pages.push(install);
+    install.pages.push(newPage(store, { title: 'Windows', slug: 'windows', markdown: 'Deploy on Windows.\n' }));
+    next.pages.push(guide);
+    commitToSpace(store, space, next, 'guide');
+    const scope = spaceScope(store, BASE, space);
+    const hits = searchContent(scope, space.id, 'deploy');
+    const byPath = Object.fromEntries(hits.map((h) => [h.path, h]));
+    expect(byPath['guide/install']).toMatchObject({ description: 'Set it up', ancestors: [{ title: 'Guide' }] });
+    expect(byPath['guide/install/windows']).toMatchObject({ description: '', ancestors: [{ title: 'Guide' }, { title: 'Install' }] });
+    expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i + 1));
+    for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
+    // Rendered one page of the list at a time, each hit keeps its rank in the whole list.
+    const { hits: ranked, view } = searchHits(scope, space.id, 'deploy');
+    expect(ranked.slice(2).map(view).map((h) => [h.path, h.rank])).toEqual(hits.slice(2).map((h) => [h.path, h.rank]));
   });
 
   it('follows the active revision: changed, added and removed pages', () => {

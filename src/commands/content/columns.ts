@@ -14,12 +14,14 @@ export const revisionFields: Column<Revision>[] = [
   { key: 'pages', value: (r) => countPages(r.pages) },
   { key: 'files', value: (r) => r.files.length },
   { key: 'variables', value: (r) => Object.entries(r.variables).map(([k, v]) => `${k}=${v}`).join(', ') },
+  'type',
+  { key: 'mergedFrom', value: (r) => (r.mergedFrom ? `#${String((r.mergedFrom as { number?: unknown }).number)}` : undefined) },
   { key: 'url', value: (r) => r.urls.app },
 ];
 
 export const pageColumns: Column<PageRow>[] = ['id', 'path', 'title', 'hidden'];
 export const pageFields: Column<Page>[] = [
-  'id', 'title', 'path', 'slug', 'emoji', 'description', 'hidden', 'createdAt', 'updatedAt',
+  'id', 'title', 'path', 'slug', 'type', 'emoji', 'description', 'hidden', 'createdAt', 'updatedAt',
   { key: 'subpages', value: (p) => p.pages?.length ?? 0 },
   { key: 'computed', value: (p) => p.computed?.type },
   { key: 'url', value: (p) => p.urls.app },

@@ -25,7 +25,7 @@ export default defineCommand({
     const { id } = await resolvePage(api, args.space, args.page);
     const page = await api.call(ops.getSpacePage, {
       params: { spaceId: args.space, pageId: id },
-      query: { format: flags.markdown ? 'markdown' : 'document', ...(flags.evaluated ? { evaluated: true } : {}) },
+      query: { format: flags.markdown ? 'markdown' : 'document', ...(flags.evaluated ? { evaluated: 'true' } : {}) },
     });
     return flags.markdown && !flags.json && !flags.fields ? (page.markdown ?? '') : page;
   },

@@ -10,7 +10,8 @@ export const crFields: Column<ChangeRequest>[] = [
   'number', 'id', 'status', 'subject',
   { key: 'description', value: (cr) => (cr.description ? documentText(cr.description) : undefined) },
   'space', createdBy, 'createdAt', 'updatedAt', 'revision', 'revisionInitial', 'revisionMergedAncestor',
-  'revisionMerged', 'outdated', 'comments',
+  'revisionMerged', { key: 'mergedBy', value: (cr) => cr.mergedBy?.id }, 'mergedAt', 'outdated', 'comments',
+  { key: 'links', value: (cr) => cr.links?.map((l) => (l.title ? `${l.title} <${l.ref.url}>` : l.ref.url)).join(', ') },
   { key: 'app', header: 'url', value: (cr) => cr.urls.app },
 ];
 

@@ -8,12 +8,21 @@ export default defineCommand({
   args: [{ name: 'space', description: 'space id' }],
   flags: {
     subject: { description: 'subject (at most 100 characters)', value: 'text' },
-    conversationsIssuesCluster: { description: 'id of the issues cluster it addresses', value: 'id' },
+    template: { description: 'start its content with this template (e.g. getting-started)', value: 'id' },
+    conversationsIssuesCluster: { description: 'id of the issues cluster it addresses (a sandbox extension: the service ignores it)', value: 'id' },
   },
-  examples: ['docsctl cr create sp_123 --subject "Rewrite the quickstart"', 'docsctl cr create sp_123 --subject Typos --json | jq .number'],
+  examples: [
+    'docsctl cr create sp_123 --subject "Rewrite the quickstart"',
+    'docsctl cr create sp_123 --subject Typos --json | jq .number',
+    'docsctl cr create sp_123 --subject "API docs" --template api-reference',
+  ],
   output: { fields: crFields },
   async run(ctx, { args, flags }) {
-    const body = checkBody(ops.createChangeRequest, { subject: flags.subject, conversationsIssuesCluster: flags.conversationsIssuesCluster });
+    const body = checkBody(ops.createChangeRequest, {
+      subject: flags.subject,
+      template: flags.template === undefined ? undefined : { id: flags.template },
+      conversationsIssuesCluster: flags.conversationsIssuesCluster,
+    }, { template: '--template' });
     const api = await ctx.api();
     return api.call(ops.createChangeRequest, { params: { spaceId: args.space }, body });
   },

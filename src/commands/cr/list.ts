@@ -2,7 +2,7 @@ import { checkQuery, defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { Paginator, type Page } from '../../client/api.js';
-import { CR_STATUSES, ops, type ChangeRequest, type ChangeRequestStatus } from '../../contract/change-requests.js';
+import { CR_ORDERS, CR_STATUSES, ops, type ChangeRequest, type ChangeRequestStatus } from '../../contract/change-requests.js';
 import { crColumns } from './columns.js';
 
 export default defineCommand({
@@ -12,7 +12,8 @@ export default defineCommand({
   description:
     'With a space, its change requests; without one, those of every space of the organization you can see ' +
     '(the current organization, or the one given with --org ID). Only open ones unless --status says otherwise; ' +
-    '--status all lists every status (draft, open, archived, merged, in that order).',
+    '--status all lists every status (draft, open, archived, merged, in that order). Most recently updated first, ' +
+    'or most recently created with --order-by createdAt.',
   args: [{ name: 'space', description: 'space id (omit for the organization-wide list)', optional: true }],
   flags: {
     status: { description: 'only this status (default open), or all', value: 'status', choices: [...CR_STATUSES, 'all'] },
@@ -20,18 +21,20 @@ export default defineCommand({
     contributor: { description: 'only those this user id contributed to', value: 'user' },
     requestedReviewer: { description: 'only those that request a review from this user id', value: 'user' },
     conversationsIssuesCluster: { description: 'only those of this issues cluster', value: 'id' },
+    orderBy: { description: 'most recent first by this date (default updatedAt)', value: 'field', choices: CR_ORDERS },
   },
   examples: [
     'docsctl cr list sp_123',
     'docsctl cr list sp_123 --status all --creator u_456',
     'docsctl cr list --org org_123 --status merged --json',
+    'docsctl cr list sp_123 --order-by createdAt',
   ],
   list: true,
   output: { columns: crColumns },
   async run(ctx, { args, flags }) {
     const filters = checkQuery(ops.listChangeRequests, {
       creator: flags.creator, contributor: flags.contributor, requestedReviewer: flags.requestedReviewer,
-      conversationsIssuesCluster: flags.conversationsIssuesCluster,
+      conversationsIssuesCluster: flags.conversationsIssuesCluster, orderBy: flags.orderBy,
     }) as Record<string, string>;
     const fetch = await pageFetcher(ctx, args.space, filters);
     if (flags.status === 'all') return everyStatus(fetch, flags.page);

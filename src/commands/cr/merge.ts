@@ -7,9 +7,10 @@ export default defineCommand({
   name: 'merge',
   summary: 'Merge a change request: its content becomes the space’s new revision',
   description:
-    'Needs the review role or above on the space, and, when the space’s merge rules require specific reviewers, ' +
-    'being one of them. When the space and the change request both changed the same pages since it branched ' +
-    '(or was last updated), nothing is merged: the pages are named on stderr and the exit code is 6.',
+    'Needs the review role or above on the space, and the space’s merge rules met (a refusal names each rule that ' +
+    'fails; the sandbox counts the merge as the review, by whoever merges unless they wrote the change request). ' +
+    'When the space and the change request both changed the same pages since it branched (or was last updated), ' +
+    'nothing is merged: the pages are named on stderr and the exit code is 6.',
   args: CR_ARGS,
   destructive: true,
   examples: ['docsctl cr merge sp_123 3', 'docsctl cr merge sp_123 3 --yes --json | jq -r .revision'],

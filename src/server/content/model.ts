@@ -11,16 +11,21 @@ import { createHash } from 'node:crypto';
 import { newId } from '../ids.js';
 import { onSpacePurged, type RevisionRec, type SpaceRec, type Store } from '../store.js';
 
+/** A page's layout options: those set (the others take their defaults, see `DEFAULT_LAYOUT` in views.ts). */
 export interface PageLayout {
-  width?: string;
+  width?: 'default' | 'wide';
   cover?: boolean;
-  coverSize?: string;
+  coverSize?: 'hero' | 'full' | 'background';
+  coverMask?: 'none' | 'radial';
   title?: boolean;
   description?: boolean;
   tableOfContents?: boolean;
   outline?: boolean;
   pagination?: boolean;
   metadata?: boolean;
+  tags?: boolean;
+  actions?: boolean;
+  anchors?: boolean;
 }
 
 /** Content computed when read (e.g. `builtin:openapi`), instead of stored as Markdown. */
@@ -63,9 +68,20 @@ export interface RevisionContent {
   variables: Record<string, string>;
 }
 
+/**
+ * How a revision was made, beyond plain edits: `merge` (a change request merged into its space) or
+ * `update` (a change request brought up to date with its space).
+ */
+export type RevisionKind = { type: 'edits' } | { type: 'merge'; mergedFrom: string } | { type: 'update' };
+
 /** What `RevisionRec.content` holds. A revision made with a space holds `undefined`: empty content. */
 interface StoredContent extends RevisionContent {
   message?: string;
+  /**
+   * How the revision was made, when not by edits (the store's own type), with the id of the revision
+   * it was made for: content copied into another revision (a duplicated space) is that revision's edits.
+   */
+  madeAs?: { revision: string; type: 'merge'; mergedFrom: string } | { revision: string; type: 'update' };
 }
 
 const EMPTY: RevisionContent = Object.freeze({ pages: [], files: [], variables: {} }) as RevisionContent;
@@ -89,18 +105,28 @@ export function messageOf(rev: RevisionRec): string {
   return (rev.content as StoredContent | undefined)?.message ?? (rev.parents.length === 0 ? 'Initial revision' : 'Edits');
 }
 
+/** How `rev` was made. */
+export function kindOf(rev: RevisionRec): RevisionKind {
+  const madeAs = (rev.content as StoredContent | undefined)?.madeAs;
+  if (!madeAs || madeAs.revision !== rev.id) return { type: 'edits' };
+  return madeAs.type === 'merge' ? { type: 'merge', mergedFrom: madeAs.mergedFrom } : { type: 'update' };
+}
+
 /** Record `content` as a new revision of `spaceId` (it does not move any pointer). */
-export function newRevision(store: Store, spaceId: string, parents: string[], content: RevisionContent, message?: string): RevisionRec {
+export function newRevision(
+  store: Store, spaceId: string, parents: string[], content: RevisionContent, message?: string, kind: RevisionKind = { type: 'edits' },
+): RevisionRec {
   const stored: StoredContent = { pages: content.pages, files: content.files, variables: content.variables };
   if (message !== undefined) stored.message = message;
   const rev: RevisionRec = { id: newId(), space: spaceId, parents, createdAt: store.now(), type: 'edits', content: stored };
+  if (kind.type !== 'edits') stored.madeAs = { revision: rev.id, ...kind };
   store.data.revisions.set(rev.id, rev);
   return rev;
 }
 
 /** Make `content` the space's active revision, child of the current one. */
-export function commitToSpace(store: Store, space: SpaceRec, content: RevisionContent, message: string): RevisionRec {
-  const rev = newRevision(store, space.id, [space.revision], content, message);
+export function commitToSpace(store: Store, space: SpaceRec, content: RevisionContent, message: string, kind?: RevisionKind): RevisionRec {
+  const rev = newRevision(store, space.id, [space.revision], content, message, kind);
   space.revision = rev.id;
   space.updatedAt = rev.createdAt;
   return rev;
@@ -147,11 +173,14 @@ export function findFile(content: RevisionContent, fileId: string): FileRec | un
   return content.files.find((f) => f.id === fileId);
 }
 
-/** `base`, or `base-2`, `base-3`... whichever no sibling uses yet. */
+/** A slug's longest length (the official document's RevisionPageSlug). */
+export const SLUG_MAX = 100;
+
+/** `base`, or `base-2`, `base-3`... whichever no sibling uses yet (at most SLUG_MAX characters, `base` cut to make room). */
 export function uniqueSlug(siblings: readonly PageRec[], base: string): string {
   const used = new Set(siblings.map((p) => p.slug));
-  let slug = base;
-  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+  let slug = base.slice(0, SLUG_MAX);
+  for (let n = 2; used.has(slug); n++) slug = `${base.slice(0, SLUG_MAX - String(n).length - 1).replace(/-+$/, '')}-${n}`;
   return slug;
 }
 

@@ -7,7 +7,7 @@ import type { SearchResult } from '../../contract/content.js';
 import { splitSections } from '../lib/markdown.js';
 import { SearchIndex } from '../lib/search-index.js';
 import { onSpacePurged, type Store } from '../store.js';
-import { walkPages, type RevisionContent } from './model.js';
+import { walkPages, type PageRec, type RevisionContent } from './model.js';
 import { pageMarkdown, type ContentScope } from './views.js';
 
 interface Indexed {
@@ -66,19 +66,37 @@ onSpacePurged((store, spaceId) => {
 
 /**
  * The pages matching `query`, best first, ranked but not yet rendered, and how to render one as a
- * SearchResult: a handler pages through the hits and renders only the page it answers.
+ * SearchResult: a handler pages through the hits and renders only the page it answers. A result's
+ * `score` is the index's (BM25 over the sections, a title match above any body match), `rank` its
+ * 1-based position among all the hits, `ancestors` the titles of the pages above it (top level
+ * first) and `description` the page's (empty when it has none).
  */
 export function searchHits(scope: ContentScope, key: string, query: string) {
   const index = searchIndexFor(scope.store, key, scope.content);
-  const hits = index.search(query, { limit: index.size, sections: false });
+  const hits = index.search(query, { limit: index.size, sections: false }).map((hit, i) => ({ ...hit, rank: i + 1 }));
+  let tree: Map<string, { page: PageRec; ancestors: { title: string }[] }> | undefined;
+  const treeOf = () => {
+    if (tree) return tree;
+    tree = new Map();
+    const chain: { title: string }[] = [];
+    for (const { page, depth } of walkPages(scope.content.pages)) {
+      chain.length = depth;
+      tree.set(page.id, { page, ancestors: [...chain] });
+      chain.push({ title: page.title });
+    }
+    return tree;
+  };
   const view = (hit: (typeof hits)[number]): SearchResult => {
     const pageUrl = `${scope.appUrl}/${hit.path}`;
+    const found = treeOf().get(hit.id);
     return {
-      id: hit.id, title: hit.title, path: hit.path,
+      id: hit.id, title: hit.title, description: found?.page.description ?? '', path: hit.path,
+      score: hit.score, rank: hit.rank,
       sections: index.sectionsFor(hit.id, query).map((s) => ({
-        id: s.id, title: s.title || hit.title, path: `${hit.path}#${s.id}`, body: s.body,
+        id: s.id, title: s.title || hit.title, path: `${hit.path}#${s.id}`, score: s.score, body: s.body,
         urls: { app: `${pageUrl}#${s.id}` },
       })),
+      ancestors: found?.ancestors ?? [],
       urls: { app: pageUrl },
     };
   };

@@ -1,14 +1,16 @@
 /**
  * Built-in content templates (decisions.md): `getting-started` and `api-reference`. Applying one
  * appends its pages at the top level (slugs made unique) and adds its variables where unset.
- * Both take one optional content reference, `logo` (a file of the space), shown on the first page.
- * Links between a template's pages are written as paths within the template and rewritten to where
- * its pages land.
+ * Both take one optional content reference, `logo`: a file, of the content the template is applied
+ * to, or (with `space`) of another space, which is then copied into that content; it shows on the
+ * first page. Links between a template's pages are written as paths within the template and
+ * rewritten to where its pages land.
  */
-import { badRequest } from '../errors.js';
-import type { Store } from '../store.js';
+import type { ContentRefInput } from '../../contract/content.js';
+import { badRequest, forbidden, HttpError } from '../errors.js';
+import type { SpaceRec, Store } from '../store.js';
 import { rewriteLinks } from './links.js';
-import { edit, findFile, newPage, uniqueSlug, type PageRec, type RevisionContent } from './model.js';
+import { contentOf, edit, findFile, newPage, revisionOf, uniqueSlug, type FileRec, type PageRec, type RevisionContent } from './model.js';
 
 interface TemplatePage {
   title: string;
@@ -107,7 +109,7 @@ const TEMPLATES: Record<string, Template> = {
           },
           {
             title: 'Endpoints', slug: 'endpoints', markdown: '',
-            computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'api' } } }, props: {} },
+            computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'api' } } }, props: { models: false } },
           },
           {
             title: 'Errors', slug: 'errors',
@@ -127,30 +129,69 @@ const TEMPLATES: Record<string, Template> = {
 export const TEMPLATE_IDS = Object.keys(TEMPLATES);
 
 export interface TemplateParams {
-  contentRefs?: Record<string, { kind: 'file'; file: string; space?: string }>;
+  contentRefs?: Record<string, ContentRefInput>;
 }
 
-/** New content: `content` with the template's pages appended. 400 for an unknown template or reference. */
-export function applyTemplate(store: Store, spaceId: string, content: RevisionContent, id: string, params: TemplateParams = {}): RevisionContent {
+/**
+ * The file a reference names in another space (`where` names the reference in errors). The caller
+ * checks that the user may read that space.
+ */
+export type OtherSpaceFile = (spaceId: string, fileId: string, where: string) => FileRec;
+
+/**
+ * Files of other spaces, from their active revision, as the caller may read them: `readSpace` is the
+ * caller's view of a space (throwing 404 when they cannot see it, 403 when they may not read it).
+ * A space the caller cannot see is a 400 on the reference (it is in the body), as is a missing file;
+ * one they may not read a 403 saying so.
+ */
+export function filesOfReadableSpaces(store: Store, readSpace: (spaceId: string) => SpaceRec): OtherSpaceFile {
+  return (spaceId, fileId, where) => {
+    let space: SpaceRec;
+    try {
+      space = readSpace(spaceId);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      if (err.status === 403) throw forbidden(`${where}: reading file ${fileId} of space ${spaceId} needs the read role or above on that space`);
+      throw badRequest(`${where}.space: no space ${spaceId}`);
+    }
+    const file = findFile(contentOf(revisionOf(store, space.revision)), fileId);
+    if (!file) throw badRequest(`${where}: no file ${fileId} in space ${spaceId}`);
+    return file;
+  };
+}
+
+/**
+ * New content: `content` (of space `spaceId`) with the template's pages appended. 400 for an unknown
+ * template or reference. A file of another space (`space` set) is read with `otherSpaceFile` and
+ * copied into the content (its bytes are shared, stored once).
+ */
+export function applyTemplate(
+  store: Store, spaceId: string, content: RevisionContent, id: string, params: TemplateParams = {}, otherSpaceFile?: OtherSpaceFile,
+): RevisionContent {
   const template = TEMPLATES[id];
   if (!template) throw badRequest(`id: unknown template "${id}"; known templates: ${TEMPLATE_IDS.join(', ')}`);
-  let logo: string | undefined;
+  let logo: FileRec | undefined;
   for (const [name, ref] of Object.entries(params.contentRefs ?? {})) {
     const where = `params.contentRefs.${name}`;
     if (name !== 'logo') throw badRequest(`${where}: template ${id} takes only the content reference "logo"`);
-    if ((ref.space !== undefined && ref.space !== spaceId) || !findFile(content, ref.file)) {
-      throw badRequest(`${where}: no file ${ref.file} in this space`);
+    if (ref.kind !== 'file') throw badRequest(`${where}: must be a file reference ({kind: "file", file, space?}), not kind ${ref.kind}`);
+    if (ref.space === undefined || ref.space === spaceId) {
+      logo = findFile(content, ref.file);
+      if (!logo) throw badRequest(`${where}: no file ${ref.file} in this space`);
+    } else {
+      if (!otherSpaceFile) throw badRequest(`${where}.space: must be this space (${spaceId})`);
+      logo = otherSpaceFile(ref.space, ref.file, where);
     }
-    logo = ref.file;
   }
   const next = edit(content);
+  if (logo && !findFile(next, logo.id)) next.files.push(structuredClone(logo));
   /** Path in the template → path where the page landed. */
   const landed = new Map<string, string>();
   const built: PageRec[] = [];
   const build = (t: TemplatePage, siblings: PageRec[], templatePath: string, parentPath: string, first: boolean): PageRec => {
     const page = newPage(store, {
       title: t.title, slug: uniqueSlug(siblings, t.slug),
-      markdown: first && logo ? `![Logo](file:${logo})\n\n${t.markdown}` : t.markdown,
+      markdown: first && logo ? `![Logo](file:${logo.id})\n\n${t.markdown}` : t.markdown,
       ...(t.emoji ? { emoji: t.emoji } : {}),
       ...(t.description ? { description: t.description } : {}),
       ...(t.computed ? { computed: t.computed } : {}),

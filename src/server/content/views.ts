@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { File, Page, Revision } from '../../contract/content.js';
 import { markdownToDocument } from '../lib/markdown.js';
 import type { RevisionRec, SpaceRec, Store } from '../store.js';
-import { blobOf, contentOf, messageOf, revisionOf, type FileRec, type PageRec, type RevisionContent } from './model.js';
+import { blobOf, contentOf, kindOf, messageOf, revisionOf, type FileRec, type PageLayout, type PageRec, type RevisionContent } from './model.js';
 
 export interface ContentScope {
   store: Store;
@@ -19,12 +19,16 @@ export interface ContentScope {
   content: RevisionContent;
   /** App URL of this content: the space's, or a change request's. */
   appUrl: string;
+  /** The space's published content (its active revision), whose revision has published URLs; a change request's is not. */
+  published?: boolean;
+  /** The change request with this id as the caller sees it (a merge revision's `mergedFrom`), if it still exists. */
+  changeRequest?: (id: string) => Revision['mergedFrom'];
 }
 
 /** The scope of a space's active revision. */
 export function spaceScope(store: Store, baseUrl: string, space: SpaceRec): ContentScope {
   const rev = revisionOf(store, space.revision);
-  return { store, baseUrl, org: space.org, space: space.id, rev, content: contentOf(rev), appUrl: `${baseUrl}/app/s/${space.id}` };
+  return { store, baseUrl, org: space.org, space: space.id, rev, content: contentOf(rev), appUrl: `${baseUrl}/app/s/${space.id}`, published: true };
 }
 
 export interface ViewOptions {
@@ -35,61 +39,98 @@ export interface ViewOptions {
 }
 
 export interface PageBodyOptions extends ViewOptions {
+  /** The form of page bodies: a Document, or Markdown (the default of lists and revisions). */
   format?: 'document' | 'markdown';
   /** Replace variable expressions (`{{ space.vars.name }}`, `{{ page.vars.name }}`) by their values. */
   evaluated?: boolean;
 }
 
+/**
+ * Layout options a page has unless it sets them (it shows its title, description, table of
+ * contents, outline, pagination, metadata, tags, actions and anchors; no cover: the sandbox's pages
+ * have none).
+ */
+export const DEFAULT_LAYOUT: Required<PageLayout> = {
+  width: 'default', cover: false, coverSize: 'hero', coverMask: 'none', title: true, description: true,
+  tableOfContents: true, outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+};
+
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 export function revisionView(scope: ContentScope, opts: ViewOptions = {}): Revision {
   const { rev, content } = scope;
+  const kind = kindOf(rev);
+  const mergedFrom = kind.type === 'merge' ? scope.changeRequest?.(kind.mergedFrom) : undefined;
+  const visibility = scope.store.data.spaces.get(scope.space)?.visibility;
+  const published = `${scope.baseUrl}/p/${scope.space}`;
   return {
     object: 'revision', id: rev.id, parents: rev.parents,
     pages: pageTree(scope, content.pages, '', opts),
     files: content.files.map((f) => fileView(scope, f, opts)),
     reusableContents: [],
+    // The sandbox has no tags: none is defined in any revision.
+    tags: [],
     variables: content.variables,
     createdAt: rev.createdAt,
     ...(opts.metadata !== false
-      ? { git: { oid: sha1(JSON.stringify(rev.content ?? null)), message: messageOf(rev), createdByService: true, ref: 'refs/heads/main' } }
+      ? { git: { oid: sha1(JSON.stringify(rev.content ?? null)), message: messageOf(rev), createdByService: true, createdByGitBook: true, ref: 'refs/heads/main' } }
       : {}),
-    urls: { app: scope.appUrl, published: `${scope.baseUrl}/p/${scope.space}`, public: `${scope.baseUrl}/p/${scope.space}` },
-    type: rev.type,
+    // Published URLs only for a space's active revision: `published` unless the space is private, `public` when it is public.
+    urls: {
+      app: scope.appUrl,
+      ...(scope.published && visibility !== 'private' ? { published } : {}),
+      ...(scope.published && visibility === 'public' ? { public: published } : {}),
+    },
+    // A merge revision whose change request is gone (it cannot be: they go with their space) would show as edits.
+    ...(kind.type === 'merge' && mergedFrom ? { type: 'merge' as const, mergedFrom } : { type: kind.type === 'update' ? 'update' as const : 'edits' as const }),
   };
 }
 
-/** The page tree below `parentPath`, without page bodies. */
-export function pageTree(scope: ContentScope, pages: readonly PageRec[], parentPath: string, opts: ViewOptions = {}): Page[] {
+/** The page tree below `parentPath`, each page with its body (Markdown unless `format` says otherwise). */
+export function pageTree(scope: ContentScope, pages: readonly PageRec[], parentPath: string, opts: PageBodyOptions = {}): Page[] {
   return pages.map((p) => pageView(scope, p, parentPath ? `${parentPath}/${p.slug}` : p.slug, opts));
 }
 
-/** One page with its subtree; its body (Markdown or Document) when `format` is given. */
+/**
+ * One page with its subtree, each as a page of the official document's kinds:
+ * - a page with a body is a document page (`type: "document"`, `kind: "sheet"`), with its body as
+ *   `markdown`, or as a `document` with `format: "document"`, its `layout` (defaults filled in) and its
+ *   `tags` (none: the sandbox has no tags);
+ * - a computed page, with `computed: false`, is a computed page (`type: "computed"`) showing its
+ *   source; computed (the default), it is the document page it computes to. (The document would mark
+ *   a generated page with `computed` and `computedSeed`, but its schema cannot accept them together:
+ *   the other branch of its oneOf takes any page. So the generated page carries its body only.)
+ */
 export function pageView(scope: ContentScope, page: PageRec, path: string, opts: PageBodyOptions = {}): Page {
-  const view: Page = {
-    object: 'page', id: page.id, title: page.title,
+  const common = {
+    object: 'page' as const, id: page.id, title: page.title,
     ...(page.emoji ? { emoji: page.emoji } : {}),
-    type: 'document', slug: page.slug, path,
+    slug: page.slug, path,
     ...(page.description !== undefined ? { description: page.description } : {}),
     createdAt: page.createdAt, updatedAt: page.updatedAt,
     hidden: page.hidden ?? false,
-    ...(page.layout ? { layout: page.layout } : {}),
     ...(page.variables ? { variables: page.variables } : {}),
-    ...(page.computed ? { computed: page.computed } : {}),
     ...(opts.metadata !== false
       ? { git: { oid: sha1(page.markdown), path: page.pages.length > 0 ? `${path}/README.md` : `${path}.md` } }
       : {}),
     urls: { app: `${scope.appUrl}/${path}` },
   };
-  if (opts.format) {
-    const markdown = pageMarkdown(scope.content, page, opts);
-    if (markdown !== undefined) {
-      if (opts.format === 'markdown') view.markdown = markdown;
-      else view.document = markdownToDocument(markdown);
-    }
-  }
-  view.pages = pageTree(scope, page.pages, path, { metadata: opts.metadata, computed: opts.computed });
-  return view;
+  const pages = pageTree(scope, page.pages, path, opts);
+  const markdown = pageMarkdown(scope.content, page, opts);
+  if (markdown === undefined) return { ...common, type: 'computed', computed: computedSourceView(page.computed!), pages };
+  return {
+    ...common, kind: 'sheet', type: 'document',
+    layout: { ...DEFAULT_LAYOUT, ...page.layout },
+    tags: [],
+    ...(opts.format === 'document' ? { document: markdownToDocument(markdown) } : { markdown }),
+    pages,
+  };
+}
+
+/** A computed page's source as the document describes it: an OpenAPI reference says whether it documents the models. */
+function computedSourceView(source: NonNullable<PageRec['computed']>): NonNullable<Page['computed']> {
+  if (source.type !== 'builtin:openapi') return source;
+  return { ...source, props: { models: false, ...source.props } };
 }
 
 /**

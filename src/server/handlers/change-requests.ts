@@ -8,14 +8,16 @@ import type {
   ChangeRequest, ChangeRequestFilters, ChangeRequestStatus, ConflictingPage, MergeResult,
 } from '../../contract/change-requests.js';
 import { ops } from '../../contract/change-requests.js';
+import type { MergeRule } from '../../contract/spaces.js';
 import { orgFor } from '../access.js';
 import {
-  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, describePages, fileView, findFile, findPage,
-  linkItems, linkList, linksOf, mergeContent, newRevision, pageMarkdown, pageTree, pageView, readWebsite,
-  revisionOf, revisionView, walkPages, type ContentScope, type PageRec, type RevisionContent,
+  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, describePages, fileView, filesOfReadableSpaces, findFile,
+  findPage, linkItems, linkList, linksOf, mergeContent, newRevision, pageMarkdown, pageTree, pageView, readWebsite,
+  revisionOf, revisionView, walkPages, type ContentScope, type PageRec, type RevisionContent, type RevisionKind,
+  type TemplateParams,
 } from '../content/index.js';
 import { downloadUrl, registerDownload } from '../downloads.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { renderPdf } from '../lib/pdf.js';
@@ -39,7 +41,12 @@ export interface ChangeRequestRec {
   revisionInitial: string;
   revisionMergedAncestor?: string;
   revisionMerged?: string;
+  /** Who merged it, and when. */
+  mergedBy?: string;
+  mergedAt?: string;
   conversationsIssuesCluster?: string;
+  /** Its external links (PATCH `links`). */
+  links?: { id: string; ref: { kind: 'url'; url: string }; title?: string }[];
   /** Users who created or changed it, in order of first contribution. */
   contributors: string[];
 }
@@ -94,21 +101,122 @@ function isOutdated(space: SpaceRec, cr: ChangeRequestRec): boolean {
 
 type SpacePermissions = ReturnType<typeof spaceFor>['permissions'];
 
+/** What the merge rules are judged on: who merges, and the change request as it is. */
+export interface MergeFacts {
+  space: string;
+  /** The change request's number, for messages. */
+  number: number;
+  /** The user who merges. */
+  merger: string;
+  /** The change request's author. */
+  author: string;
+  outdated: boolean;
+  subject: string;
+  /** Whether its description holds any text. */
+  described: boolean;
+}
+
+const BYPASS_ONLY = 'only a user the rules allow to bypass them (allow_bypass) may merge';
+
 /**
- * Why the caller may not merge into the space, or undefined when they may: the review role (the
- * space's `merge` permission), an unlocked space, and every `require_specific_reviewers` rule of
- * its `mergeRules` met by the caller (reviews are not modelled: the merge is the required review).
+ * Why `rules` forbid the merge, or undefined when they allow it (every rule must pass; a user of an
+ * `allow_bypass` rule skips them all). The service's reviews are not modelled: in the sandbox **the
+ * merge is the review** — the user who merges reviews and approves the change request as they merge
+ * it, and there is no other review. The author's own merge is no review (nobody reviews their own
+ * change request). So:
+ * - `require_specific_reviewers`: every user listed must have reviewed: met when the merger is the
+ *   only one listed (and not the author); a rule listing several users is met only by a bypass;
+ * - `require_one_of_specific_reviewers`: the merger is one of the users listed (and not the author);
+ * - `require_at_least_one_review`, `require_at_least_one_approved_review`: the merger is not the author;
+ * - `require_all_reviews_approved`: always met (the only review, the merge, approves);
+ * - `require_agent_review`: never met (the sandbox runs no agents);
+ * - `require_up_to_date_change_request`: the change request is not outdated;
+ * - `require_change_request_subject` / `_description`: it has a subject / a description with text;
+ * - `require_author_to_merge`: the merger is the author (with a review rule, only a bypass can merge);
+ * - `custom`: the sandbox cannot evaluate expressions, so a custom rule is never met: its `message`
+ *   (or a default) says why, and only a bypass can merge.
+ * Every failing rule is named, in order.
  */
-function mergeForbidden(ctx: HandlerCtx, space: SpaceRec, permissions: SpacePermissions): string | undefined {
-  if (!permissions.merge) return `merging a change request needs the review role or above on space ${space.id}`;
-  if (space.editMode === 'locked') return `space ${space.id} is locked (editMode locked): nothing can be merged into it`;
-  if (space.mergeRules.type !== 'rules') return undefined;
-  for (const rule of space.mergeRules.rules) {
-    if (rule.rule === 'require_specific_reviewers' && !rule.users.includes(ctx.caller.user.id)) {
-      return `space ${space.id} requires a review by ${rule.users.join(' or ')} to merge (mergeRules ${rule.rule}): only they may merge`;
+export function mergeRulesFailure(rules: readonly MergeRule[], f: MergeFacts): string | undefined {
+  if (rules.some((r) => r.rule === 'allow_bypass' && r.users.includes(f.merger))) return undefined;
+  const reviewer = f.merger !== f.author ? f.merger : undefined;
+  const selfReview = `the merge is the review, and the author (${f.author}) does not review their own change request`;
+  const cr = `change request ${f.number}`;
+  const failures: string[] = [];
+  for (const rule of rules) {
+    const tag = `(mergeRules ${rule.rule})`;
+    switch (rule.rule) {
+      case 'allow_bypass':
+      case 'require_all_reviews_approved':
+        break;
+      case 'require_specific_reviewers': {
+        if (rule.users.every((u) => u === reviewer)) break;
+        const who = `space ${f.space} requires a review by ${rule.users.join(' and ')} to merge ${tag}`;
+        failures.push(
+          new Set(rule.users).size > 1 ? `${who}: the merge is the only review in the sandbox, so ${BYPASS_ONLY}`
+            : rule.users[0] === f.author ? `${who}: ${selfReview}`
+              : `${who}: the merge is the review, so only ${rule.users[0]} may merge`,
+        );
+        break;
+      }
+      case 'require_one_of_specific_reviewers': {
+        if (reviewer !== undefined && rule.users.includes(reviewer)) break;
+        const who = `space ${f.space} requires a review by one of ${rule.users.join(', ') || '(no user)'} to merge ${tag}`;
+        failures.push(rule.users.includes(f.merger) ? `${who}: ${selfReview}` : `${who}: the merge is the review, so one of them must merge`);
+        break;
+      }
+      case 'require_at_least_one_review':
+      case 'require_at_least_one_approved_review':
+        if (reviewer === undefined) failures.push(`space ${f.space} requires ${rule.rule === 'require_at_least_one_review' ? 'a review' : 'an approved review'} to merge ${tag}: ${selfReview}, so someone else must merge`);
+        break;
+      case 'require_agent_review':
+        failures.push(`space ${f.space} requires a review by the agent to merge ${tag}: the sandbox runs no agents, so ${BYPASS_ONLY}`);
+        break;
+      case 'require_up_to_date_change_request':
+        if (f.outdated) failures.push(`${cr} is not up to date with space ${f.space} ${tag}: update it first (docsctl cr update ${f.space} ${f.number})`);
+        break;
+      case 'require_change_request_subject':
+        if (f.subject.trim() === '') failures.push(`${cr} has no subject ${tag}: give it one (docsctl cr edit ${f.space} ${f.number} --subject TEXT)`);
+        break;
+      case 'require_change_request_description':
+        if (!f.described) failures.push(`${cr} has no description ${tag}: give it one (docsctl cr edit ${f.space} ${f.number} --description TEXT)`);
+        break;
+      case 'require_author_to_merge':
+        if (f.merger !== f.author) failures.push(`only the author of ${cr} (${f.author}) may merge it ${tag}`);
+        break;
+      case 'custom':
+        failures.push(`${rule.message ?? 'a custom merge rule does not allow this merge'} ${tag}: the sandbox cannot evaluate its expression (${rule.expression}), so ${BYPASS_ONLY}`);
+        break;
     }
   }
-  return undefined;
+  return failures.length > 0 ? failures.join('; ') : undefined;
+}
+
+/** Whether a Document holds any text (a description that says something). */
+function hasText(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  const n = node as { text?: unknown; leaves?: unknown[]; nodes?: unknown[] };
+  if (typeof n.text === 'string' && n.text.trim() !== '') return true;
+  return [...(n.leaves ?? []), ...(n.nodes ?? [])].some(hasText);
+}
+
+/** The merge rules in force on a space: its own; `inherit` takes the organization's, and organizations have none in the sandbox. */
+function rulesOf(space: SpaceRec): readonly MergeRule[] {
+  return space.mergeRules.type === 'rules' ? space.mergeRules.rules : [];
+}
+
+/**
+ * Why the caller may not merge `cr` into the space, or undefined when they may: the review role
+ * (the space's `merge` permission), an unlocked space, and the space's merge rules (see
+ * `mergeRulesFailure`).
+ */
+function mergeForbidden(ctx: HandlerCtx, space: SpaceRec, permissions: SpacePermissions, cr: ChangeRequestRec): string | undefined {
+  if (!permissions.merge) return `merging a change request needs the review role or above on space ${space.id}`;
+  if (space.editMode === 'locked') return `space ${space.id} is locked (editMode locked): nothing can be merged into it`;
+  return mergeRulesFailure(rulesOf(space), {
+    space: space.id, number: cr.number, merger: ctx.caller.user.id, author: cr.createdBy,
+    outdated: isOutdated(space, cr), subject: cr.subject, described: hasText(cr.description),
+  });
 }
 
 /** Draft and open change requests can be merged; an archived one must be reopened first. */
@@ -119,7 +227,8 @@ export function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRe
   for (const source of counterSources) Object.assign(counters, source(ctx.store, cr));
   const creator = ctx.store.data.users.get(cr.createdBy);
   const open = cr.status !== 'merged';
-  const mergeable = MERGEABLE.includes(cr.status) && mergeForbidden(ctx, space, permissions) === undefined;
+  const mergeable = MERGEABLE.includes(cr.status) && mergeForbidden(ctx, space, permissions, cr) === undefined;
+  const merger = cr.mergedBy ? ctx.store.data.users.get(cr.mergedBy) : undefined;
   return {
     object: 'change-request', id: cr.id, number: cr.number, status: cr.status, subject: cr.subject,
     ...(cr.description !== undefined ? { description: cr.description } : {}),
@@ -128,7 +237,10 @@ export function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRe
     revision: cr.revision, revisionInitial: cr.revisionInitial,
     ...(cr.revisionMergedAncestor ? { revisionMergedAncestor: cr.revisionMergedAncestor } : {}),
     ...(cr.revisionMerged ? { revisionMerged: cr.revisionMerged } : {}),
+    ...(merger ? { mergedBy: userView(ctx, merger) } : {}),
+    ...(cr.mergedAt ? { mergedAt: cr.mergedAt } : {}),
     comments: counters.comments, outdated: isOutdated(space, cr),
+    ...(cr.links ? { links: cr.links } : {}),
     ...(cr.conversationsIssuesCluster ? { conversationsIssuesCluster: cr.conversationsIssuesCluster } : {}),
     urls: { location: `${ctx.baseUrl}/v1/spaces/${cr.space}/change-requests/${cr.id}`, app: crAppUrl(ctx.baseUrl, cr) },
     permissions: {
@@ -136,6 +248,19 @@ export function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRe
       merge: mergeable, review: open && permissions.review,
     },
   };
+}
+
+/** The change request with this id as the caller sees it, or undefined when it is gone or hidden from them. */
+export function changeRequestViewById(ctx: HandlerCtx, id: string): ChangeRequest | undefined {
+  const cr = crState(ctx.store).byId.get(id);
+  if (!cr) return undefined;
+  try {
+    const { space, permissions } = spaceFor(ctx, cr.space);
+    return changeRequestView(ctx, space, cr, permissions);
+  } catch (err) {
+    if (err instanceof HttpError) return undefined;
+    throw err;
+  }
 }
 
 /**
@@ -170,9 +295,9 @@ const crName = (cr: ChangeRequestRec) => `change request ${cr.number} of space $
 
 /** Record `content` as the change request's new revision, child of its current one; the space is not touched. */
 export function commitToChangeRequest(
-  store: Store, cr: ChangeRequestRec, content: RevisionContent, message: string, parents = [cr.revision],
+  store: Store, cr: ChangeRequestRec, content: RevisionContent, message: string, parents = [cr.revision], kind?: RevisionKind,
 ): RevisionRec {
-  const rev = newRevision(store, cr.space, parents, content, message);
+  const rev = newRevision(store, cr.space, parents, content, message, kind);
   cr.revision = rev.id;
   return rev;
 }
@@ -180,7 +305,26 @@ export function commitToChangeRequest(
 /** A change request's content as the content views show it: its own revision, under its app URL. */
 function crScope(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRequestRec): ContentScope {
   const rev = revisionOf(ctx.store, cr.revision);
-  return { store: ctx.store, baseUrl: ctx.baseUrl, org: space.org, space: space.id, rev, content: contentOf(rev), appUrl: crAppUrl(ctx.baseUrl, cr) };
+  return {
+    store: ctx.store, baseUrl: ctx.baseUrl, org: space.org, space: space.id, rev, content: contentOf(rev), appUrl: crAppUrl(ctx.baseUrl, cr),
+    changeRequest: (id) => changeRequestViewById(ctx, id),
+  };
+}
+
+/** Files of other spaces a template may reference, as the caller may read them. */
+export function templateFiles(ctx: HandlerCtx) {
+  return filesOfReadableSpaces(ctx.store, (id) => spaceFor(ctx, id).space);
+}
+
+/**
+ * Apply a template to a change request's content (`POST {s}/content/template` with
+ * `changeRequestId`): a new revision of the change request; the space does not move.
+ */
+export function applyTemplateToChangeRequest(ctx: HandlerCtx, spaceId: string, ref: string, id: string, params?: TemplateParams): void {
+  const { cr } = writable(ctx, { spaceId, changeRequestId: ref }, 'applying a template to a change request');
+  const content = applyTemplate(ctx.store, cr.space, contentAt(ctx.store, cr.revision), id, params, templateFiles(ctx));
+  commitToChangeRequest(ctx.store, cr, content, `Apply template ${id}`);
+  touchChangeRequest(ctx, cr);
 }
 
 /** The content of a change request the caller may view. */
@@ -224,19 +368,42 @@ function conflictsResult(revision: string, conflicts: ConflictingPage[]): MergeR
   return { revision, result: 'conflicts', conflicts };
 }
 
+/**
+ * A change request's links as PATCH sets them: the list given, whole (links left out are removed);
+ * an item with `id` updates that link, one without is a new link with a new id.
+ */
+function crLinks(cr: ChangeRequestRec, input: readonly { id?: string; ref: { kind: 'url'; url: string }; title?: string }[]): NonNullable<ChangeRequestRec['links']> {
+  const known = new Set((cr.links ?? []).map((l) => l.id));
+  const seen = new Set<string>();
+  return input.map((item, i) => {
+    if (item.id !== undefined) {
+      if (!known.has(item.id)) throw badRequest(`links.${i}.id: change request ${cr.number} has no link ${item.id} (leave id out to add a link)`);
+      if (seen.has(item.id)) throw badRequest(`links.${i}.id: link ${item.id} is given twice`);
+      seen.add(item.id);
+    }
+    return { id: item.id ?? newId(), ref: { kind: 'url', url: item.ref.url }, ...(item.title !== undefined ? { title: item.title } : {}) };
+  });
+}
+
 const PDF_DOWNLOAD = 'change-request-pdf';
 const pdfFilename = (cr: ChangeRequestRec, page?: PageRec) => `change-request-${cr.number}${page ? `-${page.slug}` : ''}.pdf`;
 
-/** The users a space's merge rules require as reviewers: its change requests request their review. */
+/** The users a space's merge rules name as reviewers: its change requests request their review. */
 function requestedReviewers(space: SpaceRec): string[] {
-  return space.mergeRules.type === 'rules' ? space.mergeRules.rules.flatMap((r) => ('users' in r && r.rule !== 'allow_bypass' ? r.users : [])) : [];
+  return rulesOf(space).flatMap((r) => (r.rule === 'require_specific_reviewers' || r.rule === 'require_one_of_specific_reviewers' ? r.users : []));
+}
+
+/** The statuses a list shows: those asked for, `open` when none is. */
+function statusesOf(f: ChangeRequestFilters): ChangeRequestStatus[] {
+  const asked = f.status === undefined ? [] : Array.isArray(f.status) ? f.status : [f.status];
+  return asked.length > 0 ? [...new Set(asked)].sort() : ['open'];
 }
 
 function matches(space: SpaceRec, f: ChangeRequestFilters) {
-  const status = f.status ?? 'open';
+  const statuses = statusesOf(f);
   const reviewers = f.requestedReviewer === undefined ? undefined : requestedReviewers(space);
   return (cr: ChangeRequestRec) =>
-    cr.status === status &&
+    statuses.includes(cr.status) &&
     (f.creator === undefined || cr.createdBy === f.creator) &&
     (f.contributor === undefined || cr.contributors.includes(f.contributor)) &&
     (reviewers === undefined || reviewers.includes(f.requestedReviewer!)) &&
@@ -244,12 +411,24 @@ function matches(space: SpaceRec, f: ChangeRequestFilters) {
 }
 
 const filterScope = (f: ChangeRequestFilters) =>
-  [f.status ?? 'open', f.creator, f.contributor, f.requestedReviewer, f.conversationsIssuesCluster];
+  [statusesOf(f), f.creator, f.contributor, f.requestedReviewer, f.conversationsIssuesCluster, f.orderBy ?? 'updatedAt', f.space];
+
+/**
+ * Most recent first, by `orderBy` (the document's default: `updatedAt`), then newest created, then by
+ * space id and highest number.
+ */
+function listOrder(f: ChangeRequestFilters) {
+  const key = f.orderBy ?? 'updatedAt';
+  return (a: { space: SpaceRec; cr: ChangeRequestRec }, b: { space: SpaceRec; cr: ChangeRequestRec }) =>
+    b.cr[key].localeCompare(a.cr[key]) || b.cr.createdAt.localeCompare(a.cr.createdAt) ||
+    a.space.id.localeCompare(b.space.id) || b.cr.number - a.cr.number;
+}
 
 export const handlers: Handlers<typeof ops> = {
   listChangeRequests: (ctx, { params, query }) => {
     const { space, permissions } = spaceFor(ctx, params.spaceId);
-    const all = spaceChangeRequests(ctx.store, space.id).filter(matches(space, query)).reverse();
+    const all = spaceChangeRequests(ctx.store, space.id).filter(matches(space, query))
+      .map((cr) => ({ space, cr })).sort(listOrder(query)).map(({ cr }) => cr);
     const page = paginate(all, query, (cr) => cr.id, scopeOf('change-requests', space.id, ...filterScope(query)));
     return { ...page, items: page.items.map((cr) => changeRequestView(ctx, space, cr, permissions)) };
   },
@@ -257,9 +436,12 @@ export const handlers: Handlers<typeof ops> = {
   createChangeRequest: (ctx, { params, body }) => {
     const { space, permissions } = spaceFor(ctx, params.spaceId);
     requireCrEdit(space, permissions, 'creating a change request');
+    if (body.agentTaskId !== undefined) {
+      throw badRequest(`agentTaskId: the sandbox runs no agents, so it cannot implement agent task ${body.agentTaskId}; create the change request without it`);
+    }
     // A template applies to the change request's own content (checked before anything is stored).
     const templated = body.template
-      ? applyTemplate(ctx.store, space.id, contentAt(ctx.store, space.revision), body.template.id, body.template.params)
+      ? applyTemplate(ctx.store, space.id, contentAt(ctx.store, space.revision), body.template.id, body.template.params, templateFiles(ctx))
       : undefined;
     const state = crState(ctx.store);
     let ids = state.bySpace.get(space.id);
@@ -291,6 +473,7 @@ export const handlers: Handlers<typeof ops> = {
     if (Object.keys(body).length === 0) return changeRequestView(ctx, space, cr, permissions);
     if (body.subject !== undefined) cr.subject = body.subject;
     if (body.description !== undefined) cr.description = body.description;
+    if (body.links !== undefined) cr.links = crLinks(cr, body.links);
     if (body.status !== undefined) cr.status = body.status;
     touchChangeRequest(ctx, cr);
     return changeRequestView(ctx, space, cr, permissions);
@@ -299,12 +482,11 @@ export const handlers: Handlers<typeof ops> = {
   listOrganizationChangeRequests: (ctx, { params, query }) => {
     orgFor(ctx.store, ctx.caller, params.organizationId);
     const found: { space: SpaceRec; cr: ChangeRequestRec; permissions: ReturnType<typeof spaceFor>['permissions'] }[] = [];
-    for (const space of visibleSpaces(ctx, params.organizationId)) {
+    for (const space of visibleSpaces(ctx, params.organizationId, query.space === undefined ? undefined : (s) => s.id === query.space)) {
       const { permissions } = spaceFor(ctx, space.id);
       for (const cr of spaceChangeRequests(ctx.store, space.id).filter(matches(space, query))) found.push({ space, cr, permissions });
     }
-    // Newest first across spaces; ties (same instant) by space id, then number.
-    found.sort((a, b) => b.cr.createdAt.localeCompare(a.cr.createdAt) || a.space.id.localeCompare(b.space.id) || b.cr.number - a.cr.number);
+    found.sort(listOrder(query));
     const page = paginate(found, query, (x) => x.cr.id, scopeOf('org-change-requests', params.organizationId, ...filterScope(query)));
     return {
       ...page,
@@ -314,10 +496,11 @@ export const handlers: Handlers<typeof ops> = {
 
   mergeChangeRequest: (ctx, { params }) => {
     const { space, cr, permissions } = crFor(ctx, params.spaceId, params.changeRequestId);
-    const denied = mergeForbidden(ctx, space, permissions);
-    if (denied) throw forbidden(denied);
+    if (!permissions.merge) throw forbidden(`merging a change request needs the review role or above on space ${space.id}`);
     if (cr.status === 'merged') throw badRequest(`${crName(cr)} is already merged (revision ${cr.revisionMerged})`);
     if (!MERGEABLE.includes(cr.status)) throw badRequest(`${crName(cr)} is ${cr.status}: reopen it (status open) to merge it`);
+    const denied = mergeForbidden(ctx, space, permissions, cr);
+    if (denied) throw forbidden(denied);
     const theirs = contentAt(ctx.store, cr.revision);
     // The space has not moved since the change request branched (or was updated): its content is the result.
     const merged = space.revision === crBase(cr)
@@ -325,9 +508,11 @@ export const handlers: Handlers<typeof ops> = {
       : merge(contentAt(ctx.store, crBase(cr)), contentAt(ctx.store, space.revision), theirs);
     if (merged.conflicts.length > 0) return conflictsResult(space.revision, merged.conflicts);
     const subject = cr.subject ? `: ${cr.subject}` : '';
-    const rev = commitToSpace(ctx.store, space, merged.content, `Merge change request #${cr.number}${subject}`);
+    const rev = commitToSpace(ctx.store, space, merged.content, `Merge change request #${cr.number}${subject}`, { type: 'merge', mergedFrom: cr.id });
     cr.status = 'merged';
     cr.revisionMerged = rev.id;
+    cr.mergedBy = ctx.caller.user.id;
+    cr.mergedAt = rev.createdAt;
     cr.updatedAt = rev.createdAt;
     return { revision: rev.id, result: 'merge' };
   },
@@ -342,7 +527,7 @@ export const handlers: Handlers<typeof ops> = {
     } else {
       const merged = merge(contentAt(ctx.store, base), contentAt(ctx.store, cr.revision), contentAt(ctx.store, space.revision));
       if (merged.conflicts.length > 0) return conflictsResult(cr.revision, merged.conflicts);
-      commitToChangeRequest(ctx.store, cr, merged.content, `Update from space revision ${space.revision}`, [cr.revision, space.revision]);
+      commitToChangeRequest(ctx.store, cr, merged.content, `Update from space revision ${space.revision}`, [cr.revision, space.revision], { type: 'update' });
     }
     cr.revisionMergedAncestor = space.revision;
     touchChangeRequest(ctx, cr);
@@ -351,6 +536,8 @@ export const handlers: Handlers<typeof ops> = {
 
   getChangeRequestPdf: (ctx, { params, query }) => {
     const { space, cr, scope } = readable(ctx, params);
+    // The document accepts `only` without `page`; the sandbox has no page to make it alone.
+    if (query.only && query.page === undefined) throw badRequest('page: only=true needs a page');
     const page = query.page === undefined ? undefined : pageIn(scope, cr, query.page).page;
     const claims = { space: space.id, cr: cr.id, revision: cr.revision, ...(page ? { page: page.id } : {}), ...(query.only ? { only: 'true' } : {}) };
     return { url: downloadUrl(ctx.store, ctx.baseUrl, PDF_DOWNLOAD, claims, pdfFilename(cr, page)) };

@@ -7,11 +7,12 @@ import {
 import { forbidden, notFound } from '../errors.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
+import { applyTemplateToChangeRequest, changeRequestViewById, templateFiles } from './change-requests.js';
 import { spaceFor } from './spaces.js';
 
-/** The active revision of a space the caller may view. */
+/** The active revision of a space the caller may view (a merge revision names its change request as they see it). */
 function readable(ctx: HandlerCtx, spaceId: string): ContentScope {
-  return spaceScope(ctx.store, ctx.baseUrl, spaceFor(ctx, spaceId).space);
+  return { ...spaceScope(ctx.store, ctx.baseUrl, spaceFor(ctx, spaceId).space), changeRequest: (id) => changeRequestViewById(ctx, id) };
 }
 
 /** A space whose content the caller may edit: 403 for a locked space or a role below edit. */
@@ -51,8 +52,13 @@ export const handlers: Handlers<typeof ops> = {
   },
 
   applySpaceTemplate: (ctx, { params, body }) => {
+    // With `changeRequestId` (its id or number), the template goes into that change request's content.
+    if (body.changeRequestId !== undefined) {
+      applyTemplateToChangeRequest(ctx, params.spaceId, body.changeRequestId, body.id, body.params);
+      return undefined;
+    }
     const space = editable(ctx, params.spaceId);
-    const content = applyTemplate(ctx.store, space.id, contentOf(revisionOf(ctx.store, space.revision)), body.id, body.params);
+    const content = applyTemplate(ctx.store, space.id, contentOf(revisionOf(ctx.store, space.revision)), body.id, body.params, templateFiles(ctx));
     commitToSpace(ctx.store, space, content, `Apply template ${body.id}`);
     return undefined;
   },
@@ -83,7 +89,9 @@ export const handlers: Handlers<typeof ops> = {
   getSpacePage: (ctx, { params, query }) => {
     const scope = readable(ctx, params.spaceId);
     const { page, path } = pageIn(scope, params.pageId);
-    return pageView(scope, page, path, { ...query, format: query.format ?? 'document' });
+    // Every variable is deterministic, so `deterministic-only` evaluates them all; the sandbox has no
+    // reusable contents, so `dereferenced` leaves every page as it is.
+    return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated) });
   },
 
   listSpacePageLinks: (ctx, { params, query }) => {

@@ -34,6 +34,11 @@ export interface SearchDocument {
 export interface SearchSectionHit {
   id: string;
   title: string;
+  /**
+   * How well the section matches, higher first (its order among the page's sections): the distinct
+   * query terms it holds, plus 0.5 when its title holds one, plus up to 0.25 for its occurrences.
+   */
+  score: number;
   /** At most 200 characters of the section body around its first match. */
   body: string;
 }
@@ -343,10 +348,6 @@ export class SearchIndex {
   }
 }
 
-/**
- * Sections with at least one query term, ranked by how many distinct query terms they hold,
- * then whether their title matches, then by occurrences; with a snippet of each body.
- */
 /** A query's whole words and its last word, which matches as a prefix (as typed); null when empty. */
 function parseQuery(query: string): { exact: string[]; prefix: string } | null {
   const words = termsOf(query);
@@ -363,8 +364,13 @@ function queryTermOfFor({ exact, prefix }: { exact: string[]; prefix: string }) 
   };
 }
 
+/**
+ * Sections with at least one query term, ranked by how many distinct query terms they hold,
+ * then whether their title matches, then by occurrences (each step worth less than the one before:
+ * see `SearchSectionHit.score`); with a snippet of each body.
+ */
 function matchingSections(sections: SearchSection[], queryTermOf: (term: string) => number): SearchSectionHit[] {
-  const ranked: { hit: SearchSectionHit; rank: number; index: number }[] = [];
+  const ranked: { hit: SearchSectionHit; index: number }[] = [];
   sections.forEach((section, index) => {
     const found = new Set(termsOf(section.title).map(queryTermOf).filter((q) => q >= 0));
     const titleMatch = found.size > 0;
@@ -377,11 +383,11 @@ function matchingSections(sections: SearchSection[], queryTermOf: (term: string)
     }
     if (found.size === 0) return;
     const at = occurrences > 0 ? firstMatchOffset(section.body, (term) => queryTermOf(term) >= 0) : 0;
-    // Distinct query terms dominate, then the title, then (capped) occurrences.
-    const rank = found.size * 1e6 + (titleMatch ? 1e5 : 0) + Math.min(occurrences, 99_999);
-    ranked.push({ hit: { id: section.id, title: section.title, body: snippet(section.body, at) }, rank, index });
+    // Distinct query terms dominate (1 each), then the title (0.5), then occurrences (below 0.25).
+    const score = found.size + (titleMatch ? 0.5 : 0) + (0.25 * occurrences) / (occurrences + 1);
+    ranked.push({ hit: { id: section.id, title: section.title, score, body: snippet(section.body, at) }, index });
   });
-  ranked.sort((a, b) => b.rank - a.rank || a.index - b.index);
+  ranked.sort((a, b) => b.hit.score - a.hit.score || a.index - b.index);
   return ranked.map((r) => r.hit);
 }
 
