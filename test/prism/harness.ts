@@ -6,9 +6,10 @@
  *
  * What the harness does to the document, and why (never to the CLI):
  * - paths get the `/v1` prefix of the document's server URL (`{host}/v1`), which Prism does not apply;
- * - `$ref`s that close a cycle of schemas (the rich-text Document nodes refer to each other) are cut to
- *   a schema that takes anything: Prism's dereferencer is exponential on them and does not start in
- *   minutes. Only the recursion is cut, at its second level; every operation, field and rule stays.
+ * - a `$ref` that closes a cycle of schemas (the rich-text Document nodes refer to each other) becomes
+ *   a stub of its target (its kinds and the properties that tell variants apart, anything for the
+ *   rest): Prism's dereferencer is exponential on cycles and does not start in minutes. Every
+ *   operation, field and rule stays, except inside nested rich text.
  *
  * What the harness filters in Prism's answers (what Prism invents, not what the service would send),
  * in a small proxy in front of it:
@@ -48,14 +49,27 @@ export function prismDocument(): { doc: Json; cut: number } {
     const c = component.get(from);
     return c !== undefined && c === component.get(to) && (c.length > 1 || graph.get(from)!.includes(from));
   };
+  // A reference that closes a cycle becomes a stub of its target: the same kinds of value, with the
+  // properties that tell variants apart (enums, constants, plain values) and any value for the rest.
+  // So a oneOf of node kinds still tells them apart, without Prism walking the cycle.
   let cut = 0;
+  const plain = (v: Json) => v && typeof v === 'object' && !v.$ref && (v.enum || v.const !== undefined || ['string', 'number', 'integer', 'boolean'].includes(v.type));
+  const stub = (node: Json, depth: number): Json => {
+    if (!node || typeof node !== 'object') return node;
+    if (node.$ref) return depth > 0 && node.$ref.startsWith('#/components/schemas/') ? stub(official.components.schemas[node.$ref.slice(21)], depth - 1) : {};
+    const out: Json = {};
+    for (const key of ['type', 'enum', 'const', 'required']) if (node[key] !== undefined) out[key] = node[key];
+    if (node.properties) out.properties = Object.fromEntries(Object.entries(node.properties as Record<string, Json>).map(([k, v]) => [k, plain(v) ? v : {}]));
+    for (const key of ['oneOf', 'anyOf', 'allOf'] as const) if (node[key]) out[key] = (node[key] as Json[]).map((b) => stub(b, depth));
+    return out;
+  };
   const rewrite = (owner: string, node: Json): Json => {
     if (Array.isArray(node)) return node.map((n) => rewrite(owner, n));
     if (!node || typeof node !== 'object') return node;
     if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') && cyclic(owner, node.$ref.slice(21))) {
       cut++;
       const { $ref, ...rest } = node;
-      return { ...rest, description: `${$ref.slice(21)} (recursion cut for Prism)` };
+      return { ...rest, ...stub(node, 2), description: `${$ref.slice(21)} (a recursive schema, stubbed for Prism)` };
     }
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, rewrite(owner, v)]));
   };
