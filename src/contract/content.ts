@@ -53,7 +53,7 @@ export const BlockNode = z.lazy(() => z.object({
 /** A Document of block nodes (the rich-text form of a page). */
 export const Document = z.lazy(() => z.object({
   object: z.literal('document'),
-  data: z.looseObject({ schemaVersion: z.number() }),
+  data: z.looseObject({ schemaVersion: z.number().optional() }),
   nodes: z.array(BlockNode),
   meta: z.looseObject({ token: z.string().optional() }).optional(),
 }));
