@@ -9,9 +9,7 @@ import { pathText, uri } from './orgs.js';
  * asked with (`Petstore` and `petstore` are the same specification).
  */
 export const SPEC_SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
-export const specSlug = z.string().min(1).max(100).regex(SPEC_SLUG_PATTERN, {
-  error: 'must be letters and digits in dash-separated words, such as petstore-v2',
-});
+export const specSlug = z.string().min(1).max(100).regex(SPEC_SLUG_PATTERN);
 export const SPEC_VISIBILITIES = ['private', 'public'] as const;
 export const PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
 export const PROCESS_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const;

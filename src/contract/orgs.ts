@@ -77,7 +77,7 @@ export const Team = z.lazy(() => z.object({
 export type Team = z.infer<typeof Team>;
 
 /** The official document's OrganizationTitle: 2 to 255 characters, with text (not only blank space). */
-export const orgTitle = z.string().min(2).max(255).regex(/\S.*\S/, { error: 'must hold text, not only blank space' });
+export const orgTitle = z.string().min(2).max(255).regex(/\S.*\S/);
 
 /** What an admin changes on an organization; every field is optional (an empty update changes nothing). */
 export const UpdateOrganizationBody = z.strictObject({

@@ -21,7 +21,7 @@ import { newId } from '../ids.js';
 import { renderPdf } from '../lib/pdf.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { onSpacePurged, type RevisionRec, type SpaceRec, type Store } from '../store.js';
-import { userView } from './orgs.js';
+import { effectiveMergeRules, userView } from './orgs.js';
 import { registerSpaceCounters, spaceFor, visibleSpaces } from './spaces.js';
 
 export interface ChangeRequestRec {
@@ -102,8 +102,9 @@ type SpacePermissions = ReturnType<typeof spaceFor>['permissions'];
 function mergeForbidden(ctx: HandlerCtx, space: SpaceRec, permissions: SpacePermissions): string | undefined {
   if (!permissions.merge) return `merging a change request needs the review role or above on space ${space.id}`;
   if (space.editMode === 'locked') return `space ${space.id} is locked (editMode locked): nothing can be merged into it`;
-  if (space.mergeRules.type !== 'rules') return undefined;
-  for (const rule of space.mergeRules.rules) {
+  const mergeRules = effectiveMergeRules(ctx.store, space);
+  if (mergeRules.type !== 'rules') return undefined;
+  for (const rule of mergeRules.rules) {
     if (rule.rule === 'require_specific_reviewers' && !rule.users.includes(ctx.caller.user.id)) {
       return `space ${space.id} requires a review by ${rule.users.join(' or ')} to merge (mergeRules ${rule.rule}): only they may merge`;
     }
@@ -228,13 +229,14 @@ const PDF_DOWNLOAD = 'change-request-pdf';
 const pdfFilename = (cr: ChangeRequestRec, page?: PageRec) => `change-request-${cr.number}${page ? `-${page.slug}` : ''}.pdf`;
 
 /** The users a space's merge rules require as reviewers: its change requests request their review. */
-function requestedReviewers(space: SpaceRec): string[] {
-  return space.mergeRules.type === 'rules' ? space.mergeRules.rules.flatMap((r) => ('users' in r && r.rule !== 'allow_bypass' ? r.users : [])) : [];
+function requestedReviewers(store: Store, space: SpaceRec): string[] {
+  const mergeRules = effectiveMergeRules(store, space);
+  return mergeRules.type === 'rules' ? mergeRules.rules.flatMap((r) => ('users' in r && r.rule !== 'allow_bypass' ? r.users : [])) : [];
 }
 
-function matches(space: SpaceRec, f: ChangeRequestFilters) {
+function matches(store: Store, space: SpaceRec, f: ChangeRequestFilters) {
   const status = f.status ?? 'open';
-  const reviewers = f.requestedReviewer === undefined ? undefined : requestedReviewers(space);
+  const reviewers = f.requestedReviewer === undefined ? undefined : requestedReviewers(store, space);
   return (cr: ChangeRequestRec) =>
     cr.status === status &&
     (f.creator === undefined || cr.createdBy === f.creator) &&
@@ -249,7 +251,7 @@ const filterScope = (f: ChangeRequestFilters) =>
 export const handlers: Handlers<typeof ops> = {
   listChangeRequests: (ctx, { params, query }) => {
     const { space, permissions } = spaceFor(ctx, params.spaceId);
-    const all = spaceChangeRequests(ctx.store, space.id).filter(matches(space, query)).reverse();
+    const all = spaceChangeRequests(ctx.store, space.id).filter(matches(ctx.store, space, query)).reverse();
     const page = paginate(all, query, (cr) => cr.id, scopeOf('change-requests', space.id, ...filterScope(query)));
     return { ...page, items: page.items.map((cr) => changeRequestView(ctx, space, cr, permissions)) };
   },
@@ -301,7 +303,7 @@ export const handlers: Handlers<typeof ops> = {
     const found: { space: SpaceRec; cr: ChangeRequestRec; permissions: ReturnType<typeof spaceFor>['permissions'] }[] = [];
     for (const space of visibleSpaces(ctx, params.organizationId)) {
       const { permissions } = spaceFor(ctx, space.id);
-      for (const cr of spaceChangeRequests(ctx.store, space.id).filter(matches(space, query))) found.push({ space, cr, permissions });
+      for (const cr of spaceChangeRequests(ctx.store, space.id).filter(matches(ctx.store, space, query))) found.push({ space, cr, permissions });
     }
     // Newest first across spaces; ties (same instant) by space id, then number.
     found.sort((a, b) => b.cr.createdAt.localeCompare(a.cr.createdAt) || a.space.id.localeCompare(b.space.id) || b.cr.number - a.cr.number);

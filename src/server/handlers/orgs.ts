@@ -11,7 +11,7 @@ import { badRequest } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { sitesState } from '../sites/state.js';
-import type { OrgRec, Store, TeamRec, UserRec } from '../store.js';
+import type { OrgRec, SpaceRec, Store, TeamRec, UserRec } from '../store.js';
 import { samlActive, samlProvidersOf } from './saml.js';
 
 /** What an organization holds beyond its record in the store; a field not set has its default. */
@@ -38,6 +38,11 @@ function settingsOf(store: Store, orgId: string): OrgSettings {
 /** An organization's merge rules: none until set. A space whose mergeRules are `inherit` follows them. */
 export function orgMergeRules(store: Store, orgId: string): OrganizationMergeRules {
   return store.slice('orgs', () => ({ settings: new Map<string, OrgSettings>() })).settings.get(orgId)?.mergeRules ?? { type: 'none' };
+}
+
+/** The merge rules a space follows: its own, or (`inherit`) its organization's. */
+export function effectiveMergeRules(store: Store, space: SpaceRec): OrganizationMergeRules {
+  return space.mergeRules.type === 'inherit' ? orgMergeRules(store, space.org) : space.mergeRules;
 }
 
 /** Whether the organization has a SAML provider members can sign in through. */
