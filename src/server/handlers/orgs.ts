@@ -28,8 +28,14 @@ interface OrgSettings {
   mergeRules?: OrganizationMergeRules;
 }
 
+/** Organization id → its settings (this family's slice of the state). */
+function allSettings(store: Store): Map<string, OrgSettings> {
+  return store.slice('orgs', () => ({ settings: new Map<string, OrgSettings>() })).settings;
+}
+
+/** An organization's settings, to change them. */
 function settingsOf(store: Store, orgId: string): OrgSettings {
-  const all = store.slice('orgs', () => ({ settings: new Map<string, OrgSettings>() })).settings;
+  const all = allSettings(store);
   let s = all.get(orgId);
   if (!s) all.set(orgId, (s = {}));
   return s;
@@ -37,7 +43,7 @@ function settingsOf(store: Store, orgId: string): OrgSettings {
 
 /** An organization's merge rules: none until set. A space whose mergeRules are `inherit` follows them. */
 export function orgMergeRules(store: Store, orgId: string): OrganizationMergeRules {
-  return store.slice('orgs', () => ({ settings: new Map<string, OrgSettings>() })).settings.get(orgId)?.mergeRules ?? { type: 'none' };
+  return allSettings(store).get(orgId)?.mergeRules ?? { type: 'none' };
 }
 
 /** The merge rules a space follows: its own, or (`inherit`) its organization's. */
@@ -61,7 +67,7 @@ export function userView(ctx: HandlerCtx, u: UserRec): User {
 export function orgView(ctx: HandlerCtx, org: OrgRec): Organization {
   const member = ctx.store.member(org.id, ctx.caller.user.id);
   const role = member?.role ?? null;
-  const s = ctx.store.slice('orgs', () => ({ settings: new Map<string, OrgSettings>() })).settings.get(org.id) ?? {};
+  const s = allSettings(ctx.store).get(org.id) ?? {};
   // The default content is shown while its site still exists in the organization.
   const site = s.defaultContent && sitesState(ctx.store).sites.get(s.defaultContent.site);
   return {

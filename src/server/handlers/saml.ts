@@ -81,7 +81,7 @@ function providerFor(ctx: HandlerCtx, orgId: string, id: string, what: string): 
  * form an identity provider's metadata carries (`<ds:X509Certificate>`), line breaks allowed.
  * Throws a 400 naming `certificate` when it is neither.
  */
-export function readCertificate(text: string): X509Certificate {
+function readCertificate(text: string): X509Certificate {
   try {
     if (text.includes('-----BEGIN')) return new X509Certificate(text);
     const body = text.replace(/\s+/g, '');
