@@ -1,7 +1,7 @@
 /** Organization members: roles, last-seen, SSO, and the spaces and teams each member reaches. */
 import { z } from 'zod';
 import { defineOp, listOf, pageQuery, pathId, Role, ROLES, Timestamp } from './op.js';
-import { Team, User } from './orgs.js';
+import { pathText, Team, User } from './orgs.js';
 import { Space } from './spaces.js';
 
 export const Member = z.lazy(() => z.object({
@@ -18,6 +18,8 @@ export const Member = z.lazy(() => z.object({
   spaces: z.number(),
   /** How many teams of the organization the member is in. */
   teams: z.number(),
+  /** How many sites of the organization the member can access. */
+  sites: z.number(),
 }));
 export type Member = z.infer<typeof Member>;
 
@@ -32,10 +34,20 @@ export type MemberSpace = z.infer<typeof MemberSpace>;
 export const MemberTeam = z.lazy(() => z.object({ team: Team, member: z.object({ role: z.enum(TEAM_ROLES) }) }));
 export type MemberTeam = z.infer<typeof MemberTeam>;
 
-export const UpdateMemberBody = z.strictObject({ role: Role.nullable() });
+/** `role` may be left out (the official document does not require it): an empty update changes nothing. */
+export const UpdateMemberBody = z.strictObject({ role: Role.nullable().optional() });
+
+/**
+ * What `POST {o}/ping` answers: the visitor claims to attach to the user, when there are any. The seed
+ * names the field `serviceVisitorClaims`; the official document `gitbookVisitorClaims` (read either).
+ */
+export const PingAnswer = z.lazy(() => z.object({
+  serviceVisitorClaims: z.string().optional(),
+  gitbookVisitorClaims: z.string().optional(),
+}));
 
 const org = z.object({ organizationId: pathId() });
-const member = z.object({ organizationId: pathId(), userId: pathId() });
+const member = z.object({ organizationId: pathId(), userId: pathText() });
 
 export const ops = {
   listMembers: defineOp({
@@ -45,7 +57,7 @@ export const ops = {
       ...pageQuery,
       order: z.enum(ORDERS).optional(),
       role: z.enum(MEMBER_ROLES).optional(),
-      search: z.string().min(1).max(512).optional(),
+      search: z.string().optional(),
       sort: z.enum(MEMBER_SORTS).optional(),
     }),
     response: listOf(Member), paginated: true,
@@ -62,7 +74,7 @@ export const ops = {
   }),
   ping: defineOp({
     id: 'ping', method: 'POST', path: '/orgs/{organizationId}/ping',
-    params: org, response: z.object({ serviceVisitorClaims: z.string().optional() }), status: 200,
+    params: org, response: PingAnswer, status: 200,
   }),
   setMemberSso: defineOp({
     id: 'setMemberSso', method: 'POST', path: '/orgs/{organizationId}/members/{userId}/sso',
@@ -75,7 +87,7 @@ export const ops = {
   }),
   listMemberTeams: defineOp({
     id: 'listMemberTeams', method: 'GET', path: '/orgs/{organizationId}/members/{userId}/teams',
-    params: member, query: z.object({ ...pageQuery, title: z.string().min(1).max(100).optional() }),
+    params: member, query: z.object({ ...pageQuery, title: z.string().optional() }),
     response: listOf(MemberTeam), paginated: true,
   }),
 };

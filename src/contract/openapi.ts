@@ -1,24 +1,24 @@
 /** OpenAPI specifications stored by an organization, each processed into versions. */
 import { z } from 'zod';
 import { defineOp, listOf, pageQuery, pathId, Timestamp } from './op.js';
+import { pathText, uri } from './orgs.js';
 
-/** An absolute http: or https: URL of at most `max` characters. */
-export function httpUrl(max: number) {
-  return z.string().max(max).refine(
-    (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol),
-    { message: 'must be an http(s) URL' },
-  );
-}
-
-export const SPEC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/**
+ * A specification's slug: letters (either case) and digits in dash-separated words, 1 to 100
+ * characters. Slugs keep the case they were created with, and are found whatever the case they are
+ * asked with (`Petstore` and `petstore` are the same specification).
+ */
+export const SPEC_SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
 export const specSlug = z.string().min(1).max(100).regex(SPEC_SLUG_PATTERN);
 export const SPEC_VISIBILITIES = ['private', 'public'] as const;
 export const PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
 export const PROCESS_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const;
+/** How many of a processing's errors a specification lists (`lastProcessedErrorCount` counts them all). */
+export const MAX_REPORTED_ERRORS = 20;
 
 /** Where the specification comes from: a URL the service fetches, or the document itself (JSON or YAML). */
 export const SpecSource = z
-  .strictObject({ url: httpUrl(2048).optional(), text: z.string().min(1).optional() })
+  .strictObject({ url: uri(2048).optional(), text: z.string().min(1).optional() })
   .refine((s) => (s.url === undefined) !== (s.text === undefined), { message: 'needs exactly one of url or text' });
 
 export const OpenAPISpec = z.lazy(() => z.object({
@@ -34,9 +34,13 @@ export const OpenAPISpec = z.lazy(() => z.object({
   lastVersion: z.string().optional(),
   lastProcessedAt: Timestamp.optional(),
   lastProcessErrorCode: z.enum(PROCESS_ERROR_CODES).optional(),
-  lastProcessedErrors: z.array(z.object({ message: z.string(), code: z.string() })).optional(),
+  /** The first errors of the last processing (at most MAX_REPORTED_ERRORS). */
+  lastProcessedErrors: z.array(z.object({ message: z.string(), code: z.string().optional() })).optional(),
+  /** How many errors the last processing found, all of them (0 when it succeeded or has not run). */
+  lastProcessedErrorCount: z.number(),
   permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
-  urls: z.object({ location: z.string(), app: z.string(), published: z.string().nullable().optional() }),
+  /** `published`: where anyone reads a public specification; absent while it is private. */
+  urls: z.object({ location: z.string(), app: z.string(), published: z.string().optional() }),
 }));
 export type OpenAPISpec = z.infer<typeof OpenAPISpec>;
 
@@ -62,8 +66,8 @@ export const PutSpecBody = z.strictObject({ source: SpecSource });
 export const UpdateSpecBody = z.strictObject({ visibility: z.enum(SPEC_VISIBILITIES) });
 
 const org = z.object({ organizationId: pathId() });
-const spec = z.object({ organizationId: pathId(), specSlug: pathId() });
-const version = z.object({ organizationId: pathId(), specSlug: pathId(), versionId: pathId() });
+const spec = z.object({ organizationId: pathId(), specSlug: pathText() });
+const version = z.object({ organizationId: pathId(), specSlug: pathText(), versionId: pathText() });
 
 export const ops = {
   listOpenAPISpecs: defineOp({
@@ -80,7 +84,7 @@ export const ops = {
   /** Create or replace: 201 when the slug was new, 200 when it existed. */
   putOpenAPISpec: defineOp({
     id: 'putOpenAPISpec', method: 'PUT', path: '/orgs/{organizationId}/openapi/{specSlug}',
-    params: z.object({ organizationId: pathId(), specSlug }), body: PutSpecBody, response: OpenAPISpec, status: 200,
+    params: spec, body: PutSpecBody, response: OpenAPISpec, status: 200,
   }),
   updateOpenAPISpec: defineOp({
     id: 'updateOpenAPISpec', method: 'PATCH', path: '/orgs/{organizationId}/openapi/{specSlug}',

@@ -1,6 +1,21 @@
 /** Users, organizations and teams: what login, status and every family need. */
 import { z } from 'zod';
-import { defineOp, listOf, pageQuery, pathId, Permissions, Role, Timestamp, Urls } from './op.js';
+import { defineOp, listOf, pageQuery, pathId, Permissions, Role, Timestamp } from './op.js';
+import { MergeRule } from './spaces.js';
+
+/**
+ * An id in a path that the official document leaves free (a plain string: no pattern, no limit),
+ * such as a user id or an OpenAPI specification's slug: any text, which the client URL-encodes.
+ */
+export const pathText = () => z.string().min(1, { error: 'must not be empty' });
+
+/** An absolute URI of at most `max` characters (the official document's `format: uri`): a scheme, then more. */
+export function uri(max: number) {
+  return z.string().max(max).refine(
+    (v) => /^[a-z][a-z0-9+.-]*:\S+$/i.test(v) && URL.canParse(v),
+    { message: 'must be an absolute URI such as https://example.com/…' },
+  );
+}
 
 export const User = z.lazy(() => z.object({
   object: z.literal('user'),
@@ -12,6 +27,19 @@ export const User = z.lazy(() => z.object({
 }));
 export type User = z.infer<typeof User>;
 
+/** The billing trial states of the official document. */
+export const TRIAL_STATUSES = ['notapplicable', 'none', 'active', 'ended', 'expired'] as const;
+
+/**
+ * An organization's merge rules (the official document's MergeRulesStandaloneConfiguration): a list
+ * of rules, or none. Its spaces whose `mergeRules` are `{type: inherit}` follow them.
+ */
+export const OrganizationMergeRules = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('rules'), rules: z.array(MergeRule) }),
+  z.object({ type: z.literal('none') }),
+]) as unknown as z.ZodType<OrganizationMergeRules>;
+export type OrganizationMergeRules = { type: 'rules'; rules: MergeRule[] } | { type: 'none' };
+
 export const Organization = z.lazy(() => z.object({
   object: z.literal('organization'),
   id: z.string(),
@@ -19,14 +47,20 @@ export const Organization = z.lazy(() => z.object({
   createdAt: Timestamp,
   emailDomains: z.array(z.string()),
   hostname: z.string().optional(),
-  type: z.string(),
+  type: z.enum(['business', 'community']),
   useCase: z.string().optional(),
-  defaultRole: Role,
+  /** The role new members get (null: guests). */
+  defaultRole: Role.nullable(),
+  /** What visitors of the organization's address land on. */
+  defaultContent: z.object({ type: z.literal('site'), site: z.string() }).optional(),
+  /** Whether single sign-on is enforced organization-wide. */
   sso: z.boolean(),
   ai: z.boolean(),
   inviteLinks: z.boolean(),
   plan: z.string(),
-  urls: Urls,
+  mergeRules: z.lazy(() => OrganizationMergeRules),
+  urls: z.object({ location: z.string(), app: z.string(), logo: z.string().optional() }),
+  trial: z.object({ status: z.enum(TRIAL_STATUSES), count: z.number(), endDate: Timestamp.optional() }),
   permissions: Permissions,
 }));
 export type Organization = z.infer<typeof Organization>;
@@ -42,6 +76,28 @@ export const Team = z.lazy(() => z.object({
 }));
 export type Team = z.infer<typeof Team>;
 
+/** The official document's OrganizationTitle: 2 to 255 characters, with text (not only blank space). */
+export const orgTitle = z.string().min(2).max(255).regex(/\S.*\S/);
+
+/** What an admin changes on an organization; every field is optional (an empty update changes nothing). */
+export const UpdateOrganizationBody = z.strictObject({
+  title: orgTitle.optional(),
+  emailDomains: z.array(z.string()).optional(),
+  /** The organization's address on the service (3 to 32 characters). */
+  hostname: z.string().min(3).max(32).optional(),
+  defaultRole: Role.nullable().optional(),
+  /** The site visitors land on; null removes it. */
+  defaultContent: z.strictObject({ type: z.literal('site'), site: z.string() }).nullable().optional(),
+  /** The logo's URL; null removes it. */
+  logo: uri(2048).nullable().optional(),
+  /** Enforce single sign-on (needs an active SAML provider). */
+  sso: z.boolean().optional(),
+  ai: z.boolean().optional(),
+  inviteLinks: z.boolean().optional(),
+  mergeRules: OrganizationMergeRules.optional(),
+});
+export type UpdateOrganizationBody = z.output<typeof UpdateOrganizationBody>;
+
 const org = z.object({ organizationId: pathId() });
 
 export const ops = {
@@ -52,6 +108,9 @@ export const ops = {
   }),
   getOrganization: defineOp({
     id: 'getOrganization', method: 'GET', path: '/orgs/{organizationId}', params: org, response: Organization,
+  }),
+  updateOrganization: defineOp({
+    id: 'updateOrganization', method: 'PATCH', path: '/orgs/{organizationId}', params: org, body: UpdateOrganizationBody, response: Organization,
   }),
   listTeams: defineOp({
     id: 'listTeams', method: 'GET', path: '/orgs/{organizationId}/teams',

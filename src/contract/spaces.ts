@@ -20,7 +20,7 @@ export const PLAIN_MERGE_RULES = [
 
 /** One merge rule (the official document's MergeRulesConfiguration items). */
 export const MergeRule = z.discriminatedUnion('rule', [
-  ...USER_MERGE_RULES.map((rule) => z.object({ rule: z.literal(rule), users: z.array(id()).max(100) })),
+  ...USER_MERGE_RULES.map((rule) => z.object({ rule: z.literal(rule), users: z.array(z.string()).max(100) })),
   ...PLAIN_MERGE_RULES.map((rule) => z.object({ rule: z.literal(rule) })),
   z.object({ rule: z.literal('custom'), expression: z.string().max(1024), message: z.string().max(1024).optional() }),
 ] as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);

@@ -85,10 +85,12 @@ describe('openapi specifications', () => {
     expect(spec).toMatchObject({
       object: 'openapi-spec', slug: 'petstore', sourceURL: `${base}/spec.json`, processingState: 'complete',
       visibility: 'private', lastVersion: expect.any(String), lastProcessedAt: expect.any(String),
-      permissions: { view: true, edit: true },
-      urls: { location: `${sb.server.url}/v1/orgs/org-acme/openapi/petstore`, published: null },
+      lastProcessedErrorCount: 0, permissions: { view: true, edit: true },
+      urls: { location: `${sb.server.url}/v1/orgs/org-acme/openapi/petstore` },
     });
     expect(spec).not.toHaveProperty('lastProcessErrorCode');
+    // a private specification has no published address
+    expect(spec.urls).not.toHaveProperty('published');
 
     const versions = await sb.json(['openapi', 'versions', 'petstore']);
     expect(versions).toEqual([{
@@ -164,6 +166,7 @@ describe('openapi specifications', () => {
     const spec = (await get('slow')).body;
     expect(spec).toMatchObject({ processingState: 'complete', lastVersion: good.lastVersion, lastProcessErrorCode: 'FETCH_TIMEOUT', sourceURL: `${base}/slow.json` });
     expect(spec.lastProcessedErrors).toEqual([{ code: 'FETCH_TIMEOUT', message: expect.stringContaining('timed out after 400 ms') }]);
+    expect(spec.lastProcessedErrorCount).toBe(1);
     expect(await sb.json(['openapi', 'versions', 'slow'])).toHaveLength(1);
     expect(JSON.parse((await sb.run(['openapi', 'content', 'slow'])).stdout)).toEqual(petstore('1.0.0'));
 
@@ -171,6 +174,7 @@ describe('openapi specifications', () => {
     const fixed = await sb.json(['openapi', 'put', 'slow', '--url', `${base}/spec.json`, '--wait']);
     expect(fixed).not.toHaveProperty('lastProcessErrorCode');
     expect(fixed).not.toHaveProperty('lastProcessedErrors');
+    expect(fixed.lastProcessedErrorCount).toBe(0);
     expect(await sb.json(['openapi', 'versions', 'slow'])).toHaveLength(2);
   });
 
@@ -197,12 +201,51 @@ describe('openapi specifications', () => {
     expect(missing.stderr).toContain('answered 404');
   });
 
+  it('counts every error of the last processing, and lists the first 20', async () => {
+    // 30 times the same key: 29 duplicate-key errors
+    const yaml = file('dup.yaml', 'openapi: 3.0.0\n' + 'k: 1\n'.repeat(30));
+    const r = await sb.run(['openapi', 'create', 'dup', '--file', yaml, '--wait', '--json']);
+    expect(r.exitCode).toBe(1);
+    const spec = JSON.parse(r.stdout);
+    expect(spec).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastProcessedErrorCount: 29 });
+    expect(spec.lastProcessedErrors).toHaveLength(20);
+    expect(spec.lastProcessedErrors[0]).toEqual({ code: 'INVALID_YAML', message: expect.stringContaining('line 3') });
+    const human = await sb.run(['openapi', 'put', 'dup', '--file', yaml, '--wait']);
+    expect(human.stderr).toContain('  … and 9 more');
+    expect(human.stdout).toContain('lastProcessedErrorCount\t29');
+    // a URL the sandbox cannot fetch is one error
+    const one = await sb.run(['openapi', 'put', 'dup', '--url', `${base}/nowhere.json`, '--wait', '--json']);
+    expect(JSON.parse(one.stdout)).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR', lastProcessedErrorCount: 1 });
+  });
+
+  it('takes slugs with upper-case letters, keeps their case, and finds them whatever the case asked', async () => {
+    const created = await sb.json(['openapi', 'create', 'PetStore-V2', '--file', file('pets.json', JSON.stringify(petstore('1.0.0'))), '--wait']);
+    expect(created).toMatchObject({ slug: 'PetStore-V2', processingState: 'complete' });
+    expect(created.urls.location).toBe(`${sb.server.url}/v1/orgs/org-acme/openapi/PetStore-V2`);
+    for (const asked of ['PetStore-V2', 'petstore-v2', 'PETSTORE-V2']) {
+      expect((await sb.json(['openapi', 'get', asked])).id).toBe(created.id);
+    }
+    expect(JSON.parse((await sb.run(['openapi', 'content', 'petstore-v2'])).stdout)).toEqual(petstore('1.0.0'));
+    // one specification per slug, whatever the case: create refuses, put replaces (keeping the slug)
+    const again = await sb.run(['openapi', 'create', 'petstore-v2', '--url', `${base}/spec.json`]);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain('slug: a specification petstore-v2 already exists in this organization as PetStore-V2');
+    const replaced = await sb.request('PUT', '/v1/orgs/org-acme/openapi/PETSTORE-V2', { source: { text: JSON.stringify(petstore('2.0.0')) } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ id: created.id, slug: 'PetStore-V2' });
+    expect((await sb.json(['openapi', 'versions', 'PetStore-V2']))).toHaveLength(2);
+    expect((await sb.run(['openapi', 'list'])).stdout).toMatch(/^PetStore-V2\t/);
+    expect((await sb.run(['openapi', 'delete', 'PETSTORE-v2', '--yes'])).exitCode).toBe(0);
+    expect((await sb.request('GET', '/v1/orgs/org-acme/openapi')).body.count).toBe(0);
+  });
+
   it('rejects bad input before sending (exit 2) and on the server (400), nothing created', async () => {
     const cases: [string[], string][] = [
-      [['create', 'Bad_Slug', '--url', `${base}/spec.json`], '<slug>: must match the pattern /^[a-z0-9]+(?:-[a-z0-9]+)*$/'],
-      [['put', 'double--dash', '--url', `${base}/spec.json`], '<slug>: must match the pattern'],
-      [['put', 'ok', '--url', 'ftp://example.test/spec.json'], '--url: must be an http(s) URL'],
-      [['put', 'ok', '--url', 'file:///etc/passwd'], '--url: must be an http(s) URL'],
+      [['create', 'Bad_Slug', '--url', `${base}/spec.json`], '<slug>: must match the pattern /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/'],
+      [['create', 'x'.repeat(101), '--url', `${base}/spec.json`], '<slug>: must be at most 100 characters'],
+      [['put', 'double--dash', '--url', `${base}/spec.json`], '<slug>: must match the pattern /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/'],
+      [['put', 'ok', '--url', 'not a url'], '--url: must be an absolute URI'],
+      [['put', 'ok', '--url', '/spec.json'], '--url: must be an absolute URI'],
       [['put', 'ok', '--file', file('empty.json', '')], '--file: must not be empty'],
       [['put', 'ok', '--file', join(dir, 'missing.json')], '--file: cannot read'],
       [['put', 'ok'], 'needs exactly one of --url or --file'],
@@ -216,9 +259,10 @@ describe('openapi specifications', () => {
 
     const server: [string, string, unknown, string][] = [
       ['POST', '/v1/orgs/org-acme/openapi', { slug: 'Bad_Slug', source: { url: `${base}/spec.json` } }, 'slug: must match the pattern'],
-      ['POST', '/v1/orgs/org-acme/openapi', { slug: 'ok', source: { url: 'ftp://example.test/x' } }, 'source.url: must be an http(s) URL'],
+      ['POST', '/v1/orgs/org-acme/openapi', { slug: 'ok', source: { url: 'not a url' } }, 'source.url: must be an absolute URI'],
       ['POST', '/v1/orgs/org-acme/openapi', { slug: 'ok', source: {} }, 'source: needs exactly one of url or text'],
       ['POST', '/v1/orgs/org-acme/openapi', { slug: 'ok' }, 'source: is required'],
+      // the path takes any text, but a new specification's slug follows the rule
       ['PUT', '/v1/orgs/org-acme/openapi/Bad_Slug', { source: { text: 'x' } }, 'specSlug: must match the pattern'],
       ['PUT', '/v1/orgs/org-acme/openapi/ok', { source: { text: '' } }, 'source.text: must not be empty'],
     ];
@@ -228,6 +272,12 @@ describe('openapi specifications', () => {
       expect(r.body.error.message).toContain(message);
     }
     expect((await sb.request('GET', '/v1/orgs/org-acme/openapi')).body.count).toBe(0);
+
+    // any URI is taken; one the sandbox cannot fetch is a FETCH_ERROR on the specification, not a request error
+    const ftp = await sb.run(['openapi', 'put', 'ftp', '--url', 'ftp://127.0.0.1/spec.json', '--wait']);
+    expect(ftp.exitCode).toBe(1);
+    expect(ftp.stderr).toContain('FETCH_ERROR: fetching ftp://127.0.0.1/spec.json: only http(s) URLs can be fetched');
+    expect((await sb.request('DELETE', '/v1/orgs/org-acme/openapi/ftp')).status).toBe(204);
 
     await sb.request('POST', '/v1/orgs/org-acme/openapi', { slug: 'taken', source: { text: JSON.stringify(petstore('1')) } });
     const taken = await sb.run(['openapi', 'create', 'taken', '--url', `${base}/spec.json`]);

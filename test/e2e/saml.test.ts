@@ -22,21 +22,79 @@ function urlOf(n: number): string {
   return head + 'a'.repeat(n - head.length);
 }
 
+/** The key/value lines of a `get` as an object. */
+const lines = (r: { stdout: string }) => Object.fromEntries(r.stdout.split('\n').map((l) => l.split('\t')));
+
 const count = async () => (await sb.request('GET', '/v1/orgs/org-acme/saml')).body.count;
 
 describe('saml providers', () => {
   it('creates a pending provider from a label alone, with the service URLs on the sandbox’s host', async () => {
     const created = await sb.json(['saml', 'create', '--label', 'Okta']);
     const base = `${sb.server.url}/sso/saml/org-acme/${created.id}`;
+    // The official document requires entityID, certificate and ssoURL (a URI): while not set, they
+    // show as the values that clear them.
     expect(created).toEqual({
       object: 'saml-provider', id: expect.any(String), label: 'Okta', defaultRole: 'read',
-      createdAt: expect.any(String), status: 'pending',
+      createdAt: expect.any(String), status: 'pending', entityID: '', certificate: '', ssoURL: 'about:blank',
       service: { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` },
       urls: { location: `${sb.server.url}/v1/orgs/org-acme/saml/${created.id}` },
     });
-    // a pending provider offers no sign-in link yet, but the organization has SSO set up
+    // a pending provider offers no sign-in link yet, and SSO is not enforced
     expect(await sb.json(['sso', 'list'])).toEqual([]);
-    expect((await sb.request('GET', '/v1/orgs/org-acme')).body.sso).toBe(true);
+    expect((await sb.request('GET', '/v1/orgs/org-acme')).body.sso).toBe(false);
+    // the CLI shows the fields not set as blank (--fields gives the API's values)
+    expect(lines(await sb.run(['saml', 'get', created.id]))).toMatchObject({ status: 'pending', entityID: '', ssoURL: '', certificate: '' });
+    const fields = await sb.run(['saml', 'get', created.id, '--fields', 'entityID,ssoURL']);
+    expect(fields.stdout).toBe('entityID\t\nssoURL\tabout:blank');
+  });
+
+  it('sending a provider’s own fields back changes nothing; empty values clear them (pending again)', async () => {
+    const active = (await sb.request('POST', '/v1/orgs/org-acme/saml', {
+      label: 'Okta', entityID: 'http://www.okta.com/exk1', ssoURL: 'https://acme.okta.test/sso', certificate: PEM,
+    })).body;
+    const pending = (await sb.request('POST', '/v1/orgs/org-acme/saml', { label: 'Later' })).body;
+    for (const p of [active, pending]) {
+      const { entityID, certificate, ssoURL, label, defaultRole } = p;
+      const again = await sb.request('PATCH', `/v1/orgs/org-acme/saml/${p.id}`, { label, entityID, certificate, ssoURL, defaultRole });
+      expect(again).toEqual({ status: 200, body: p });
+    }
+    const cleared = await sb.json(['saml', 'update', active.id, '--entity-id', '', '--certificate-file', '/dev/null']);
+    expect(cleared).toMatchObject({ status: 'pending', entityID: '', certificate: '', ssoURL: 'https://acme.okta.test/sso' });
+    expect((await sb.json(['saml', 'update', active.id, '--sso-url', 'about:blank'])).ssoURL).toBe('about:blank');
+    expect((await sb.request('GET', '/_sandbox/state')).body.data.slices.$map.find(([k]: [string]) => k === 'saml')[1].providers.$map
+      .find(([id]: [string]) => id === active.id)[1]).not.toHaveProperty('ssoURL');
+  });
+
+  it('takes the certificate as the bare base64 an identity provider’s metadata carries, with or without line breaks', async () => {
+    const body = PEM.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+    const oneLine = file('idp.b64', body);
+    const created = await sb.json([
+      'saml', 'create', '--label', 'Metadata', '--entity-id', 'urn:idp:acme', '--sso-url', 'https://idp.test/sso', '--certificate-file', oneLine,
+    ]);
+    expect(created).toMatchObject({ status: 'active', certificate: body });
+    expect(lines(await sb.run(['saml', 'get', created.id])).certificate).toBe(`base64, ${body.length} characters`);
+    // wrapped at 64 columns as metadata often is, read from stdin
+    const wrapped = body.replace(/(.{64})/g, '$1\n');
+    const r = await sb.run(['saml', 'update', created.id, '--certificate-file', '-', '--json'], { input: wrapped });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'active', certificate: wrapped });
+    // PEM reads as PEM
+    const pem = await sb.json(['saml', 'update', created.id, '--certificate-file', PEM_FILE]);
+    expect(lines(await sb.run(['saml', 'get', pem.id])).certificate).toBe(`PEM, ${PEM.trim().split('\n').length} lines`);
+    // base64 of something that is not a certificate is refused by the server, naming the field
+    const bad = await sb.run(['saml', 'update', created.id, '--certificate-file', file('not-a-cert.b64', Buffer.from('hello').toString('base64'))]);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain('certificate: not a readable X.509 certificate, in PEM or as its base64 body');
+  });
+
+  it('takes any URI as the sign-in URL (http, a URN…), but none that runs script', async () => {
+    const p = (await sb.request('POST', '/v1/orgs/org-acme/saml', { label: 'Okta' })).body;
+    for (const url of ['http://idp.internal/sso', 'urn:example:idp', 'ftp://idp.test/sso']) {
+      expect((await sb.json(['saml', 'update', p.id, '--sso-url', url])).ssoURL).toBe(url);
+    }
+    const script = await sb.run(['saml', 'update', p.id, '--sso-url', 'javascript:alert(1)']);
+    expect(script.exitCode).toBe(1);
+    expect(script.stderr).toContain('ssoURL: a javascript: URL would run in the browser');
   });
 
   it('becomes active once entity ID, certificate and sign-in URL are all set', async () => {
@@ -88,10 +146,9 @@ describe('saml providers', () => {
       [[], '--label: is required'],
       [['--label', 'x', '--entity-id', 'e'.repeat(1025)], '--entity-id: must be at most 1024 characters'],
       [['--label', 'x', '--sso-url', urlOf(2049)], '--sso-url: must be at most 2048 characters'],
-      [['--label', 'x', '--sso-url', 'ftp://idp.test/sso'], '--sso-url: must be an http(s) URL'],
-      [['--label', 'x', '--sso-url', 'not a url'], '--sso-url: must be an http(s) URL'],
+      [['--label', 'x', '--sso-url', 'not a url'], '--sso-url: must be an absolute URI'],
+      [['--label', 'x', '--sso-url', '/relative/sso'], '--sso-url: must be an absolute URI'],
       [['--label', 'x', '--certificate-file', file('past-limit.pem', PEM + '\n'.repeat(10001 - PEM.length))], '--certificate-file: must be at most 10000 characters'],
-      [['--label', 'x', '--certificate-file', file('key.pem', '-----BEGIN PRIVATE KEY-----\nQUJD\n-----END PRIVATE KEY-----\n')], '--certificate-file: must be one PEM certificate'],
       [['--label', 'x', '--certificate-file', join(dir, 'missing.pem')], '--certificate-file: cannot read'],
     ];
     for (const [flags, message] of cases) {
@@ -115,9 +172,13 @@ describe('saml providers', () => {
       [{}, 'label: is required'],
       [{ label: 'x', entityID: 'e'.repeat(1025) }, 'entityID: must be at most 1024 characters'],
       [{ label: 'x', ssoURL: urlOf(2049) }, 'ssoURL: must be at most 2048 characters'],
-      [{ label: 'x', ssoURL: 'javascript:alert(1)' }, 'ssoURL: must be an http(s) URL'],
+      [{ label: 'x', ssoURL: 'not a url' }, 'ssoURL: must be an absolute URI'],
+      [{ label: 'x', ssoURL: 'javascript:alert(1)' }, 'ssoURL: a javascript: URL would run in the browser'],
+      [{ label: 'x', ssoURL: 'DATA:text/html,<script>1</script>' }, 'ssoURL: a data: URL would run in the browser'],
       [{ label: 'x', certificate: PEM + '\n'.repeat(10001 - PEM.length) }, 'certificate: must be at most 10000 characters'],
-      [{ label: 'x', certificate: 'MIIC...' }, 'certificate: must be one PEM certificate'],
+      // neither PEM nor base64; a private key, not a certificate
+      [{ label: 'x', certificate: 'MIIC...' }, 'certificate: not a readable X.509 certificate'],
+      [{ label: 'x', certificate: '-----BEGIN PRIVATE KEY-----\nQUJD\n-----END PRIVATE KEY-----\n' }, 'certificate: not a readable X.509 certificate'],
       [{ label: 'x', defaultRole: 'owner' }, 'defaultRole: must be one of'],
       [{ label: 'x', extra: 1 }, 'unknown field "extra"'],
       // shaped like PEM, but not a certificate

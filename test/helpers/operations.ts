@@ -77,6 +77,7 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
     getAuthenticatedUser: { rule: { anyone: true } },
     listOrganizations: { rule: { anyone: true } },
     getOrganization: { rule: member, params: org },
+    updateOrganization: { rule: admin, params: org, body: { title: 'Renamed', mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }] } } },
     // A guest's organization says listTeams: false.
     listTeams: { rule: read, params: org },
 

@@ -2,16 +2,38 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Context } from '../../src/cli/context.js';
 import { renderThreads, type Thread } from '../../src/commands/comments/columns.js';
-import { isEmoji } from '../../src/contract/comments.js';
+import { CommentBody, ListCommentsQuery, UpdateCommentBody } from '../../src/contract/comments.js';
 
-describe('isEmoji: one emoji grapheme', () => {
-  it.each([
-    '👍', '🎉', '❤️', '❤', '✅', '👍🏽', '👩‍💻', '👨‍👩‍👧', '🏳️‍🌈', '🇫🇷', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '1️⃣', '#️⃣', '©️',
-  ])('accepts %s', (e) => expect(isEmoji(e)).toBe(true));
+describe('the comment bodies the official document accepts', () => {
+  const doc = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Hi', marks: [] }] }] }] };
 
   it.each([
-    '', ' ', 'a', '1', ':+1:', 'thumbsup', '👍👍', '👍 ', ' 👍', '👍a', '\u200D', '\uFE0F', '👩‍', 'x\u20E3',
-  ])('rejects %j', (e) => expect(isEmoji(e)).toBe(false));
+    ['Markdown', { markdown: 'Is this *still* true?' }],
+    ['empty Markdown (the sandbox refuses it, the schema does not)', { markdown: '' }],
+    ['rich text', { document: doc }],
+    ['rich text with a schema version', { document: { ...doc, data: { schemaVersion: 1 } } }],
+    ['nothing (the official "Empty" form)', {}],
+  ])('takes %s', (_, body) => expect(CommentBody.safeParse(body).success).toBe(true));
+
+  it.each([
+    ['both forms at once', { markdown: 'a', document: doc }],
+    ['an unknown field', { text: 'a' }],
+    ['a document that is not one', { document: { object: 'block', nodes: [] } }],
+  ])('refuses %s', (_, body) => expect(CommentBody.safeParse(body).success).toBe(false));
+
+  it('takes any reaction text, and empty lists of reactions', () => {
+    for (const reaction of ['👍', ':+1:', 'thumbsup', '👍👍', '👩‍💻', 'a']) {
+      expect(UpdateCommentBody.safeParse({ addedReactions: [reaction], removedReactions: [] }).success, reaction).toBe(true);
+    }
+    expect(UpdateCommentBody.safeParse({ addedReactions: [] }).success).toBe(true);
+    expect(UpdateCommentBody.safeParse({ addedReactions: [1] }).success).toBe(false);
+  });
+
+  it('reads authors repeated or comma-separated; an empty list is no filter', () => {
+    expect(ListCommentsQuery.parse({ authors: ['u-a', 'u-b,u-c'] }).authors).toEqual(['u-a', 'u-b', 'u-c']);
+    expect(ListCommentsQuery.parse({ authors: '' }).authors).toEqual([]);
+    expect(ListCommentsQuery.parse({ authors: [] }).authors).toEqual([]);
+  });
 });
 
 describe('renderThreads', () => {

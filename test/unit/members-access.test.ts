@@ -64,6 +64,20 @@ describe('a member’s spaces', () => {
   });
 });
 
+describe('a disabled membership', () => {
+  it('reaches no space and no site, whatever its role and the content’s default level', async () => {
+    await call('u-admin', 'POST', '/v1/orgs/org-acme/sites', { title: 'Docs' });
+    await call('u-admin', 'PATCH', '/v1/collections/col-handbook', { defaultLevel: 'read' });
+    const before = (await call('u-admin', 'GET', '/v1/orgs/org-acme/members/u-edit')).body;
+    expect(before).toMatchObject({ disabled: false, spaces: 1, sites: 1 });
+    store.member('org-acme', 'u-edit')!.disabled = true;
+    store.changed();
+    const after = (await call('u-admin', 'GET', '/v1/orgs/org-acme/members/u-edit')).body;
+    expect(after).toMatchObject({ disabled: true, role: 'edit', spaces: 0, sites: 0 });
+    expect((await call('u-admin', 'GET', '/v1/orgs/org-acme/members/u-edit/spaces')).body).toEqual({ count: 0, items: [] });
+  });
+});
+
 describe('member list paging', () => {
   it('pages through a sorted, filtered list in the same order as one page', async () => {
     // equal names make the sort fall back on the user id

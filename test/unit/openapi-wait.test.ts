@@ -20,8 +20,8 @@ function context(opts: { stdoutTTY?: boolean; stderrTTY?: boolean } = {}) {
 
 const spec = (over: Partial<OpenAPISpec> = {}): OpenAPISpec => ({
   object: 'openapi-spec', id: 'id1', slug: 'pets', createdAt: 't0', updatedAt: 't0', processingState: 'pending',
-  visibility: 'private', permissions: { view: true, edit: true },
-  urls: { location: 'http://sandbox.test/v1/orgs/o/openapi/pets', app: 'http://sandbox.test/app', published: null }, ...over,
+  visibility: 'private', lastProcessedErrorCount: 0, permissions: { view: true, edit: true },
+  urls: { location: 'http://sandbox.test/v1/orgs/o/openapi/pets', app: 'http://sandbox.test/app' }, ...over,
 });
 
 /** A poll that answers the given states in turn, counting its calls. */

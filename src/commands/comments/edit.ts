@@ -1,6 +1,6 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { postFields } from './columns.js';
-import { crFlag, markdownOf, replyFlag, threadOf, updatePost } from './thread.js';
+import { crFlag, bodyFlags, bodyOf, replyFlag, threadOf, updatePost } from './thread.js';
 
 export default defineCommand({
   name: 'edit',
@@ -12,15 +12,14 @@ export default defineCommand({
   flags: {
     ...crFlag,
     ...replyFlag,
-    body: { short: 'm', description: 'the new text, in Markdown', value: 'markdown' },
-    bodyFile: { description: 'the new text from a file, or - for stdin', value: 'file' },
+    ...bodyFlags('the new text'),
   },
   examples: ['docsctl comments edit sp_123 c_456 -m "Fixed in #4"', 'docsctl comments edit sp_123 c_456 --reply r_789 --body-file note.md'],
   output: { fields: postFields },
   async run(ctx, { args, flags }) {
     const t = threadOf(args.space, flags.cr);
-    const { markdown, flagOf } = await markdownOf(ctx, flags);
-    const body = checkBody(t.ops.updateComment, { body: { markdown } }, flagOf);
+    const { body: text, flagOf } = await bodyOf(ctx, flags);
+    const body = checkBody(t.ops.updateComment, { body: text }, flagOf);
     return updatePost(await ctx.api(), t, args.comment, flags.reply, body);
   },
 });

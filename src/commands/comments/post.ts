@@ -3,7 +3,7 @@ import { CliError } from '../../cli/errors.js';
 import { postFields } from './columns.js';
 import { resolvePage } from '../content/lookup.js';
 import { resolveCrPage } from '../cr/lookup.js';
-import { crFlag, markdownOf, threadOf } from './thread.js';
+import { crFlag, bodyFlags, bodyOf, threadOf } from './thread.js';
 
 export default defineCommand({
   name: 'post',
@@ -11,8 +11,7 @@ export default defineCommand({
   args: [{ name: 'space', description: 'space id' }],
   flags: {
     ...crFlag,
-    body: { short: 'm', description: 'the comment, in Markdown', value: 'markdown' },
-    bodyFile: { description: 'the comment from a file, or - for stdin', value: 'file' },
+    ...bodyFlags('the comment'),
     page: { description: 'the page it is about: its path (e.g. guides/install) or id', value: 'path' },
     node: { description: 'the block it is about (node id in the page)', value: 'id' },
   },
@@ -20,12 +19,13 @@ export default defineCommand({
     'docsctl comments post sp_123 --page getting-started -m "Is this still true?"',
     'docsctl comments post sp_123 --cr 3 --body-file review.md',
     'git log -1 --format=%B | docsctl comments post sp_123 --body-file -',
+    'docsctl comments post sp_123 --document-file note.json',
   ],
   output: { fields: postFields },
   async run(ctx, { args, flags }) {
     const t = threadOf(args.space, flags.cr);
-    const { markdown, flagOf } = await markdownOf(ctx, flags);
-    const body = checkBody(t.ops.postComment, { body: { markdown }, page: flags.page, node: flags.node }, flagOf);
+    const { body: text, flagOf } = await bodyOf(ctx, flags);
+    const body = checkBody(t.ops.postComment, { body: text, page: flags.page, node: flags.node }, flagOf);
     const api = await ctx.api();
     // The page is named by path or id, in the content the comment is on; the API takes its id.
     if (flags.page !== undefined) {

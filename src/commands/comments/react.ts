@@ -7,14 +7,18 @@ export function reaction(add: boolean) {
   const field = add ? 'addedReactions' : 'removedReactions';
   return defineCommand({
     name: add ? 'react' : 'unreact',
-    summary: add ? 'React to a comment (or a reply) with an emoji' : 'Take back your reaction to a comment (or a reply)',
+    summary: add ? 'React to a comment (or a reply) with an emoji or a reaction name' : 'Take back your reaction to a comment (or a reply)',
     args: [
       { name: 'space', description: 'space id' },
       { name: 'comment', description: 'comment id' },
-      { name: 'emoji', description: 'one emoji, e.g. 👍' },
+      { name: 'emoji', description: 'the reaction: an emoji such as 👍, or a name such as :+1: (each is its own reaction)' },
     ],
     flags: { ...crFlag, ...replyFlag },
-    examples: [`docsctl comments ${add ? 'react' : 'unreact'} sp_123 c_456 👍`, `docsctl comments ${add ? 'react' : 'unreact'} sp_123 c_456 🎉 --cr 3 --reply r_789`],
+    examples: [
+      `docsctl comments ${add ? 'react' : 'unreact'} sp_123 c_456 👍`,
+      `docsctl comments ${add ? 'react' : 'unreact'} sp_123 c_456 :+1:`,
+      `docsctl comments ${add ? 'react' : 'unreact'} sp_123 c_456 🎉 --cr 3 --reply r_789`,
+    ],
     output: { fields: postFields },
     async run(ctx, { args, flags }) {
       const t = threadOf(args.space, flags.cr);

@@ -4,9 +4,10 @@
  * superset of the space family's (it adds `changeRequestId`), so one type serves both.
  */
 import type { Context } from '../../cli/context.js';
-import { textInput } from '../../cli/input.js';
+import { UsageError } from '../../cli/errors.js';
+import { readFileOrStdin, textInput } from '../../cli/input.js';
 import type { Api } from '../../client/api.js';
-import { crCommentOps, spaceCommentOps } from '../../contract/comments.js';
+import { crCommentOps, spaceCommentOps, type CommentBody } from '../../contract/comments.js';
 import { crRef } from '../cr/columns.js';
 
 export const crFlag = {
@@ -27,14 +28,46 @@ export function threadOf(space: string, cr: string | undefined) {
 }
 
 
-/** The Markdown given by --body or --body-file, and which of the two messages about it should name. */
-export async function markdownOf(ctx: Context, flags: { body?: string; bodyFile?: string }) {
-  const markdown = await textInput(ctx, flags.body, flags.bodyFile, ['--body', '--body-file']);
-  return { markdown, flagOf: { body: flags.bodyFile !== undefined ? '--body-file' : '--body' } };
+/** The flags that give a comment's or reply's text: Markdown inline or from a file, or a rich-text document. */
+export const bodyFlags = (what: string) => ({
+  body: { short: 'm', description: `${what}, in Markdown`, value: 'markdown' },
+  bodyFile: { description: `${what} in Markdown from a file, or - for stdin`, value: 'file' },
+  documentFile: {
+    description: `${what} as a rich-text document (JSON, as comments get --format document --json shows body.document), or - for stdin`,
+    value: 'file',
+  },
+} as const);
+
+/**
+ * The `body` of a post, reply or edit from --body, --body-file or --document-file (exactly one), and
+ * the flag that messages about it should name.
+ */
+export async function bodyOf(ctx: Context, flags: { body?: string; bodyFile?: string; documentFile?: string }): Promise<{ body: CommentBody; flagOf: { body: string } }> {
+  if (flags.documentFile !== undefined) {
+    const given = [flags.body !== undefined && '--body', flags.bodyFile !== undefined && '--body-file'].filter(Boolean);
+    if (given.length > 0) throw new UsageError(`--document-file and ${given[0]} cannot be used together`);
+    const text = await readFileOrStdin(ctx, flags.documentFile, '--document-file');
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      throw new UsageError(`--document-file: not JSON (${(e as Error).message})`);
+    }
+    // A document as `body.document` holds it, or a whole body `{"document": …}`.
+    const doc = isObject(value) && value.object === 'document' ? value : isObject(value) && 'document' in value ? value.document : undefined;
+    if (doc === undefined) throw new UsageError('--document-file: expected a rich-text document ({"object": "document", "data": {…}, "nodes": […]})');
+    return { body: { document: doc } as CommentBody, flagOf: { body: '--document-file' } };
+  }
+  const markdown = (await textInput(ctx, flags.body, flags.bodyFile, ['--body', '--body-file']))!;
+  return { body: { markdown }, flagOf: { body: flags.bodyFile !== undefined ? '--body-file' : '--body' } };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 type Target = ReturnType<typeof threadOf>;
-type UpdateBody = { body?: { markdown: string }; resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] };
+type UpdateBody = { body?: CommentBody; resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] };
 
 /** PUT a comment, or one of its replies. */
 export function updatePost(api: Api, t: Target, commentId: string, replyId: string | undefined, body: UpdateBody) {

@@ -10,7 +10,7 @@ export const memberColumns: Column<Member>[] = [
 ];
 export const memberFields: Column<Member>[] = [
   'id', { key: 'name', value: (m) => m.user.displayName }, { key: 'email', value: (m) => m.user.email },
-  role, 'disabled', 'sso', 'joinedAt', 'lastSeenAt', 'spaces', 'teams',
+  role, 'disabled', 'sso', 'joinedAt', 'lastSeenAt', 'spaces', 'teams', 'sites',
 ];
 export const memberSpaceColumns: Column<MemberSpace>[] = [
   { key: 'id', value: (i) => i.space.id }, { key: 'title', value: (i) => i.space.title }, 'permission',

@@ -7,7 +7,7 @@ import { outcome } from './wait.js';
 export default defineCommand({
   name: 'create',
   summary: 'Add an OpenAPI specification (fails if the slug is taken; put replaces)',
-  args: [{ name: 'slug', description: 'lower-case letters and digits in dash-separated words, e.g. petstore-v2' }],
+  args: [{ name: 'slug', description: 'letters and digits in dash-separated words, e.g. petstore-v2 or PetStore (found whatever its case)' }],
   flags: sourceFlags,
   examples: [
     'docsctl openapi create petstore --url https://example.com/openapi.yaml',

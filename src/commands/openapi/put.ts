@@ -7,7 +7,7 @@ import { outcome } from './wait.js';
 export default defineCommand({
   name: 'put',
   summary: 'Create or replace an OpenAPI specification from a URL or a file; each successful processing adds a version',
-  args: [{ name: 'slug', description: 'lower-case letters and digits in dash-separated words, e.g. petstore-v2' }],
+  args: [{ name: 'slug', description: 'letters and digits in dash-separated words, e.g. petstore-v2 or PetStore (found whatever its case)' }],
   flags: sourceFlags,
   examples: [
     'docsctl openapi put petstore --file openapi.yaml',

@@ -7,7 +7,7 @@ import { specSlug } from '../../contract/openapi.js';
 import { describeIssue } from '../../contract/op.js';
 
 export const sourceFlags = {
-  url: { description: 'URL the service fetches the specification from (http or https)', value: 'url' },
+  url: { description: 'URL the service fetches the specification from (an absolute URI; the sandbox fetches http and https)', value: 'url' },
   file: { description: 'local JSON or YAML file, sent as the specification’s text', value: 'path' },
   wait: { type: 'boolean', description: 'wait until processing ends; fail (exit 1) if it failed (default on a TTY)' },
   noWait: { type: 'boolean', description: 'answer at once, with processingState pending' },
@@ -22,7 +22,10 @@ export async function sourceOf(ctx: Context, flags: { url?: string; file?: strin
   return { source: { text: await readFileOrStdin(ctx, flags.file!, '--file') }, flag: '--file' };
 }
 
-/** A slug that is a path parameter (put): checked with the contract's rule before sending. */
+/**
+ * A slug that is a path parameter (put): checked with the slug rule before sending, as put may
+ * create the specification (an existing one has a slug that follows the rule too).
+ */
 export function checkSlug(slug: string): void {
   const r = specSlug.safeParse(slug);
   if (!r.success) throw new UsageError(`<slug>: ${describeIssue(r.error.issues[0])}`);

@@ -8,7 +8,7 @@ import type { Context } from '../../cli/context.js';
 import { CliError, EXIT } from '../../cli/errors.js';
 import { render } from '../../cli/output.js';
 import type { OpenAPISpec } from '../../contract/openapi.js';
-import { specFields } from './columns.js';
+import { errorLine, specFields } from './columns.js';
 
 export interface WaitOptions {
   intervalMs?: number;
@@ -55,7 +55,10 @@ export async function outcome(
   const done = await waitForProcessing(ctx, answer, poll);
   if (done.lastProcessErrorCode === undefined) return done;
   await render(ctx, done, { fields: specFields }, flags);
-  const errors = (done.lastProcessedErrors ?? []).map((e) => `  ${e.code}: ${e.message}`);
+  const listed = done.lastProcessedErrors ?? [];
+  const errors = listed.map((e) => `  ${errorLine(e)}`);
+  const more = done.lastProcessedErrorCount - listed.length;
+  if (more > 0) errors.push(`  … and ${more} more`);
   throw new CliError(
     [`processing ${done.slug} failed: ${done.lastProcessErrorCode}`, ...errors].join('\n'),
     EXIT.FAILED,

@@ -1,8 +1,6 @@
-import { defineCommand, defineGroup } from '../../cli/command.js';
-import type { Column } from '../../cli/output.js';
-import { ops, type Organization } from '../../contract/orgs.js';
-
-const columns: Column<Organization>[] = ['id', 'title', 'plan', 'createdAt'];
+import { defineCommand, defineGroup, later } from '../../cli/command.js';
+import { ops } from '../../contract/orgs.js';
+import { orgColumns as columns, orgFields } from './columns.js';
 
 const list = defineCommand({
   name: 'list',
@@ -23,11 +21,15 @@ const get = defineCommand({
   summary: 'Show an organization (the current one by default)',
   args: [{ name: 'organization', description: 'organization id (default: --org or the profile’s)', optional: true }],
   examples: ['docsctl orgs get', 'docsctl orgs get org_123 --json'],
-  output: { fields: ['id', 'title', 'plan', 'defaultRole', 'createdAt', { key: 'app', header: 'url', value: (o: Organization) => o.urls.app }] },
+  output: { fields: orgFields },
   async run(ctx, { args }) {
     const api = await ctx.api();
     return api.call(ops.getOrganization, { params: { organizationId: args.organization ?? (await ctx.org()) } });
   },
 });
 
-export default defineGroup({ name: 'orgs', summary: 'Organizations you belong to', commands: [list, get] });
+export default defineGroup({
+  name: 'orgs',
+  summary: 'Organizations you belong to',
+  commands: [list, get, later('update', () => import('./update.js'))],
+});

@@ -5,10 +5,13 @@ import type { FlagSpec } from '../../cli/command.js';
 import { ROLES, type Role } from '../../contract/op.js';
 
 export const providerFlags = {
-  entityId: { description: 'the identity provider’s entity ID (at most 1024 characters)', value: 'id' },
-  ssoUrl: { description: 'the identity provider’s sign-in URL (http or https, at most 2048 characters)', value: 'url' },
-  certificateFile: { description: 'file holding the identity provider’s PEM certificate', value: 'path' },
-  defaultTeam: { description: 'team that members signing in through this provider join', value: 'team' },
+  entityId: { description: 'the identity provider’s entity ID (at most 1024 characters; "" clears it)', value: 'id' },
+  ssoUrl: { description: 'the identity provider’s sign-in URL (a URI, at most 2048 characters; about:blank clears it)', value: 'url' },
+  certificateFile: {
+    description: 'file holding the identity provider’s X.509 certificate, in PEM or as the bare base64 of its metadata (- for stdin)',
+    value: 'path',
+  },
+  defaultTeam: { description: 'team that members signing in through this provider join ("" clears it)', value: 'team' },
   defaultRole: { description: 'role given to members signing in through it (null: guest)', value: 'role', choices: ROLES, nullable: true },
 } as const satisfies Record<string, FlagSpec>;
 

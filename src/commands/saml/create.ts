@@ -13,6 +13,7 @@ export default defineCommand({
   examples: [
     'docsctl saml create --label Okta',
     'docsctl saml create --label Okta --entity-id http://www.okta.com/abc --sso-url https://acme.okta.com/app/abc/sso/saml --certificate-file okta.pem',
+    'xmllint --xpath "string(//*[local-name()=\'X509Certificate\'])" metadata.xml | docsctl saml create --label Okta --certificate-file -',
   ],
   output: { fields: samlFields },
   async run(ctx, { flags }) {

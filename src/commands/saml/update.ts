@@ -12,7 +12,11 @@ export default defineCommand({
     label: { description: 'name shown on the sign-in button (1 to 30 characters)', value: 'label' },
     ...providerFlags,
   },
-  examples: ['docsctl saml update sp_123 --certificate-file renewed.pem', 'docsctl saml update sp_123 --default-role edit'],
+  examples: [
+    'docsctl saml update sp_123 --certificate-file renewed.pem',
+    'docsctl saml update sp_123 --default-role edit',
+    'docsctl saml update sp_123 --entity-id "" --certificate-file /dev/null   # clear both: pending again',
+  ],
   output: { fields: samlFields },
   async run(ctx, { args, flags }) {
     const body = checkBody(ops.updateSamlProvider, { label: flags.label, ...(await providerFields(ctx, flags)) }, flagOf);

@@ -23,7 +23,7 @@ import { newId } from '../ids.js';
 import { renderPdf } from '../lib/pdf.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { onSpacePurged, type RevisionRec, type SpaceRec, type Store } from '../store.js';
-import { userView } from './orgs.js';
+import { effectiveMergeRules, userView } from './orgs.js';
 import { registerSpaceCounters, spaceFor, visibleSpaces } from './spaces.js';
 
 export interface ChangeRequestRec {
@@ -200,9 +200,10 @@ function hasText(node: unknown): boolean {
   return [...(n.leaves ?? []), ...(n.nodes ?? [])].some(hasText);
 }
 
-/** The merge rules in force on a space: its own; `inherit` takes the organization's, and organizations have none in the sandbox. */
-function rulesOf(space: SpaceRec): readonly MergeRule[] {
-  return space.mergeRules.type === 'rules' ? space.mergeRules.rules : [];
+/** The merge rules in force on a space: its own; `inherit` takes the organization's (effectiveMergeRules). */
+function rulesOf(store: Store, space: SpaceRec): readonly MergeRule[] {
+  const rules = effectiveMergeRules(store, space);
+  return rules.type === 'rules' ? rules.rules : [];
 }
 
 /**
@@ -213,7 +214,7 @@ function rulesOf(space: SpaceRec): readonly MergeRule[] {
 function mergeForbidden(ctx: HandlerCtx, space: SpaceRec, permissions: SpacePermissions, cr: ChangeRequestRec): string | undefined {
   if (!permissions.merge) return `merging a change request needs the review role or above on space ${space.id}`;
   if (space.editMode === 'locked') return `space ${space.id} is locked (editMode locked): nothing can be merged into it`;
-  return mergeRulesFailure(rulesOf(space), {
+  return mergeRulesFailure(rulesOf(ctx.store, space), {
     space: space.id, number: cr.number, merger: ctx.caller.user.id, author: cr.createdBy,
     outdated: isOutdated(space, cr), subject: cr.subject, described: hasText(cr.description),
   });
@@ -389,8 +390,8 @@ const PDF_DOWNLOAD = 'change-request-pdf';
 const pdfFilename = (cr: ChangeRequestRec, page?: PageRec) => `change-request-${cr.number}${page ? `-${page.slug}` : ''}.pdf`;
 
 /** The users a space's merge rules name as reviewers: its change requests request their review. */
-function requestedReviewers(space: SpaceRec): string[] {
-  return rulesOf(space).flatMap((r) => (r.rule === 'require_specific_reviewers' || r.rule === 'require_one_of_specific_reviewers' ? r.users : []));
+function requestedReviewers(store: Store, space: SpaceRec): string[] {
+  return rulesOf(store, space).flatMap((r) => (r.rule === 'require_specific_reviewers' || r.rule === 'require_one_of_specific_reviewers' ? r.users : []));
 }
 
 /** The statuses a list shows: those asked for, `open` when none is. */
@@ -399,9 +400,9 @@ function statusesOf(f: ChangeRequestFilters): ChangeRequestStatus[] {
   return asked.length > 0 ? [...new Set(asked)].sort() : ['open'];
 }
 
-function matches(space: SpaceRec, f: ChangeRequestFilters) {
+function matches(store: Store, space: SpaceRec, f: ChangeRequestFilters) {
   const statuses = statusesOf(f);
-  const reviewers = f.requestedReviewer === undefined ? undefined : requestedReviewers(space);
+  const reviewers = f.requestedReviewer === undefined ? undefined : requestedReviewers(store, space);
   return (cr: ChangeRequestRec) =>
     statuses.includes(cr.status) &&
     (f.creator === undefined || cr.createdBy === f.creator) &&
@@ -427,7 +428,7 @@ function listOrder(f: ChangeRequestFilters) {
 export const handlers: Handlers<typeof ops> = {
   listChangeRequests: (ctx, { params, query }) => {
     const { space, permissions } = spaceFor(ctx, params.spaceId);
-    const all = spaceChangeRequests(ctx.store, space.id).filter(matches(space, query))
+    const all = spaceChangeRequests(ctx.store, space.id).filter(matches(ctx.store, space, query))
       .map((cr) => ({ space, cr })).sort(listOrder(query)).map(({ cr }) => cr);
     const page = paginate(all, query, (cr) => cr.id, scopeOf('change-requests', space.id, ...filterScope(query)));
     return { ...page, items: page.items.map((cr) => changeRequestView(ctx, space, cr, permissions)) };
@@ -484,7 +485,7 @@ export const handlers: Handlers<typeof ops> = {
     const found: { space: SpaceRec; cr: ChangeRequestRec; permissions: ReturnType<typeof spaceFor>['permissions'] }[] = [];
     for (const space of visibleSpaces(ctx, params.organizationId, query.space === undefined ? undefined : (s) => s.id === query.space)) {
       const { permissions } = spaceFor(ctx, space.id);
-      for (const cr of spaceChangeRequests(ctx.store, space.id).filter(matches(space, query))) found.push({ space, cr, permissions });
+      for (const cr of spaceChangeRequests(ctx.store, space.id).filter(matches(ctx.store, space, query))) found.push({ space, cr, permissions });
     }
     found.sort(listOrder(query));
     const page = paginate(found, query, (x) => x.cr.id, scopeOf('org-change-requests', params.organizationId, ...filterScope(query)));

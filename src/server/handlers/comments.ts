@@ -4,20 +4,19 @@
  * role; editing or deleting a comment or reply is for its author (or an admin of the space).
  */
 import type { z } from 'zod';
-import type { Comment, CommentReply, FormatQuery, ListCommentsQuery, PostCommentBody, UpdateCommentBody, UpdateCrReplyBody } from '../../contract/comments.js';
-import { ops, withSuffix } from '../../contract/comments.js';
-import type { Member } from '../../contract/members.js';
-import { spaceRole } from '../access.js';
+import type { Comment, CommentBody, CommentReply, FormatQuery, ListCommentsQuery, PostCommentBody, UpdateCommentBody, UpdateCrReplyBody } from '../../contract/comments.js';
+import { COMMENT_MAX_CHARS, ops, withSuffix } from '../../contract/comments.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import { contentOf, findPage, revisionOf } from '../content/model.js';
 import { newId } from '../ids.js';
-import { markdownToDocument } from '../lib/markdown.js';
+import { documentToMarkdown, markdownToDocument, type DocumentNode } from '../lib/markdown.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { onSpacePurged, type SpaceRec, type Store } from '../store.js';
 import { crFor, registerChangeRequestCounters, type ChangeRequestRec } from './change-requests.js';
+import { memberView } from './members.js';
 import { userView } from './orgs.js';
-import { registerSpaceCounters, spaceFor, visibleSpaces } from './spaces.js';
+import { registerSpaceCounters, spaceFor } from './spaces.js';
 
 interface ReactionRec {
   emoji: string;
@@ -157,9 +156,35 @@ function requireAuthor(ctx: HandlerCtx, thread: Thread, post: PostRec, verb: 'ed
 
 type Format = z.output<typeof FormatQuery>['format'];
 
+/**
+ * The Markdown a comment's or reply's `body` carries: as sent (`{markdown}`), or read from the rich
+ * text (`{document}`). Text is needed (an empty body, `{}`, or blank text is refused) and is at most
+ * COMMENT_MAX_CHARS long: the sandbox's own rules, checked here rather than in the schema.
+ */
+function textOf(body: CommentBody): string {
+  let markdown: string;
+  if ('markdown' in body) markdown = body.markdown;
+  else if ('document' in body) {
+    try {
+      markdown = documentToMarkdown(body.document as unknown as DocumentNode);
+    } catch (err) {
+      throw badRequest(`body.document: cannot be read as text (${(err as Error).message})`);
+    }
+  } else markdown = '';
+  if (markdown.trim() === '') throw badRequest('body: must not be empty (give markdown or a document with text)');
+  if (markdown.length > COMMENT_MAX_CHARS) {
+    throw badRequest(`body: must be at most ${COMMENT_MAX_CHARS} characters of Markdown (got ${markdown.length})`);
+  }
+  return markdown;
+}
+
 /** Check reaction changes for the caller; returns the function that applies them. */
 function planReactions(ctx: HandlerCtx, post: PostRec, noun: string, added: string[] = [], removed: string[] = []): () => void {
   const user = ctx.caller.user.id;
+  for (const [field, list] of [['addedReactions', added], ['removedReactions', removed]] as const) {
+    const i = list.findIndex((e) => e.trim() === '');
+    if (i >= 0) throw badRequest(`${field}.${i}: must not be blank (an emoji such as 👍, or a name such as :+1:)`);
+  }
   const both = added.find((e) => removed.includes(e));
   if (both) throw badRequest(`addedReactions, removedReactions: ${both} cannot be both added and removed`);
   const mine = (e: string) => post.reactions.some((r) => r.emoji === e && r.users.some((u) => u.user === user));
@@ -198,9 +223,10 @@ function setResolved(ctx: HandlerCtx, post: Resolution, resolved: boolean): void
 function update(ctx: HandlerCtx, thread: Thread, post: PostRec, noun: 'comment' | 'reply', body: z.output<typeof UpdateCrReplyBody>): void {
   requireComment(thread, `updating a ${noun}`);
   if (body.body !== undefined) requireAuthor(ctx, thread, post, 'edit', noun);
+  const markdown = body.body === undefined ? undefined : textOf(body.body);
   const applyReactions = planReactions(ctx, post, noun, body.addedReactions, body.removedReactions);
-  if (body.body !== undefined) {
-    post.markdown = body.body.markdown;
+  if (markdown !== undefined) {
+    post.markdown = markdown;
     post.editedAt = ctx.store.now();
   }
   if (body.resolved !== undefined) setResolved(ctx, post, body.resolved);
@@ -273,19 +299,6 @@ function replyView(ctx: HandlerCtx, thread: Thread, c: CommentRec, r: ReplyRec, 
   return { object: 'comment-reply', ...postView(ctx, thread, r, format, `${commentUrl(ctx, thread, c.id)}/replies/${r.id}`) };
 }
 
-/** A Member as the members family shows it, for the commenters list. */
-function commenterView(ctx: HandlerCtx, space: SpaceRec, userId: string): Member | undefined {
-  const m = ctx.store.member(space.org, userId);
-  const user = ctx.store.data.users.get(userId);
-  if (!m || !user) return undefined;
-  return {
-    object: 'member', id: userId, role: m.role, user: userView(ctx, user), disabled: m.disabled, joinedAt: m.joinedAt,
-    ...(m.lastSeenAt ? { lastSeenAt: m.lastSeenAt } : {}), sso: m.sso,
-    spaces: visibleSpaces(ctx, space.org, (s) => spaceRole(ctx.store, m.role, s) !== null).length,
-    teams: [...ctx.store.data.teams.values()].filter((t) => t.org === space.org && t.members.has(userId)).length,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Handlers, shared by both families
 
@@ -299,7 +312,8 @@ const shared = {
     const { comments } = state(ctx.store);
     const status = query.status ?? 'all';
     const order = query.order ?? 'desc';
-    const authors = query.authors && new Set(query.authors);
+    // No author named (an empty list) is no filter.
+    const authors = query.authors?.length ? new Set(query.authors) : undefined;
     const all = threadIds(ctx.store, thread.space.id, thread.key)
       .map((id) => comments.get(id)!)
       .filter((c) =>
@@ -315,6 +329,7 @@ const shared = {
   postComment: (ctx: HandlerCtx, { params, body }: In<Where, unknown, z.output<typeof PostCommentBody>>) => {
     const thread = threadFor(ctx, params);
     requireComment(thread, 'commenting');
+    const markdown = textOf(body.body);
     let page: CommentRec['page'];
     if (body.page !== undefined) {
       const found = findPage(contentOf(revisionOf(ctx.store, thread.revision)), body.page);
@@ -323,7 +338,7 @@ const shared = {
     }
     const c: CommentRec = {
       id: newId(), space: thread.space.id, ...(thread.cr ? { changeRequest: thread.cr.id } : {}),
-      postedBy: ctx.caller.user.id, postedAt: ctx.store.now(), markdown: body.body.markdown, status: 'open',
+      postedBy: ctx.caller.user.id, postedAt: ctx.store.now(), markdown, status: 'open',
       revision: thread.revision, ...(page ? { page } : {}),
       ...(body.node !== undefined ? { node: body.node } : {}),
       ...(body.tableCell !== undefined ? { tableCell: body.tableCell } : {}),
@@ -373,13 +388,13 @@ const shared = {
     return { ...page, items: page.items.map((r) => replyView(ctx, thread, c, r, query.format)) };
   },
 
-  postCommentReply: (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, { body: { markdown: string } }>) => {
+  postCommentReply: (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, { body: CommentBody }>) => {
     const thread = threadFor(ctx, params);
     const c = commentIn(ctx, thread, params.commentId);
     requireComment(thread, 'replying');
     const r: ReplyRec = {
       id: newId(), comment: c.id, postedBy: ctx.caller.user.id, postedAt: ctx.store.now(),
-      markdown: body.body.markdown, reactions: [],
+      markdown: textOf(body.body), reactions: [],
     };
     state(ctx.store).replies.set(r.id, r);
     c.replies.push(r.id);
@@ -421,7 +436,11 @@ const shared = {
       users.add(c.postedBy);
       for (const r of c.replies) users.add(s.replies.get(r)!.postedBy);
     }
-    const members = [...users].map((u) => commenterView(ctx, thread.space, u)).filter((m) => m !== undefined);
+    // Those who left the organization since are not its members any more: not listed.
+    const members = [...users].flatMap((u) => {
+      const m = ctx.store.member(thread.space.org, u);
+      return m && ctx.store.data.users.has(u) ? [memberView(ctx, thread.space.org, m)] : [];
+    });
     return paginate(members, query, (m) => m.id, scopeOf('commenters', thread.space.id, thread.key));
   },
 };

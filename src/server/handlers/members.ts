@@ -10,33 +10,52 @@ import { orgFor, requireRole, spaceRole } from '../access.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
+import { sitesState } from '../sites/state.js';
 import type { MemberRec, SpaceRec, Store } from '../store.js';
 import { teamView, userView } from './orgs.js';
 import { samlActive, samlProvidersOf } from './saml.js';
 import { spaceView, visibleSpaces } from './spaces.js';
 
-/** The spaces a member with `role` can access, among those the caller sees, with the member's role on each. */
-function memberSpaces(ctx: HandlerCtx, orgId: string, role: Role | null): { space: SpaceRec; permission: Role }[] {
+/**
+ * The spaces a member can access, among those the caller sees, with the member's role on each. A
+ * disabled membership reaches none (it keeps the user from all content of the organization).
+ */
+function memberSpaces(ctx: HandlerCtx, orgId: string, m: MemberRec): { space: SpaceRec; permission: Role }[] {
   const out: { space: SpaceRec; permission: Role }[] = [];
+  if (m.disabled) return out;
   for (const space of visibleSpaces(ctx, orgId)) {
-    const permission = spaceRole(ctx.store, role, space);
+    const permission = spaceRole(ctx.store, m.role, space);
     if (permission !== null) out.push({ space, permission });
   }
   return out;
+}
+
+/**
+ * How many sites of the organization a member can access: every one, published or not, for an
+ * enabled member with a role; none for a guest, who sees published sites only as any visitor does
+ * (the sites family's rule, sites/views.ts), nor for a disabled membership.
+ */
+function memberSites(store: Store, orgId: string, m: MemberRec): number {
+  if (m.disabled || m.role === null) return 0;
+  let n = 0;
+  for (const site of sitesState(store).sites.values()) if (site.org === orgId) n++;
+  return n;
 }
 
 function memberTeams(store: Store, orgId: string, userId: string) {
   return [...store.data.teams.values()].filter((t) => t.org === orgId && t.members.has(userId));
 }
 
-function memberView(ctx: HandlerCtx, orgId: string, m: MemberRec): Member {
+/** A membership as the API shows it (also in the comment families' lists of commenters). */
+export function memberView(ctx: HandlerCtx, orgId: string, m: MemberRec): Member {
   const user = ctx.store.data.users.get(m.userId);
   if (!user) throw notFound(`no member ${m.userId}`);
   return {
     object: 'member', id: m.userId, role: m.role, user: userView(ctx, user), disabled: m.disabled,
     joinedAt: m.joinedAt, ...(m.lastSeenAt ? { lastSeenAt: m.lastSeenAt } : {}), sso: m.sso,
-    spaces: memberSpaces(ctx, orgId, m.role).length,
+    spaces: memberSpaces(ctx, orgId, m).length,
     teams: memberTeams(ctx.store, orgId, m.userId).length,
+    sites: memberSites(ctx.store, orgId, m),
   };
 }
 
@@ -102,6 +121,8 @@ export const handlers: Handlers<typeof ops> = {
     requireRole(role, 'admin', 'changing a member’s role');
     const m = ctx.store.member(orgId, params.userId);
     if (!m) throw notFound(`no member ${params.userId} in organization ${orgId}`);
+    // `role` left out: nothing to change, the member is answered as it is.
+    if (body.role === undefined) return memberView(ctx, orgId, m);
     if (body.role !== 'admin') keepAnAdmin(ctx.store, orgId, m, 'role');
     m.role = body.role;
     return memberView(ctx, orgId, m);
@@ -145,7 +166,7 @@ export const handlers: Handlers<typeof ops> = {
     const orgId = params.organizationId;
     const m = memberFor(ctx, orgId, params.userId);
     const order = query.order ?? 'desc';
-    const items = memberSpaces(ctx, orgId, m.role);
+    const items = memberSpaces(ctx, orgId, m);
     if (order === 'desc') items.reverse();
     const page = paginate(items, query, (i) => i.space.id, scopeOf('member-spaces', orgId, m.userId, order));
     return {

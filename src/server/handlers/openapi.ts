@@ -11,7 +11,8 @@
  * source on a host it refuses is a 400 at once; a redirect to one is a FETCH_ERROR on the spec.
  */
 import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from '../../contract/openapi.js';
-import { ops, PROCESS_ERROR_CODES, PROCESSING_STATES, SPEC_VISIBILITIES } from '../../contract/openapi.js';
+import { MAX_REPORTED_ERRORS, ops, PROCESS_ERROR_CODES, PROCESSING_STATES, SPEC_VISIBILITIES, specSlug } from '../../contract/openapi.js';
+import { describeIssue } from '../../contract/op.js';
 import { atLeast, orgFor, requireRole } from '../access.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { Reply, type Handlers, type HandlerCtx } from '../handler.js';
@@ -35,7 +36,10 @@ export interface SpecRec {
   lastVersion?: string;
   lastProcessedAt?: string;
   lastProcessErrorCode?: (typeof PROCESS_ERROR_CODES)[number];
+  /** The first MAX_REPORTED_ERRORS errors of the last processing. */
   lastProcessedErrors?: OpenApiProblem[];
+  /** How many errors the last processing found (all of them); absent when it found none. */
+  lastProcessedErrorCount?: number;
 }
 
 export interface SpecVersionRec {
@@ -85,7 +89,8 @@ async function runProcessing(store: Store, specId: string, generation: number): 
   spec.updatedAt = now;
   if (!result.ok) {
     spec.lastProcessErrorCode = result.code;
-    spec.lastProcessedErrors = result.errors;
+    spec.lastProcessedErrors = result.errors.slice(0, MAX_REPORTED_ERRORS);
+    spec.lastProcessedErrorCount = result.errors.length;
     store.backgroundChanged();
     return;
   }
@@ -98,6 +103,7 @@ async function runProcessing(store: Store, specId: string, generation: number): 
   spec.lastVersion = version.id;
   delete spec.lastProcessErrorCode;
   delete spec.lastProcessedErrors;
+  delete spec.lastProcessedErrorCount;
   store.backgroundChanged();
 }
 
@@ -133,8 +139,14 @@ function specView(ctx: HandlerCtx, s: SpecRec): OpenAPISpec {
     ...(s.lastProcessedAt !== undefined ? { lastProcessedAt: s.lastProcessedAt } : {}),
     ...(s.lastProcessErrorCode !== undefined ? { lastProcessErrorCode: s.lastProcessErrorCode } : {}),
     ...(s.lastProcessedErrors !== undefined ? { lastProcessedErrors: s.lastProcessedErrors } : {}),
+    // A state saved before the count existed holds the errors only: those are then all there were.
+    lastProcessedErrorCount: s.lastProcessedErrorCount ?? s.lastProcessedErrors?.length ?? 0,
     permissions: specPermissions(ctx, s),
-    urls: { location: urls.location, app: `${ctx.baseUrl}/app/o/${s.org}/openapi/${s.slug}`, published: urls.public },
+    urls: {
+      location: urls.location, app: `${ctx.baseUrl}/app/o/${s.org}/openapi/${s.slug}`,
+      // Only a public specification has a published address (the official document: "only defined when published").
+      ...(urls.public !== null ? { published: urls.public } : {}),
+    },
   };
 }
 
@@ -156,8 +168,10 @@ function contentView(ctx: HandlerCtx, s: SpecRec, v: SpecVersionRec): OpenAPISpe
   return { filesystem: v.filesystem, url, urls: { source: url, public: published && `${published}/${v.id}` } };
 }
 
+/** The organization's specification with this slug, whatever its case (slugs keep the case they were created with). */
 function findSpec(store: Store, orgId: string, slug: string): SpecRec | undefined {
-  for (const s of state(store).specs.values()) if (s.org === orgId && s.slug === slug) return s;
+  const wanted = slug.toLowerCase();
+  for (const s of state(store).specs.values()) if (s.org === orgId && s.slug.toLowerCase() === wanted) return s;
   return undefined;
 }
 
@@ -219,8 +233,10 @@ export const handlers: Handlers<typeof ops> = {
   createOpenAPISpec: (ctx, { params, body }) => {
     requireAdmin(ctx, params.organizationId, 'adding an OpenAPI specification');
     const source = sourceOf(ctx.store, body.source);
-    if (findSpec(ctx.store, params.organizationId, body.slug)) {
-      throw badRequest(`slug: a specification ${body.slug} already exists in this organization (PUT replaces it)`);
+    const taken = findSpec(ctx.store, params.organizationId, body.slug);
+    if (taken) {
+      const as = taken.slug === body.slug ? '' : ` as ${taken.slug} (slugs differ by more than case)`;
+      throw badRequest(`slug: a specification ${body.slug} already exists in this organization${as} (PUT replaces it)`);
     }
     return specView(ctx, newSpec(ctx, params.organizationId, body.slug, source));
   },
@@ -231,7 +247,12 @@ export const handlers: Handlers<typeof ops> = {
     requireAdmin(ctx, params.organizationId, 'replacing an OpenAPI specification');
     const source = sourceOf(ctx.store, body.source);
     const existing = findSpec(ctx.store, params.organizationId, params.specSlug);
-    if (!existing) return new Reply(201, specView(ctx, newSpec(ctx, params.organizationId, params.specSlug, source)));
+    if (!existing) {
+      // The path takes any text; a new specification's slug follows the slug rule.
+      const slug = specSlug.safeParse(params.specSlug);
+      if (!slug.success) throw badRequest(`specSlug: ${describeIssue(slug.error.issues[0], params.specSlug)}`);
+      return new Reply(201, specView(ctx, newSpec(ctx, params.organizationId, params.specSlug, source)));
+    }
     existing.source = source;
     existing.processingState = 'pending';
     existing.generation += 1;

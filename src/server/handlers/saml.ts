@@ -5,7 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { Role } from '../../contract/op.js';
 import type { SAMLProvider } from '../../contract/saml.js';
-import { ops } from '../../contract/saml.js';
+import { ops, UNSET_SSO_URL } from '../../contract/saml.js';
 import { orgFor, requireRole } from '../access.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
@@ -51,9 +51,11 @@ function providerView(ctx: HandlerCtx, p: SamlProviderRec): SAMLProvider {
   const team = p.defaultTeam ? ctx.store.data.teams.get(p.defaultTeam) : undefined;
   return {
     object: 'saml-provider', id: p.id, label: p.label,
-    ...(p.ssoURL !== undefined ? { ssoURL: p.ssoURL } : {}),
-    ...(p.entityID !== undefined ? { entityID: p.entityID } : {}),
-    ...(p.certificate !== undefined ? { certificate: p.certificate } : {}),
+    // The official document requires the three, ssoURL as a URI: a field not set yet shows as the
+    // value that clears it (contract/saml.ts, UNSET_SSO_URL).
+    ssoURL: p.ssoURL ?? UNSET_SSO_URL,
+    entityID: p.entityID ?? '',
+    certificate: p.certificate ?? '',
     ...(team ? { defaultTeam: teamView(ctx, team) } : {}),
     defaultRole: p.defaultRole, createdAt: p.createdAt,
     status: samlActive(p) ? 'active' : 'pending',
@@ -74,17 +76,48 @@ function providerFor(ctx: HandlerCtx, orgId: string, id: string, what: string): 
   return p;
 }
 
-/** What the schema cannot check: the certificate parses as X.509, the default team exists here. */
-function checkReferences(ctx: HandlerCtx, orgId: string, body: { certificate?: string; defaultTeam?: string }): void {
-  if (body.certificate !== undefined) {
-    try {
-      new X509Certificate(body.certificate);
-    } catch (e) {
-      throw badRequest(`certificate: not a readable X.509 certificate (${(e as Error).message})`);
-    }
+/**
+ * The certificate as X.509: PEM (`-----BEGIN CERTIFICATE-----` …), or its bare base64 body, the
+ * form an identity provider's metadata carries (`<ds:X509Certificate>`), line breaks allowed.
+ * Throws a 400 naming `certificate` when it is neither.
+ */
+function readCertificate(text: string): X509Certificate {
+  try {
+    if (text.includes('-----BEGIN')) return new X509Certificate(text);
+    const body = text.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) throw new Error('neither PEM nor base64');
+    return new X509Certificate(Buffer.from(body, 'base64'));
+  } catch (e) {
+    throw badRequest(`certificate: not a readable X.509 certificate, in PEM or as its base64 body (${(e as Error).message})`);
   }
-  if (body.defaultTeam !== undefined && ctx.store.data.teams.get(body.defaultTeam)?.org !== orgId) {
+}
+
+type Fields = { entityID?: string; certificate?: string; ssoURL?: string; defaultTeam?: string };
+
+/**
+ * What the schema cannot check: the certificate reads as X.509, the sign-in URL runs no script,
+ * the default team exists here. An empty value (and ssoURL `about:blank`) clears the field
+ * instead, and is not checked.
+ */
+function checkReferences(ctx: HandlerCtx, orgId: string, body: Fields): void {
+  if (body.certificate) readCertificate(body.certificate);
+  // Members' browsers are sent to the sign-in URL: any URI, but none that runs script in the app's page.
+  const scheme = body.ssoURL?.slice(0, body.ssoURL.indexOf(':')).toLowerCase();
+  if (scheme === 'javascript' || scheme === 'data' || scheme === 'vbscript') {
+    throw badRequest(`ssoURL: a ${scheme}: URL would run in the browser; give the identity provider's sign-in address`);
+  }
+  if (body.defaultTeam && ctx.store.data.teams.get(body.defaultTeam)?.org !== orgId) {
     throw badRequest(`defaultTeam: no team ${body.defaultTeam} in organization ${orgId}`);
+  }
+}
+
+/** Set the given fields; an empty one (ssoURL `about:blank`) is cleared. */
+function applyFields(p: SamlProviderRec, body: Fields): void {
+  for (const key of ['entityID', 'certificate', 'ssoURL', 'defaultTeam'] as const) {
+    const value = body[key];
+    if (value === undefined) continue;
+    if (value === '' || (key === 'ssoURL' && value === UNSET_SSO_URL)) delete p[key];
+    else p[key] = value;
   }
 }
 
@@ -102,13 +135,10 @@ export const handlers: Handlers<typeof ops> = {
     checkReferences(ctx, orgId, body);
     const p: SamlProviderRec = {
       id: newId(), org: orgId, label: body.label,
-      ...(body.entityID !== undefined ? { entityID: body.entityID } : {}),
-      ...(body.certificate !== undefined ? { certificate: body.certificate } : {}),
-      ...(body.ssoURL !== undefined ? { ssoURL: body.ssoURL } : {}),
-      ...(body.defaultTeam !== undefined ? { defaultTeam: body.defaultTeam } : {}),
       defaultRole: body.defaultRole === undefined ? 'read' : body.defaultRole,
       createdAt: ctx.store.now(),
     };
+    applyFields(p, body);
     providers(ctx.store).set(p.id, p);
     return providerView(ctx, p);
   },
@@ -120,10 +150,7 @@ export const handlers: Handlers<typeof ops> = {
     const p = providerFor(ctx, params.organizationId, params.samlProviderId, 'changing a SAML provider');
     checkReferences(ctx, params.organizationId, body);
     if (body.label !== undefined) p.label = body.label;
-    if (body.entityID !== undefined) p.entityID = body.entityID;
-    if (body.certificate !== undefined) p.certificate = body.certificate;
-    if (body.ssoURL !== undefined) p.ssoURL = body.ssoURL;
-    if (body.defaultTeam !== undefined) p.defaultTeam = body.defaultTeam;
+    applyFields(p, body);
     if (body.defaultRole !== undefined) p.defaultRole = body.defaultRole;
     return providerView(ctx, p);
   },
