@@ -528,6 +528,233 @@ describe('sites', () => {
   });
 
 
+  it('keeps new items drafts until the site is published, shows drafts to members only, and flips them on publish', async () => {
+    const [a, b, c, d] = await Promise.all(['Alpha', 'Beta', 'Gamma', 'Delta'].map(newSpace));
+    const site = await json('sites create', [], ['--title', 'Drafts', '--space', a]);
+    const s1 = await json('sites sections add', [site.id], ['--space', b]);
+    const g = await json('sites section-groups add', [site.id], ['--title', 'G']);
+    // never published: every item is a draft
+    const drafts = async () => {
+      const sections = await json('sites sections list', [site.id]);
+      const siteSpaces = await json('sites spaces list', [site.id]);
+      const groups = await json('sites section-groups list', [site.id]);
+      return Object.fromEntries([...sections, ...siteSpaces, ...groups].map((x: any) => [x.id, x.draft]));
+    };
+    const ssA = (await json('sites spaces list', [site.id]))[0].id;
+    const first = (await json('sites sections list', [site.id]))[0].id; // made from the site's own site spaces
+    expect(await drafts()).toEqual({ [first]: true, [s1.id]: true, [ssA]: true, [s1.siteSpaces[0].id]: true, [g.id]: true });
+
+    // publishing makes every item live
+    await json('sites publish', [site.id]);
+    expect(Object.values(await drafts()).every((draft) => draft === false)).toBe(true);
+
+    // on a published site a new item is live, unless it is added as a draft
+    const live = await json('sites sections add', [site.id], ['--space', c]);
+    expect(live.draft).toBe(false);
+    const hidden = await json('sites sections add', [site.id], ['--space', d, '--draft']);
+    expect(hidden).toMatchObject({ draft: true, siteSpaces: [{ draft: true }] });
+    const ssDraft = await json('sites spaces add', [site.id], ['--space', d, '--section', live.id, '--draft']);
+    expect(ssDraft.draft).toBe(true);
+    await json('sites section-groups update', [site.id, g.id], ['--draft', 'true']);
+    await json('sites section-groups add-section', [site.id, g.id, s1.id]);
+
+    // visitors see no draft, nor what is inside a draft group; members see them all, marked
+    const asVisitor = await json('sites published', [site.id], [], { as: 'outsider' });
+    expect(asVisitor.structure.structure.map((n: any) => n.id)).toEqual([first, live.id]);
+    expect(asVisitor.structure.structure[1].siteSpaces.map((ss: any) => ss.id)).toEqual([live.siteSpaces[0].id]);
+    expect((await json('sites sections list', [site.id], [], { as: 'outsider' })).map((x: any) => x.id)).toEqual([first, live.id]);
+    expect((await json('sites spaces list', [site.id], [], { as: 'outsider' })).map((x: any) => x.id)).toEqual([ssA, live.siteSpaces[0].id]);
+    const asMember = await json('sites published', [site.id], [], { as: 'read' });
+    expect(shape(asMember.structure.structure)).toEqual([
+      { section: first, siteSpaces: [ssA] },
+      { group: g.id, children: [{ section: s1.id, siteSpaces: [s1.siteSpaces[0].id] }] },
+      { section: live.id, siteSpaces: [live.siteSpaces[0].id, ssDraft.id] },
+      { section: hidden.id, siteSpaces: [hidden.siteSpaces[0].id] },
+    ]);
+    expect(asMember.structure.structure[1].draft).toBe(true);
+
+    // an item made live by update shows to visitors at once
+    await json('sites section-groups update', [site.id, g.id], ['--draft', 'false']);
+    await json('sites sections update', [site.id, hidden.id], ['--draft', 'false']);
+    await json('sites spaces update', [site.id, hidden.siteSpaces[0].id], ['--draft', 'false']);
+    expect((await json('sites sections list', [site.id], [], { as: 'outsider' })).map((x: any) => x.id)).toEqual([first, s1.id, live.id, hidden.id]);
+    expect((await json('sites spaces list', [site.id], [], { as: 'outsider' })).map((x: any) => x.id)).not.toContain(ssDraft.id);
+
+    // unpublished again: what is added is a draft until the next publish, which publishes it
+    await json('sites unpublish', [site.id]);
+    const later = await json('sites spaces add', [site.id], ['--space', a, '--section', live.id]);
+    expect(later.draft).toBe(true);
+    expect((await json('sites sections list', [site.id])).find((x: any) => x.id === live.id).draft).toBe(false);
+    await json('sites publish', [site.id]);
+    const after = await json('sites spaces list', [site.id], [], { as: 'outsider' });
+    expect(after.map((x: any) => x.id)).toEqual(expect.arrayContaining([later.id, ssDraft.id]));
+  });
+
+  it('follows the site’s type: the six types, appliedType, features and advanced customization; lists by type', async () => {
+    const made: Record<string, any> = {};
+    for (const type of ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium']) {
+      made[type] = await json('sites create', [], ['--title', `A ${type} site`, '--type', type, '--space', 'sp-welcome']);
+      expect(made[type]).toMatchObject({ type, appliedType: type });
+    }
+    const advanced = Object.fromEntries(Object.entries(made).map(([type, site]) => [type, site.features.some((f: any) => f.id === 'sites-advanced-customization')]));
+    expect(advanced).toEqual({ basic: false, premium: true, ultimate: true, sponsored: true, 'legacy-basic': false, 'legacy-premium': true });
+    for (const [type, site] of Object.entries(made)) {
+      const [ss] = await json('sites spaces list', [site.id]);
+      expect(ss.hasAdvancedCustomizationFeature, type).toBe(advanced[type]);
+      const profile = await json('sites published', [site.id]);
+      expect(profile.customizations.site.advancedCustomization.enabled, type).toBe(advanced[type]);
+    }
+    // settings in use add their features
+    await json('sites sections add', [made.basic.id], ['--space', 'sp-welcome']);
+    await json('sites spaces add', [made.basic.id], ['--space', 'sp-welcome']);
+    expect((await json('sites get', [made.basic.id])).features.map((f: any) => f.id)).toEqual(['sites-multivariant-site', 'sites-sections']);
+
+    const listed = await json('sites list', [], ['--type', 'sponsored', '--type', 'legacy-basic']);
+    expect(listed.map((s: any) => s.id)).toEqual([made.sponsored.id, made['legacy-basic'].id]);
+    const bad = await run('sites list', [], ['--type', 'gold']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--type');
+  });
+
+  it('raises members’ roles on a site with its default level, and gives each caller its permissions', async () => {
+    const site = await json('sites create', [], ['--title', 'Levels', '--space', 'sp-welcome']);
+    const all = { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true };
+    expect(site.permissions).toEqual(all);
+    expect((await json('sites get', [site.id], [], { as: 'read' })).permissions).toEqual({
+      ...all, edit: false, create: false, admin: false, installIntegration: false, editAdaptiveSchema: false,
+    });
+    expect((await json('sites get', [site.id], [], { as: 'edit' })).permissions).toMatchObject({ edit: true, create: false, admin: false });
+    expect((await run('sites get', [site.id], [], { as: 'guest' })).exitCode).toBe(5);
+    expect((await run('sites sections add', [site.id], ['--space', 'sp-welcome'], { as: 'edit' })).exitCode).toBe(5);
+
+    // admin for everybody: an editor manages the structure, a guest too
+    const raised = await json('sites update', [site.id], ['--default-level', 'admin']);
+    expect(raised.defaultLevel).toBe('admin');
+    expect((await json('sites get', [site.id], [], { as: 'edit' })).permissions).toEqual(all);
+    const byEditor = await run('sites sections add', [site.id], ['--space', 'sp-welcome', '--json'], { as: 'edit' });
+    expect(byEditor.exitCode).toBe(0);
+    expect((await json('sites get', [site.id], [], { as: 'guest' })).permissions.admin).toBe(true);
+    // a site's level does not give the organization's create role: no new space
+    const noSpace = await run('sites sections add', [site.id], ['--new-space', '--title', 'Fresh'], { as: 'edit' });
+    expect(noSpace.exitCode).toBe(5);
+    expect(noSpace.stderr).toContain('creating a space (spaceId null) needs the create role or above; you have edit');
+
+    // read for everybody: a guest may look
+    await json('sites update', [site.id], ['--default-level', 'read']);
+    expect((await json('sites get', [site.id], [], { as: 'guest' })).permissions).toMatchObject({ view: true, access: true, edit: false });
+    // inherit, or none: members keep their own role
+    for (const level of ['inherit', 'null']) {
+      const back = await json('sites update', [site.id], ['--default-level', level]);
+      expect(back.defaultLevel).toBe(level === 'null' ? null : level);
+      expect((await run('sites sections add', [site.id], ['--space', 'sp-welcome'], { as: 'edit' })).exitCode).toBe(5);
+      expect((await run('sites get', [site.id], [], { as: 'guest' })).exitCode).toBe(5);
+    }
+    // each member's booleans say what the sandbox lets them do, with and without a raising level
+    const schema = { type: 'object', properties: {}, additionalProperties: false };
+    const base = `${ORG}/sites/${site.id}`;
+    const tries: Record<string, (as: string) => Promise<number>> = {
+      access: async (as) => (await sb.request('GET', base, undefined, as)).status,
+      viewAdaptiveSchema: async (as) => (await sb.request('GET', `${base}/adaptive-schema`, undefined, as)).status,
+      editAdaptiveSchema: async (as) => (await sb.request('PUT', `${base}/adaptive-schema`, { jsonSchema: schema }, as)).status,
+      admin: async (as) => (await sb.request('PATCH', base, { title: 'Levels' }, as)).status,
+      create: async (as) => (await sb.request('POST', `${base}/section-groups`, { title: `By ${as}` }, as)).status,
+    };
+    for (const level of ['null', 'comment', 'admin']) {
+      await json('sites update', [site.id], ['--default-level', level]);
+      for (const as of ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest']) {
+        const got = await sb.request('GET', base, undefined, as);
+        const permissions = got.status === 200 ? got.body.permissions : {};
+        for (const [flag, attempt] of Object.entries(tries)) {
+          expect((await attempt(as)) < 300, `${flag} of ${as} with default level ${level}`).toBe(permissions[flag] === true);
+        }
+      }
+    }
+    await json('sites update', [site.id], ['--default-level', 'null']);
+
+    // a visitor views the published site, and nothing more
+    await json('sites publish', [site.id]);
+    const visitor = await json('sites published', [site.id], [], { as: 'outsider' });
+    expect(visitor.site.permissions).toEqual({ view: true, access: false, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false });
+  });
+
+  it('takes the official document’s new inputs end to end: new spaces, templates, home pages, titles, groups, free paths and icons', async () => {
+    const site = await newSite();
+    const g = await json('sites section-groups add', [site.id], ['--title', 'G']);
+    // a section with a new space built from a template, straight into a group
+    const made = await json('sites sections add', [site.id], ['--new-space', '--template', 'getting-started', '--title', 'Getting started', '--group', g.id, '--icon', 'Rocket Ship']);
+    expect(made).toMatchObject({ title: 'Getting started', sectionGroup: g.id, icon: 'Rocket Ship', siteSpaces: [{ title: 'Getting started' }] });
+    const newSpaceId = made.siteSpaces[0].space.id;
+    expect((await sb.request('GET', `/v1/spaces/${newSpaceId}`)).body).toMatchObject({ title: 'Getting started' });
+    // its pages, read from the sandbox's state (the content family's answers are not this file's to check)
+    const dump = await state();
+    const revisionId = dump.data.spaces.$map.find(([id]: [string]) => id === newSpaceId)[1].revision;
+    const pages = dump.data.revisions.$map.find(([id]: [string]) => id === revisionId)[1].content.pages;
+    expect(pages.map((p: any) => p.title)).toEqual(['Getting started', 'FAQ']);
+    const page = pages[1].id;
+
+    // a site space with its own title and home page; the page goes when the space changes
+    const ss = await json('sites spaces add', [site.id], ['--space', newSpaceId, '--section', made.id, '--title', 'Version 2', '--page', page]);
+    expect(ss).toMatchObject({ title: 'Version 2', pageId: page, space: { id: newSpaceId } });
+    expect((await json('sites spaces update', [site.id, ss.id], ['--page', 'null'])).pageId).toBeUndefined();
+    expect((await json('sites spaces update', [site.id, ss.id], ['--page', page])).pageId).toBe(page);
+    const moved = await json('sites spaces update', [site.id, ss.id], ['--space', 'sp-welcome']);
+    expect(moved.pageId).toBeUndefined();
+    expect(moved.title).toBe('Version 2');
+    const wrongPage = await run('sites spaces update', [site.id, ss.id], ['--page', page]);
+    expect(wrongPage.exitCode).toBe(1);
+    expect(wrongPage.stderr).toContain(`pageId: no page ${page} in space sp-welcome`);
+
+    // a new site space's new space takes its title
+    const fresh = await json('sites spaces add', [site.id], ['--new-space', '--title', 'Changelog', '--section', made.id]);
+    expect(fresh).toMatchObject({ title: 'Changelog', space: { title: 'Changelog' } });
+    // a space's title is at most 50 characters: the new space gets the first 50, the site space keeps it whole
+    const long = 'A changelog of every release, month by month, since the first one';
+    const longer = await json('sites spaces add', [site.id], ['--new-space', '--title', long, '--section', made.id]);
+    expect(longer).toMatchObject({ title: long, space: { title: long.slice(0, 50) } });
+    await run('sites spaces remove', [site.id, longer.id], ['--yes']);
+
+    // free paths (carried encoded in URLs), an empty condition, any icon name
+    const other = await json('sites sections add', [site.id], ['--space', 'sp-welcome', '--title', 'Other']);
+    const edited = await json('sites sections update', [site.id, other.id], ['--path', 'Guides & Tips', '--condition', '', '--icon', 'ü']);
+    expect(edited).toMatchObject({ path: 'Guides & Tips', condition: '', icon: 'ü' });
+    expect(edited.urls.published).toBe(`${sb.server.url}/s/${site.id}/Guides%20%26%20Tips`);
+    const ssPath = await json('sites spaces update', [site.id, other.siteSpaces[0].id], ['--path', 'v1/legacy']);
+    expect(ssPath.path).toBe('v1/legacy');
+
+    // sections and groups move into groups and back with their updates
+    const intoGroup = await json('sites sections update', [site.id, other.id], ['--group', g.id]);
+    expect(intoGroup.sectionGroup).toBe(g.id);
+    const g2 = await json('sites section-groups add', [site.id], ['--title', 'Inner']);
+    expect((await json('sites section-groups update', [site.id, g2.id], ['--parent', g.id])).sectionGroup).toBe(g.id);
+    expect(shape((await json('sites published', [site.id])).structure.structure)).toEqual([
+      { group: g.id, children: [{ section: made.id, siteSpaces: [made.siteSpaces[0].id, ss.id, fresh.id] }, { section: other.id, siteSpaces: [other.siteSpaces[0].id] }, { group: g2.id, children: [] }] },
+    ]);
+    const groupView = (await json('sites section-groups list', [site.id]))[0];
+    expect(groupView.sections.map((x: any) => x.id)).toEqual([made.id, other.id]);
+    expect((await json('sites sections update', [site.id, other.id], ['--group', 'null'])).sectionGroup).toBeUndefined();
+    expect((await json('sites section-groups update', [site.id, g2.id], ['--parent', 'null'])).sectionGroup).toBeUndefined();
+    expect((await json('sites published', [site.id])).structure.structure.map((n: any) => n.id)).toEqual([g.id, other.id, g2.id]);
+
+    // null title and icon on create mean none given; localized titles and descriptions are kept
+    const plain = (await sb.request('POST', `${ORG}/sites/${site.id}/sections`, { spaceId: 'sp-welcome', title: null, icon: null })).body;
+    expect(plain.title).toBe('Welcome');
+    expect(plain.icon).toBeUndefined();
+    const localized = await sb.request('PATCH', `${ORG}/sites/${site.id}/sections/${plain.id}`, { localizedTitle: { fr: 'Bienvenue' }, localizedDescription: { de: 'Willkommen' } });
+    expect(localized.body).toMatchObject({ localizedTitle: { fr: 'Bienvenue' }, localizedDescription: { de: 'Willkommen' } });
+    expect((await sb.request('PATCH', `${ORG}/sites/${site.id}/section-groups/${g.id}`, { localizedTitle: { ja: 'グループ' } })).body.localizedTitle).toEqual({ ja: 'グループ' });
+  });
+
+  it('publishes a profile with the default customization, in the default space’s language, and no scripts', async () => {
+    const site = await newSite({ title: 'Handbook', spaces: ['sp-welcome'] });
+    const profile = await json('sites published', [site.id]);
+    expect(profile.scripts).toEqual([]);
+    expect(profile.customizations.siteSpaces).toEqual({});
+    expect(profile.customizations.site).toMatchObject({ title: 'Handbook', internationalization: { locale: 'en' }, favicon: {}, ai: { mode: 'none' } });
+    expect((await sb.request('PATCH', '/v1/spaces/sp-welcome', { language: 'fr' })).status).toBe(200);
+    await json('sites update', [site.id], ['--title', 'Manuel']);
+    expect((await json('sites published', [site.id])).customizations.site).toMatchObject({ title: 'Manuel', internationalization: { locale: 'fr' } });
+  });
+
   it('rejects bad input at and past the limits, naming the flag or field and the rule, changing nothing', async () => {
     const site = await newSite();
     const usage = async (command: string, ids: string[], flags: string[], message: string | RegExp) => {

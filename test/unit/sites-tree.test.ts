@@ -26,6 +26,8 @@ const profile: PublishedSite = {
       { object: 'site-section', id: 's2', title: 'Guides', path: 'guides', default: false, draft: false, condition: 'visitor.claims.unsigned.beta === true', siteSpaces: [siteSpace('c', 'Start', { default: true })], urls: {} },
     ],
   },
+  customizations: { site: {}, siteSpaces: {} },
+  scripts: [],
 };
 
 describe('the published tree', () => {

@@ -128,7 +128,8 @@ function chooseSpace(
 /** The space chosen, made now when it is new (at the organization's root). */
 function spaceOf(ctx: HandlerCtx, site: SiteRec, choice: SpaceChoice): SpaceRec {
   if ('space' in choice) return choice.space;
-  const space = createSpaceRec(ctx.store, { org: site.org, title: choice.create.title });
+  // A space's title is at most 50 characters (the official SpaceTitle); the section or site space keeps the whole one.
+  const space = createSpaceRec(ctx.store, { org: site.org, title: choice.create.title.slice(0, 50) });
   if (choice.create.content) commitToSpace(ctx.store, space, choice.create.content, `Apply template ${choice.create.template}`);
   return space;
 }
@@ -589,8 +590,9 @@ export const handlers: Handlers<typeof ops> = {
     if (body.sectionId !== undefined && !section) throw badRequest(`sectionId: no section ${body.sectionId} in site ${site.id}`);
     const space = spaceOf(ctx, site, choice);
     const ss = addSiteSpace(st, site, space, section, draftOf(site, body.draft));
-    // The title names the new space; for an existing space it is the site space's own.
-    if (body.title !== undefined && body.spaceId !== null) ss.title = body.title;
+    // The title names a new space; where the space's title differs (an existing space, or a title past
+    // a space's 50 characters) it is the site space's own.
+    if (body.title !== undefined && body.title !== space.title) ss.title = body.title;
     if (typeof body.pageId === 'string') ss.pageId = body.pageId;
     settle(st, site);
     return siteSpaceView(ctx, site, ss, memberOpts(ctx, site));

@@ -27,7 +27,9 @@ function member(base: string, name: string): string {
  * offers the conditions of its own claims.
  */
 function conditionsOf(path: string, label: string, claim: Claim, out: TemplateCondition[]): void {
-  const detail = claim.description.trim() ? `: ${claim.description.trim()}` : '';
+  // (`?? ''`: a schema saved before descriptions were required has none.)
+  const description = (claim.description ?? '').trim();
+  const detail = description ? `: ${description}` : '';
   const add = (condition: string, what: string) => out.push({ condition, description: `Visitors whose ${label} ${what}${detail}` });
   switch (claim.type) {
     case 'boolean':
