@@ -3,50 +3,79 @@
  * groups; the published-site profile; the adaptive-content schema and its template conditions.
  */
 import { z } from 'zod';
-import { defineOp, id, listOf, pageQuery, pathId, positionOf, qBool, Timestamp, Urls } from './op.js';
-import { Space } from './spaces.js';
+import { DefaultLevel, defineOp, id, listOf, pageQuery, pathId, Permissions, positionOf, qBool, Timestamp, Urls } from './op.js';
+import { LANGUAGES, Space } from './spaces.js';
 
-export const SITE_TYPES = ['basic', 'premium', 'ultimate'] as const;
+/** The official document's SiteType (create default `basic`: the seed's). */
+export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
+export type SiteType = (typeof SITE_TYPES)[number];
 export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
 export const AGENTS_CONTEXTS = ['excluded', 'included'] as const;
 
-/** service-api.md, Site: the custom hostname's pattern (max 512 characters). */
-export const HOSTNAME_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
-/** service-api.md, Sites PATCH: the proxy's pattern, a host plus a path (max 512 characters). */
+/** The official document's SiteProxyOrigin: a host plus a path (max 512 characters). */
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
-/** Our choice (the spec shows none): a path segment of a section or site space URL. */
-export const SITE_PATH_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-/** Our choice: icon names such as `gear` or `book-open`. */
-export const ICON_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-/** Our choice: claim names usable in a condition expression (`visitor.claims.unsigned.<name>`). */
-export const CLAIM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export const siteTitle = z.string().min(2).max(128);
 export const siteBasename = z.string().min(1).max(100);
 // The length is checked first and stops the pattern from running on a long input.
-export const siteHostname = z.string().max(512, { abort: true }).regex(HOSTNAME_PATTERN);
 export const siteProxy = z.string().max(512, { abort: true }).regex(PROXY_PATTERN);
-export const sitePath = z.string().min(1).max(100, { abort: true }).regex(SITE_PATH_PATTERN);
-export const structureTitle = z.string().min(1).max(128);
-export const iconName = z.string().min(1).max(64, { abort: true }).regex(ICON_PATTERN);
-export const condition = z.string().min(1).max(1000);
-export const sectionDescription = z.string().max(500);
-export const shareKey = z.string().min(1).max(256);
+/** SiteSectionPath and SiteSpacePath: any text of 1 to 100 characters (URLs carry it encoded). */
+export const sitePath = z.string().min(1).max(100);
+/** SiteSectionTitle. */
+export const sectionTitle = z.string().min(2).max(128);
+/** SiteSectionGroupTitle. */
+export const groupTitle = z.string().min(1).max(100);
+/** Icon: the name of an icon, at most 50 characters. */
+export const iconName = z.string().max(50);
+/** Expression: a condition deciding whether a visitor sees an item (0 to 1024 characters; the sandbox does not evaluate it). */
+export const condition = z.string().max(1024);
+/** SiteSectionDescription. */
+export const sectionDescription = z.string().max(256);
+export const shareKey = z.string().min(1);
+/** LocalizedString128 / LocalizedString256: overrides for languages other than the default one. */
+export const localized128 = z.partialRecord(z.enum(LANGUAGES), z.string().max(128));
+export const localized256 = z.partialRecord(z.enum(LANGUAGES), z.string().max(256));
+export type Localized = Partial<Record<(typeof LANGUAGES)[number], string>>;
+
+/** The official document's SiteFeatureKey. */
+export const SITE_FEATURES = [
+  'sites-adaptive-content', 'sites-advanced-customization', 'sites-advanced-insights', 'sites-ads', 'sites-ai-search',
+  'sites-ai-assistant', 'sites-ai-insights', 'sites-fix-broken-links', 'sites-connections', 'sites-content-gaps', 'sites-channels',
+  'sites-embed', 'sites-api-playground', 'sites-basic-customization', 'sites-broken-links', 'sites-custom-domain',
+  'sites-custom-fonts', 'sites-custom-subdirectory', 'sites-full-text-search', 'sites-multivariant-site', 'sites-no-custom-domain',
+  'sites-page-feedback', 'sites-page-traffic-insights', 'sites-pdf-export', 'sites-preview-deployments', 'sites-public-visibility',
+  'sites-redirects', 'sites-search-insights', 'sites-sections', 'sites-seo', 'sites-share-links', 'sites-unlisted-visibility',
+  'sites-user-contribution', 'sites-visitor-authentication', 'sites-visitors',
+] as const;
+export type SiteFeatureKey = (typeof SITE_FEATURES)[number];
+
+export const SiteFeature = z.lazy(() => z.object({
+  id: z.enum(SITE_FEATURES),
+  plan: z.enum(SITE_TYPES),
+  frozen: z.boolean(),
+  customizations: z.array(z.string()).optional(),
+}));
+export type SiteFeature = z.infer<typeof SiteFeature>;
 
 export const Site = z.lazy(() => z.object({
   object: z.literal('site'),
   id: z.string(),
   type: z.enum(SITE_TYPES),
+  /** The type in force (the official document: a frozen site's is basic; the sandbox freezes no site). */
+  appliedType: z.enum(SITE_TYPES),
   title: z.string(),
-  hostname: z.string().optional(),
   basename: z.string().optional(),
   proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
   visibility: z.enum(SITE_VISIBILITIES),
+  defaultLevel: DefaultLevel,
+  /** The caller's: view, access, edit, create, admin, installIntegration, viewAdaptiveSchema, editAdaptiveSchema. */
+  permissions: Permissions,
   published: z.boolean(),
   siteSpaces: z.number(),
   createdAt: Timestamp,
   adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
   agentsContext: z.enum(AGENTS_CONTEXTS),
+  features: z.array(SiteFeature),
   urls: Urls,
 }));
 export type Site = z.infer<typeof Site>;
@@ -61,6 +90,10 @@ export const SiteSpace = z.lazy(() => z.object({
   title: z.string(),
   default: z.boolean(),
   condition: z.string().optional(),
+  /** The page shown at its root instead of the space's first page. */
+  pageId: z.string().nullable().optional(),
+  /** Not live: visitors do not see it (see docs/sites.md, Drafts). */
+  draft: z.boolean(),
   hasAdvancedCustomizationFeature: z.boolean(),
   urls: Urls,
   hidden: z.boolean(),
@@ -71,8 +104,11 @@ export const SiteSection = z.lazy(() => z.object({
   object: z.literal('site-section'),
   id: z.string(),
   title: z.string(),
+  localizedTitle: z.record(z.string(), z.string()).optional(),
   description: z.string().optional(),
+  localizedDescription: z.record(z.string(), z.string()).optional(),
   default: z.boolean(),
+  draft: z.boolean(),
   path: z.string(),
   condition: z.string().optional(),
   sectionGroup: z.string().optional(),
@@ -82,12 +118,15 @@ export const SiteSection = z.lazy(() => z.object({
 }));
 export type SiteSection = z.infer<typeof SiteSection>;
 
-/** A group's children are its sections and the groups nested in it, in their order. */
+/** A group's children are its sections and the groups nested in it, in their order; `sections` only its sections. */
 export interface SiteSectionGroup {
   object: 'site-section-group';
   id: string;
   title: string;
+  localizedTitle?: Record<string, string>;
+  sections: SiteSection[];
   sectionGroup?: string;
+  draft: boolean;
   children: (SiteSection | SiteSectionGroup)[];
   icon?: string;
 }
@@ -95,7 +134,12 @@ export const SiteSectionGroup: z.ZodType<SiteSectionGroup> = z.object({
   object: z.literal('site-section-group'),
   id: z.string(),
   title: z.string(),
+  localizedTitle: z.record(z.string(), z.string()).optional(),
+  get sections() {
+    return z.array(SiteSection);
+  },
   sectionGroup: z.string().optional(),
+  draft: z.boolean(),
   get children() {
     return z.array(z.union([SiteSection, SiteSectionGroup]));
   },
@@ -109,60 +153,73 @@ export const PublishedStructure = z.lazy(() => z.union([
 ]));
 export type PublishedStructure = z.infer<typeof PublishedStructure>;
 
+/** The official document's SiteIntegrationScript. */
+export const SiteIntegrationScript = z.lazy(() => z.object({
+  script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean(),
+}));
+
 export const PublishedSite = z.lazy(() => z.object({
   object: z.literal('published-content-site'),
   site: Site,
   structure: PublishedStructure,
+  /** SiteCustomizationSettings of the site, and the overrides of its site spaces by id. */
+  customizations: z.object({
+    site: z.record(z.string(), z.unknown()),
+    siteSpaces: z.record(z.string(), z.record(z.string(), z.unknown())),
+  }),
+  scripts: z.array(SiteIntegrationScript),
 }));
 export type PublishedSite = z.infer<typeof PublishedSite>;
 
 // ---------------------------------------------------------------------------------------------
-// Adaptive content: a JSON Schema draft-07 object of boolean claims.
+// Adaptive content: the official document's SiteAdaptiveJSONSchema, a JSON Schema draft-07 object
+// of visitor claims. Claims are booleans, strings (with or without an enumeration), numbers, arrays
+// of those, or objects of further claims; every claim has a description and closes its objects.
 
-export const DRAFT_07_URIS = [
-  'http://json-schema.org/draft-07/schema#',
-  'http://json-schema.org/draft-07/schema',
-  'https://json-schema.org/draft-07/schema#',
-  'https://json-schema.org/draft-07/schema',
-] as const;
-export const MAX_CLAIMS = 100;
+export const ADAPTIVE_SCHEMA_URI = 'http://json-schema.org/draft-07/schema#';
+/** The only description the document allows on `properties.unsigned`. */
+export const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
 
-const BooleanClaim = z.looseObject({
-  type: z.literal('boolean'),
-  description: z.string().max(500).optional(),
+const BooleanClaim = z.strictObject({ type: z.literal('boolean'), description: z.string() });
+/** A string claim; with `enum` its values are known (a deterministic claim). */
+const StringClaim = z.strictObject({ type: z.literal('string'), enum: z.array(z.string()).optional(), description: z.string() });
+const NumberClaim = z.strictObject({ type: z.literal('number'), description: z.string() });
+const PrimitiveClaim = z.discriminatedUnion('type', [BooleanClaim, StringClaim, NumberClaim]);
+const ArrayClaim = z.strictObject({ type: z.literal('array'), description: z.string(), items: PrimitiveClaim });
+
+export type PrimitiveClaim = z.infer<typeof PrimitiveClaim>;
+export type Claim =
+  | PrimitiveClaim
+  | z.infer<typeof ArrayClaim>
+  | { type: 'object'; description: string; properties: Record<string, Claim>; additionalProperties: false };
+
+const ObjectClaim = z.strictObject({
+  type: z.literal('object'),
+  description: z.string(),
+  get properties(): z.ZodRecord<z.ZodString, z.ZodType<Claim>> {
+    return z.record(z.string(), Claim);
+  },
+  additionalProperties: z.literal(false),
 });
+export const Claim: z.ZodType<Claim> = z.discriminatedUnion('type', [BooleanClaim, StringClaim, NumberClaim, ArrayClaim, ObjectClaim]);
 
-/** Claim names must be identifiers, so that a condition can name them. */
-function checkClaimNames(claims: Record<string, unknown>, ctx: z.RefinementCtx, skip?: string): void {
-  const names = Object.keys(claims).filter((k) => k !== skip);
-  if (names.length > MAX_CLAIMS) ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_CLAIMS} claims` });
-  for (const name of names) {
-    if (!CLAIM_NAME_PATTERN.test(name)) {
-      ctx.addIssue({ code: 'custom', path: [name], message: `claim names must match the pattern ${CLAIM_NAME_PATTERN}` });
-    }
-  }
-}
-
+/** `properties.unsigned`: the claims a visitor brings unsigned (keywords beyond these are kept as given). */
 const UnsignedClaims = z.looseObject({
   type: z.literal('object'),
-  properties: z.record(z.string(), BooleanClaim).superRefine((claims, ctx) => checkClaimNames(claims, ctx)),
+  description: z.literal(UNSIGNED_DESCRIPTION),
+  properties: z.record(z.string(), Claim),
   additionalProperties: z.literal(false),
 });
 
 /**
- * The schema of the claims an adaptive-content visitor brings: `properties.unsigned` is an object
- * of boolean claims closed by `additionalProperties: false`; further properties are boolean
- * (signed) claims. Keywords beyond these are kept as given.
+ * The schema of the claims an adaptive-content visitor brings: `properties.unsigned` (optional) holds
+ * the unsigned claims; further properties are signed claims.
  */
-export const AdaptiveJsonSchema = z.looseObject({
-  $schema: z.enum(DRAFT_07_URIS).optional(),
+export const AdaptiveJsonSchema = z.strictObject({
+  $schema: z.literal(ADAPTIVE_SCHEMA_URI).optional(),
   type: z.literal('object'),
-  properties: z
-    .object({ unsigned: UnsignedClaims })
-    .catchall(BooleanClaim)
-    .superRefine((props, ctx) => checkClaimNames(props, ctx, 'unsigned')),
-  required: z.array(z.string()).optional(),
-  additionalProperties: z.boolean().optional(),
+  properties: z.object({ unsigned: UnsignedClaims.optional() }).catchall(Claim),
+  additionalProperties: z.literal(false),
 });
 export type AdaptiveJsonSchema = z.infer<typeof AdaptiveJsonSchema>;
 
@@ -186,76 +243,121 @@ const group = site.extend({ siteSectionGroupId: pathId() });
 const groupSection = group.extend({ siteSectionId: pathId() });
 const siteSpace = site.extend({ siteSpaceId: pathId() });
 
+/**
+ * The official document's ApplySpaceTemplate: the template of a space created with `spaceId: null`.
+ * Its catalog is the service's (the sandbox names the known ones); `params.contentRefs` refer to
+ * content of the new space (the sandbox's new space has none to refer to).
+ */
+export const SpaceTemplate = z.looseObject({
+  id: z.string(),
+  params: z.looseObject({ contentRefs: z.record(z.string(), z.looseObject({ kind: z.string() })).optional() }).optional(),
+});
+
 export const CreateSiteBody = z.strictObject({
   type: z.enum(SITE_TYPES).optional(),
   title: siteTitle.optional(),
   visibility: z.enum(SITE_VISIBILITIES).optional(),
-  spaces: z.array(id()).max(100).optional(),
+  spaces: z.array(id()).optional(),
 });
 export const UpdateSiteBody = z.strictObject({
   title: siteTitle.optional(),
   visibility: z.enum(SITE_VISIBILITIES).optional(),
-  /** null removes it (sandbox: the spec shows only the string). */
-  basename: siteBasename.nullable().optional(),
-  /** Sandbox extension: the Site's hostname field, settable here; null removes it. */
-  hostname: siteHostname.nullable().optional(),
+  basename: siteBasename.optional(),
   adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
+  /** The level every member of the organization has on the site at least (`inherit`, null: their own role). */
+  defaultLevel: DefaultLevel.optional(),
+  /** The seed's (the official document's body does not list it). */
   agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
   defaultSiteSpace: id().optional(),
   defaultSiteSection: id().optional(),
   proxy: siteProxy.nullable().optional(),
+  /** A style guide space to attach, or null: the sandbox has no style guides (a space id is a 400). */
+  styleguide: z.string().nullable().optional(),
 });
 
 export const CreateSectionBody = z.strictObject({
-  spaceId: id(),
-  title: structureTitle.optional(),
-  icon: iconName.optional(),
+  /** An existing space, or null to create a new one (titled `title`, built from `template`). */
+  spaceId: id().nullable(),
+  template: SpaceTemplate.optional(),
+  /** null: as if omitted (the space's title). */
+  title: sectionTitle.nullable().optional(),
+  /** null: no icon. */
+  icon: iconName.nullable().optional(),
+  draft: z.boolean().optional(),
+  pageId: id().optional(),
+  siteSectionGroupId: id().optional(),
 });
 export const UpdateSectionBody = z.strictObject({
-  title: structureTitle.optional(),
+  title: sectionTitle.optional(),
+  localizedTitle: localized128.optional(),
   path: sitePath.optional(),
   defaultSiteSpace: id().optional(),
   condition: condition.nullable().optional(),
   icon: iconName.nullable().optional(),
+  draft: z.boolean().optional(),
   description: sectionDescription.nullable().optional(),
+  localizedDescription: localized256.optional(),
+  /** The group to move it into (at its end), or null for the site's root. */
+  siteSectionGroupId: id().nullable().optional(),
 });
-/** The anchor may be a section or a section group of the same site (the type stays `site-section`). */
-export const MoveSectionBody = z.strictObject({ position: positionOf(['site-section', 'siteSection']) });
+/**
+ * The anchors are sections (the sandbox also takes a section group's id, type still `site-section`);
+ * no position moves it to the end of the site's root.
+ */
+export const MoveSectionBody = z.strictObject({ position: positionOf(['site-section', 'siteSection']).optional() });
 
 export const CreateGroupBody = z.strictObject({
-  title: structureTitle.optional(),
-  icon: iconName.optional(),
-  sections: z.array(id()).max(100).optional(),
+  title: groupTitle,
+  icon: iconName.nullable().optional(),
+  sections: z.array(id()).optional(),
   parent: id().optional(),
+  draft: z.boolean().optional(),
 });
 export const UpdateGroupBody = z.strictObject({
-  title: structureTitle.optional(),
+  title: groupTitle.optional(),
+  localizedTitle: localized128.optional(),
   icon: iconName.nullable().optional(),
+  draft: z.boolean().optional(),
+  /** The group to move it into (at its end), or null for the site's root. */
+  parentSectionGroupId: id().nullable().optional(),
 });
 export const AddGroupSectionBody = z.strictObject({ sectionId: id() });
-/** As the spec shows it: `{type: 'site-section', id}`; the id is a section or a group of the site. */
-export const MoveGroupBody = z.strictObject({ position: positionOf(['site-section', 'id']) });
+/** The anchors are sections or groups, each `{type, id}`; no position moves it to the end of the site's root. */
+export const MoveGroupBody = z.strictObject({ position: positionOf(['site-section', 'id'], ['site-section-group', 'id']).optional() });
 
 export const CreateSiteSpaceBody = z.strictObject({
-  spaceId: id(),
+  /** An existing space, or null to create a new one (titled `title`, built from `template`). */
+  spaceId: id().nullable(),
+  template: SpaceTemplate.optional(),
   sectionId: id().optional(),
+  draft: z.boolean().optional(),
+  pageId: id().nullable().optional(),
+  /** The site space's own title (default: its space's). */
+  title: siteTitle.optional(),
 });
 export const UpdateSiteSpaceBody = z.strictObject({
   path: sitePath.optional(),
   condition: condition.nullable().optional(),
+  /** Omitted: unchanged, unless `spaceId` changes (then removed); null: removed. */
+  pageId: id().nullable().optional(),
   spaceId: id().optional(),
   hidden: z.boolean().optional(),
+  draft: z.boolean().optional(),
 });
-export const MoveSiteSpaceBody = z.strictObject({ position: positionOf(['site-space', 'siteSpace']) });
+/** No position moves it to the end of its own list (its section's, or the site's). */
+export const MoveSiteSpaceBody = z.strictObject({ position: positionOf(['site-space', 'siteSpace']).optional() });
 
 export const PutAdaptiveSchemaBody = z.strictObject({ jsonSchema: AdaptiveJsonSchema });
+
+/** `type` of the sites list: site types, as a repeated parameter (`type=basic&type=premium`). */
+const typeList = z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(SITE_TYPES)));
 
 const keyQuery = { shareKey: shareKey.optional() };
 
 export const ops = {
   listSites: defineOp({
     id: 'listSites', method: 'GET', path: '/orgs/{organizationId}/sites', params: org,
-    query: z.object({ ...pageQuery, space: id().optional(), title: z.string().max(128).optional(), published: qBool().optional() }),
+    query: z.object({ ...pageQuery, space: id().optional(), title: z.string().optional(), published: qBool().optional(), type: typeList.optional() }),
     response: listOf(Site), paginated: true,
   }),
   createSite: defineOp({
@@ -268,11 +370,11 @@ export const ops = {
     params: site, body: UpdateSiteBody, response: Site,
   }),
   deleteSite: defineOp({ id: 'deleteSite', method: 'DELETE', path: '/orgs/{organizationId}/sites/{siteId}', params: site, status: 204 }),
-  /** Sandbox extension: the spec does not show what toggles `published`. */
+  /** Not in the seed; the official document's (the seed does not show what toggles `published`). */
   publishSite: defineOp({
     id: 'publishSite', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/publish', params: site, response: Site, status: 200,
   }),
-  /** Sandbox extension, the reverse of publishSite. */
+  /** The reverse of publishSite (the official document's). */
   unpublishSite: defineOp({
     id: 'unpublishSite', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/unpublish', params: site, response: Site, status: 200,
   }),

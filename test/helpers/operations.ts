@@ -36,7 +36,10 @@ export const member: Rule = { member: true };
 /** A site's published profile and public lists: a guest is a visitor, and a visitor sees only a published site (this one is not). */
 export const readOrVisitor: Rule = { min: 'read', guest: 404 };
 
-const SCHEMA = { type: 'object', properties: { unsigned: { type: 'object', properties: {}, additionalProperties: false } } };
+const SCHEMA = {
+  type: 'object', additionalProperties: false,
+  properties: { unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false } },
+};
 
 /** decisions.md, Access: read views; comment comments; edit edits content and change requests; create creates spaces, collections and sites; admin deletes, moves, transfers, manages members, SAML, OpenAPI and sites. */
 export function table(f: FixtureIds, website: string): Record<string, Row> {

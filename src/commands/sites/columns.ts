@@ -6,29 +6,30 @@ export const siteColumns: Column<Site>[] = [
   'id', 'title', 'visibility', 'published', 'siteSpaces', { key: 'url', value: (s) => s.urls.published },
 ];
 export const siteFields: Column<Site>[] = [
-  'id', 'title', 'type', 'visibility', 'published', 'siteSpaces', 'hostname', 'basename',
-  { key: 'proxy', value: (s) => s.proxy?.origin }, 'agentsContext',
-  { key: 'adaptiveContent', value: (s) => s.adaptiveContent?.enabled }, 'createdAt',
+  'id', 'title', 'type', 'visibility', 'published', 'siteSpaces', 'basename',
+  { key: 'proxy', value: (s) => s.proxy?.origin }, 'agentsContext', 'defaultLevel',
+  { key: 'adaptiveContent', value: (s) => s.adaptiveContent?.enabled },
+  { key: 'features', value: (s) => s.features.map((f) => f.id).join(',') }, 'createdAt',
   { key: 'url', value: (s) => s.urls.published },
 ];
 
 export const sectionColumns: Column<SiteSection>[] = [
   'id', 'title', 'path', 'default', { key: 'group', value: (s) => s.sectionGroup },
-  { key: 'siteSpaces', value: (s) => s.siteSpaces.map((ss) => ss.id).join(',') }, 'icon', 'condition',
+  { key: 'siteSpaces', value: (s) => s.siteSpaces.map((ss) => ss.id).join(',') }, 'icon', 'condition', 'draft',
 ];
 export const sectionFields: Column<SiteSection>[] = [
-  'id', 'title', 'path', 'default', { key: 'group', value: (s) => s.sectionGroup }, 'icon', 'description', 'condition',
+  'id', 'title', 'path', 'default', 'draft', { key: 'group', value: (s) => s.sectionGroup }, 'icon', 'description', 'condition',
   { key: 'siteSpaces', value: (s) => s.siteSpaces.map((ss) => ss.id).join(',') },
   { key: 'url', value: (s) => s.urls.published },
 ];
 
 const childIds = (g: SiteSectionGroup) => g.children.map((c) => c.id).join(',');
 export const groupColumns: Column<SiteSectionGroup>[] = [
-  'id', 'title', { key: 'parent', value: (g) => g.sectionGroup }, { key: 'children', value: childIds }, 'icon',
+  'id', 'title', { key: 'parent', value: (g) => g.sectionGroup }, { key: 'children', value: childIds }, 'icon', 'draft',
 ];
 export const groupFields: Column<SiteSectionGroup>[] = groupColumns;
 
 export const siteSpaceColumns: Column<SiteSpace>[] = [
-  'id', 'path', 'section', { key: 'space', value: (ss) => ss.space.id }, 'title', 'default', 'hidden', 'condition',
+  'id', 'path', 'section', { key: 'space', value: (ss) => ss.space.id }, 'title', 'default', 'hidden', 'condition', 'draft',
 ];
-export const siteSpaceFields: Column<SiteSpace>[] = [...siteSpaceColumns, { key: 'url', value: (ss) => ss.urls.published }];
+export const siteSpaceFields: Column<SiteSpace>[] = [...siteSpaceColumns, 'pageId', { key: 'url', value: (ss) => ss.urls.published }];

@@ -7,7 +7,7 @@ export default defineCommand({
   summary: 'Create a site (unpublished), optionally publishing spaces in it',
   flags: {
     title: { description: 'title (2 to 128 characters)', value: 'title' },
-    type: { description: 'plan of the site (default basic)', value: 'type', choices: SITE_TYPES },
+    type: { description: 'type (plan) of the site (default basic)', value: 'type', choices: SITE_TYPES },
     visibility: { description: 'who may see it once published (default public)', value: 'visibility', choices: SITE_VISIBILITIES },
     space: { type: 'list', description: 'a space to publish in it (repeatable, in order)', value: 'id' },
   },

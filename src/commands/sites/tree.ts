@@ -41,6 +41,7 @@ function label(node: Node, dim: Paint): string {
   const marks: string[] = [];
   if (node.object !== 'site-section-group' && node.default) marks.push('[default]');
   if (node.object === 'site-space' && node.hidden) marks.push('(hidden)');
+  if (node.draft) marks.push('(draft)');
   if (node.object !== 'site-section-group' && node.condition) marks.push(`if ${node.condition}`);
   const head =
     node.object === 'site-section-group' ? `${node.title}/` : `${node.title || '(untitled)'}  /${node.path}`;

@@ -6,18 +6,20 @@
  * defaults after any change: one default section while any exist, one default site space per
  * section (or per site without sections) while it has any.
  */
-import type { AdaptiveJsonSchema } from '../../contract/sites.js';
+import type { DefaultLevel } from '../../contract/op.js';
+import type { AdaptiveJsonSchema, Localized, SiteType } from '../../contract/sites.js';
 import type { Store } from '../store.js';
 
 export interface SiteRec {
   id: string;
   org: string;
-  type: 'basic' | 'premium' | 'ultimate';
+  type: SiteType;
   title: string;
   visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth';
   published: boolean;
   createdAt: string;
-  hostname?: string;
+  /** Raises every member's role on the site to at least this one (absent in states saved before it: null). */
+  defaultLevel?: DefaultLevel;
   basename?: string;
   proxy?: string;
   adaptiveContent: boolean;
@@ -33,12 +35,23 @@ export interface SiteRec {
   defaultSiteSpace?: string;
   adaptiveSchema?: { jsonSchema: AdaptiveJsonSchema; updatedAt: string };
 }
-export interface SectionRec {
+/**
+ * `draft`: not live, so visitors do not see it. A new item is a draft unless its site is published
+ * (or the request says otherwise); publishing a site makes all of its items live. States saved
+ * before drafts existed read as live.
+ */
+interface Drafted {
+  draft?: boolean;
+}
+
+export interface SectionRec extends Drafted {
   id: string;
   site: string;
   title: string;
+  localizedTitle?: Localized;
   path: string;
   description?: string;
+  localizedDescription?: Localized;
   condition?: string;
   icon?: string;
   /** The group holding it; absent at the root. */
@@ -46,22 +59,27 @@ export interface SectionRec {
   siteSpaces: string[];
   defaultSiteSpace?: string;
 }
-export interface GroupRec {
+export interface GroupRec extends Drafted {
   id: string;
   site: string;
   title: string;
+  localizedTitle?: Localized;
   icon?: string;
   /** The parent group; absent at the root. */
   group?: string;
   /** Section and group ids. */
   children: string[];
 }
-export interface SiteSpaceRec {
+export interface SiteSpaceRec extends Drafted {
   id: string;
   site: string;
   /** Its section; absent in a site without sections. */
   section?: string;
   space: string;
+  /** Its own title; absent: its space's. */
+  title?: string;
+  /** The page of its space shown at its root. */
+  pageId?: string;
   path: string;
   condition?: string;
   hidden: boolean;

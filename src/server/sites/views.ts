@@ -1,28 +1,35 @@
 /**
  * Who may see a site, and the API objects of a site and its structure as the caller sees them.
  *
- * Members with the read role or above see every site of their organization, published or not.
- * Everybody else (guests, other organizations' users) is a visitor: a visitor sees a site only
- * through its published profile and its section and site-space lists, only when it is published,
- * and only when its visibility lets them: `public` and `unlisted` always, `share-link` with the
- * right `shareKey`, `visitor-auth` never (the sandbox has no visitor JWT). A `shareKey` that does
- * not match a share-link site answers 404 to everyone, members included. Anything else a visitor
- * asks for answers 404, as if the site did not exist.
+ * A member's role on a site is their role in the organization, raised by the site's `defaultLevel`
+ * (as a space's raises it). Members with the read role or above on a site see it, published or not,
+ * drafts included. Everybody else (guests without such a level, other organizations' users) is a
+ * visitor: a visitor sees a site only through its published profile and its section and site-space
+ * lists, only when it is published, and only when its visibility lets them: `public` and `unlisted`
+ * always, `share-link` with the right `shareKey`, `visitor-auth` never (the sandbox has no visitor
+ * JWT); and a visitor never sees drafts. A `shareKey` that does not match a share-link site answers
+ * 404 to everyone, members included. Anything else a visitor asks for answers 404, as if the site
+ * did not exist.
  */
 import type { Role } from '../../contract/op.js';
-import type { Site, SiteSection, SiteSectionGroup, SiteSpace, PublishedStructure } from '../../contract/sites.js';
-import { atLeast, orgFor, requireRole } from '../access.js';
+import type { PublishedStructure, Site, SiteSection, SiteSectionGroup, SiteSpace } from '../../contract/sites.js';
+import { atLeast, levelRole, maxRole, orgFor, requireRole } from '../access.js';
 import { badRequest, notFound } from '../errors.js';
 import type { HandlerCtx } from '../handler.js';
 import { sameSecret } from '../ids.js';
 import type { SpaceRec } from '../store.js';
 import { spaceView } from '../handlers/spaces.js';
+import { featuresOf, hasPlan } from './features.js';
 import {
   isDefaultSiteSpace, siteSpacesOf, sitesState, walk,
   type GroupRec, type SectionRec, type SiteRec, type SiteSpaceRec, type SitesState,
 } from './state.js';
 
 export interface ViewOpts {
+  /** The caller's role on the site (null: a visitor). */
+  role: Role | null;
+  /** A visitor: drafts are left out, and so are site spaces whose space is gone. */
+  visitor: boolean;
   /** URLs of a share-link site carry its key (admins, and visitors who brought the key). */
   keyed: boolean;
   /** Leave out site spaces whose space is deleted or no longer in the site's organization. */
@@ -34,18 +41,24 @@ export interface SiteParams {
   siteId: string;
 }
 
-/** A site of the organization for a member with at least `min`: 404 for non-members and unknown sites, 403 below `min`. */
+/** A member's role on a site: their organization role raised by the site's default level. */
+export function siteRole(site: SiteRec, orgRole: Role | null): Role | null {
+  return maxRole(orgRole, levelRole(site.defaultLevel ?? null));
+}
+
+/** A site of the organization for a member with at least `min` on it: 404 for non-members and unknown sites, 403 below `min`. */
 export function siteAs(ctx: HandlerCtx, params: SiteParams, min: Role, what: string): SiteRec {
   const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
   const site = sitesState(ctx.store).sites.get(params.siteId);
   if (!site || site.org !== params.organizationId) throw notFound(`no site ${params.siteId}`);
-  requireRole(role, min, what);
+  requireRole(siteRole(site, role), min, what);
   return site;
 }
 
 /** How a member sees a site's objects: admins get the share link in URLs. */
 export function memberOpts(ctx: HandlerCtx, site: SiteRec): ViewOpts {
-  return { keyed: atLeast(roleIn(ctx, site.org), 'admin'), live: false };
+  const role = roleOn(ctx, site);
+  return { role, visitor: false, keyed: atLeast(role, 'admin'), live: false };
 }
 
 /** A site as a member or a visitor may read it (see the module comment), with how to show it. */
@@ -56,16 +69,17 @@ export function siteAsReader(ctx: HandlerCtx, params: SiteParams, shareKey: stri
   const shareLink = site.visibility === 'share-link';
   const keyOk = shareLink && sameSecret(shareKey, site.shareKey);
   if (shareLink && shareKey !== undefined && !keyOk) throw missing;
-  const role = roleIn(ctx, site.org);
-  if (atLeast(role, 'read')) return { site, opts: { keyed: keyOk || atLeast(role, 'admin'), live: false } };
+  const role = roleOn(ctx, site);
+  if (atLeast(role, 'read')) return { site, opts: { role, visitor: false, keyed: keyOk || atLeast(role, 'admin'), live: false } };
   const open = site.visibility === 'public' || site.visibility === 'unlisted' || keyOk;
   if (!site.published || !open) throw missing;
-  return { site, opts: { keyed: keyOk, live: true } };
+  return { site, opts: { role: null, visitor: true, keyed: keyOk, live: true } };
 }
 
-function roleIn(ctx: HandlerCtx, orgId: string): Role | null {
-  const member = ctx.store.member(orgId, ctx.caller.user.id);
-  return member && !member.disabled ? member.role : null;
+/** The caller's role on a site (null for guests without a default level, and for non-members). */
+function roleOn(ctx: HandlerCtx, site: SiteRec): Role | null {
+  const member = ctx.store.member(site.org, ctx.caller.user.id);
+  return member && !member.disabled ? siteRole(site, member.role) : null;
 }
 
 /** A space that a site of `orgId` may show: it exists, is not deleted, and is in the organization. 400 otherwise. */
@@ -80,17 +94,26 @@ function isLive(ctx: HandlerCtx, site: SiteRec, ss: SiteSpaceRec): boolean {
   return Boolean(space && !space.deletedAt && space.org === site.org);
 }
 
+/** Whether the caller sees an item: visitors see no draft, nor anything inside a draft group. */
+function seen(st: SitesState, item: { draft?: boolean; group?: string }, opts: ViewOpts): boolean {
+  if (!opts.visitor) return true;
+  for (let it: { draft?: boolean; group?: string } | undefined = item, depth = 0; it && depth < 256; it = it.group ? st.groups.get(it.group) : undefined, depth++) {
+    if (it.draft) return false;
+  }
+  return true;
+}
+
 /** The site spaces to show from a list of ids. */
 function shown(ctx: HandlerCtx, st: SitesState, site: SiteRec, ids: string[], opts: ViewOpts): SiteSpaceRec[] {
   const all = ids.map((id) => st.siteSpaces.get(id)!);
-  return opts.live ? all.filter((ss) => isLive(ctx, site, ss)) : all;
+  return all.filter((ss) => (!opts.live || isLive(ctx, site, ss)) && seen(st, ss, opts));
 }
 
-/** Where the site is served: its proxy, its hostname, or the sandbox's own address; then its basename. */
+/** Where the site is served: its proxy, or the sandbox's own address; then its basename. */
 function siteRoot(ctx: HandlerCtx, site: SiteRec): string {
   if (site.proxy) return `https://${site.proxy}`;
-  const root = site.hostname ? `https://${site.hostname}` : `${ctx.baseUrl}/s/${site.id}`;
-  return site.basename ? `${root}/${site.basename}` : root;
+  const root = `${ctx.baseUrl}/s/${site.id}`;
+  return site.basename ? `${root}/${encodeURIComponent(site.basename)}` : root;
 }
 
 function keyed(url: string, site: SiteRec, opts: ViewOpts): string {
@@ -100,25 +123,56 @@ function keyed(url: string, site: SiteRec, opts: ViewOpts): string {
 /** A section's URL below the site's: the default section is served at the site's root. */
 function sectionRoot(ctx: HandlerCtx, site: SiteRec, section: SectionRec | undefined): string {
   const root = siteRoot(ctx, site);
-  return section && site.defaultSection !== section.id ? `${root}/${section.path}` : root;
+  return section && site.defaultSection !== section.id ? `${root}/${encodeURIComponent(section.path)}` : root;
+}
+
+/**
+ * The official document's site permissions, for the caller's role on the site. They say what this
+ * sandbox allows: viewing and the adaptive schema need read, editing content edit; managing the
+ * structure and publishing (`create`), settings (`admin`), integrations and the adaptive schema's
+ * changes need admin. A visitor views the site and nothing more.
+ */
+export function sitePermissions(role: Role | null, visitor: boolean) {
+  const admin = atLeast(role, 'admin');
+  return {
+    view: visitor || atLeast(role, 'read'),
+    access: atLeast(role, 'read'),
+    edit: atLeast(role, 'edit'),
+    create: admin,
+    admin,
+    installIntegration: admin,
+    viewAdaptiveSchema: atLeast(role, 'read'),
+    editAdaptiveSchema: admin,
+  };
 }
 
 export function siteView(ctx: HandlerCtx, site: SiteRec, opts: ViewOpts): Site {
   const st = sitesState(ctx.store);
+  const location = `${ctx.baseUrl}/v1/orgs/${site.org}/sites/${site.id}`;
+  const app = `${ctx.baseUrl}/app/o/${site.org}/sites/${site.id}`;
   return {
-    object: 'site', id: site.id, type: site.type, title: site.title,
-    ...(site.hostname ? { hostname: site.hostname } : {}),
+    object: 'site', id: site.id, type: site.type,
+    // The official document: a frozen site's applied type is basic. The sandbox freezes no site.
+    appliedType: site.type,
+    title: site.title,
     ...(site.basename ? { basename: site.basename } : {}),
-    ...(site.proxy ? { proxy: { origin: `https://${site.proxy}`, target: `${ctx.baseUrl}/s/${site.id}` } } : {}),
-    visibility: site.visibility, published: site.published,
+    // The official SiteProxy: `origin` as set (a host plus a path), `target` the sandbox's own address of the site.
+    ...(site.proxy ? { proxy: { origin: site.proxy, target: `${ctx.baseUrl}/s/${site.id}` } } : {}),
+    visibility: site.visibility,
+    defaultLevel: site.defaultLevel ?? null,
+    permissions: sitePermissions(opts.role, opts.visitor),
+    published: site.published,
     siteSpaces: siteSpacesOf(st, site).length,
     createdAt: site.createdAt,
     adaptiveContent: { enabled: site.adaptiveContent },
     agentsContext: site.agentsContext,
+    features: featuresOf(site, st),
     urls: {
-      location: `${ctx.baseUrl}/v1/orgs/${site.org}/sites/${site.id}`,
-      app: `${ctx.baseUrl}/app/o/${site.org}/sites/${site.id}`,
+      location,
+      app,
       published: keyed(siteRoot(ctx, site), site, opts),
+      // The app's preview of the site, drafts included (members).
+      preview: `${app}/preview`,
     },
   };
 }
@@ -132,11 +186,13 @@ export function siteSpaceView(ctx: HandlerCtx, site: SiteRec, ss: SiteSpaceRec, 
     object: 'site-space', id: ss.id, path: ss.path,
     ...(ss.section ? { section: ss.section } : {}),
     space: spaceView(ctx, space),
-    title: space.title,
+    title: ss.title ?? space.title,
     default: isDefault,
     ...(ss.condition !== undefined ? { condition: ss.condition } : {}),
-    hasAdvancedCustomizationFeature: site.type !== 'basic',
-    urls: { published: keyed(isDefault ? base : `${base}/${ss.path}`, site, opts) },
+    ...(ss.pageId !== undefined ? { pageId: ss.pageId } : {}),
+    draft: ss.draft === true,
+    hasAdvancedCustomizationFeature: hasPlan(site, 'premium'),
+    urls: { published: keyed(isDefault ? base : `${base}/${encodeURIComponent(ss.path)}`, site, opts) },
     hidden: ss.hidden,
   };
 }
@@ -145,8 +201,11 @@ export function sectionView(ctx: HandlerCtx, site: SiteRec, section: SectionRec,
   const st = sitesState(ctx.store);
   return {
     object: 'site-section', id: section.id, title: section.title,
+    ...(section.localizedTitle ? { localizedTitle: section.localizedTitle } : {}),
     ...(section.description !== undefined ? { description: section.description } : {}),
+    ...(section.localizedDescription ? { localizedDescription: section.localizedDescription } : {}),
     default: site.defaultSection === section.id,
+    draft: section.draft === true,
     path: section.path,
     ...(section.condition !== undefined ? { condition: section.condition } : {}),
     ...(section.group ? { sectionGroup: section.group } : {}),
@@ -157,21 +216,30 @@ export function sectionView(ctx: HandlerCtx, site: SiteRec, section: SectionRec,
 }
 
 export function groupView(ctx: HandlerCtx, site: SiteRec, group: GroupRec, opts: ViewOpts): SiteSectionGroup {
+  const children = treeView(ctx, site, group.children, opts);
   return {
     object: 'site-section-group', id: group.id, title: group.title,
+    ...(group.localizedTitle ? { localizedTitle: group.localizedTitle } : {}),
+    // Deprecated by the document in favour of `children`: the group's own sections.
+    sections: children.filter((c): c is SiteSection => c.object === 'site-section'),
     ...(group.group ? { sectionGroup: group.group } : {}),
-    children: treeView(ctx, site, group.children, opts),
+    draft: group.draft === true,
+    children,
     ...(group.icon !== undefined ? { icon: group.icon } : {}),
   };
 }
 
-/** Sections and groups of one level of the tree, in order. */
+/** Sections and groups of one level of the tree that the caller sees, in order. */
 function treeView(ctx: HandlerCtx, site: SiteRec, ids: string[], opts: ViewOpts): (SiteSection | SiteSectionGroup)[] {
   const st = sitesState(ctx.store);
-  return ids.map((id) => {
+  const out: (SiteSection | SiteSectionGroup)[] = [];
+  for (const id of ids) {
     const section = st.sections.get(id);
-    return section ? sectionView(ctx, site, section, opts) : groupView(ctx, site, st.groups.get(id)!, opts);
-  });
+    const group = section ? undefined : st.groups.get(id)!;
+    if (opts.visitor && (section ?? group)!.draft) continue;
+    out.push(section ? sectionView(ctx, site, section, opts) : groupView(ctx, site, group!, opts));
+  }
+  return out;
 }
 
 /** The published structure: the tree of sections and groups, or the site spaces of a site without sections. */
@@ -181,9 +249,19 @@ export function structureView(ctx: HandlerCtx, site: SiteRec, opts: ViewOpts): P
   return { type: 'siteSpaces', structure: shown(ctx, st, site, site.siteSpaces, opts).map((ss) => siteSpaceView(ctx, site, ss, opts)) };
 }
 
-/** Site spaces of a site as a list shows them. */
+/** Sections of a site as its list shows them to the caller, in structure order. */
+export function listedSections(ctx: HandlerCtx, site: SiteRec, opts: ViewOpts): SectionRec[] {
+  const st = sitesState(ctx.store);
+  return walk(st, site).sections.filter((s) => seen(st, s, opts));
+}
+
+/** Site spaces of a site as a list shows them to the caller. */
 export function listedSiteSpaces(ctx: HandlerCtx, site: SiteRec, opts: ViewOpts): SiteSpaceRec[] {
   const st = sitesState(ctx.store);
-  const all = siteSpacesOf(st, site);
-  return opts.live ? all.filter((ss) => isLive(ctx, site, ss)) : all;
+  return siteSpacesOf(st, site).filter((ss) => {
+    if (opts.live && !isLive(ctx, site, ss)) return false;
+    if (!seen(st, ss, opts)) return false;
+    const section = ss.section ? st.sections.get(ss.section) : undefined;
+    return !section || seen(st, section, opts);
+  });
 }

@@ -25,7 +25,7 @@ export default defineCommand({
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const where = issuePath(issue).replace(/^jsonSchema\.?/, '') || '(the schema)';
-      throw new UsageError(`${args.file}: ${where}: ${describeIssue(issue)}`);
+      throw new UsageError(`${args.file}: ${where}: ${describeIssue(issue, { jsonSchema })}`);
     }
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.putAdaptiveSchema, { params: { organizationId, siteId: args.site }, body: checked.data });

@@ -1,20 +1,26 @@
 import { checkBody, defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
 import { sectionFields } from '../columns.js';
-import { positionBody } from '../flags.js';
+import { LAST_FLAG, positionBody } from '../flags.js';
 
 export default defineCommand({
   name: 'move',
-  summary: 'Move a section just before or after another section or group (it joins that one’s group, if any)',
+  summary: 'Move a section next to another section or group (it joins that one’s group, if any), or to the end of the site',
   args: [{ name: 'site', description: 'site id' }, { name: 'section', description: 'section id' }],
   flags: {
     before: { description: 'place it just before this section or group', value: 'id' },
     after: { description: 'place it just after this section or group', value: 'id' },
+    last: { ...LAST_FLAG, description: 'move it to the end of the site’s top level' },
   },
-  examples: ['docsctl sites sections move site_123 sec_456 --before sec_789', 'docsctl sites sections move site_123 sec_456 --after grp_1'],
+  examples: [
+    'docsctl sites sections move site_123 sec_456 --before sec_789',
+    'docsctl sites sections move site_123 sec_456 --after grp_1',
+    'docsctl sites sections move site_123 sec_456 --after sec_1 --before sec_2   # between two neighbours',
+    'docsctl sites sections move site_123 sec_456 --last',
+  ],
   output: { fields: sectionFields },
   async run(ctx, { args, flags }) {
-    const { body, flagOf } = positionBody(flags, 'site-section', 'siteSection');
+    const { body, flagOf } = positionBody(flags, (id) => ({ type: 'site-section', siteSection: id }));
     const checked = checkBody(ops.moveSiteSection, body, flagOf);
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.moveSiteSection, { params: { organizationId, siteId: args.site, siteSectionId: args.section }, body: checked });

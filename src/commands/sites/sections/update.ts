@@ -1,30 +1,35 @@
 import { checkBody, nonEmpty, defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
 import { sectionFields } from '../columns.js';
+import { BOOLEAN_CHOICES, toBool } from '../flags.js';
 
 export default defineCommand({
   name: 'update',
   aliases: ['edit'],
-  summary: 'Change a section’s title, path, default site space, condition, icon or description',
+  summary: 'Change a section’s title, path, default site space, condition, icon, description, group or draft state',
   args: [{ name: 'site', description: 'site id' }, { name: 'section', description: 'section id' }],
   flags: {
-    title: { description: 'new title (1 to 128 characters)', value: 'title' },
-    path: { description: 'URL path segment, unique within the site', value: 'path' },
+    title: { description: 'new title (2 to 128 characters)', value: 'title' },
+    path: { description: 'URL path segment (1 to 100 characters), unique within the site', value: 'path' },
     defaultSiteSpace: { description: 'the section’s default site space', value: 'id' },
-    condition: { description: 'expression deciding who sees it, or null to remove', value: 'expr', nullable: true },
-    icon: { description: 'icon name, or null to remove', value: 'name', nullable: true },
-    description: { description: 'description (at most 500 characters), or null to remove', value: 'text', nullable: true },
+    condition: { description: 'expression deciding who sees it (at most 1024 characters), or null to remove', value: 'expr', nullable: true },
+    icon: { description: 'icon name (at most 50 characters), or null to remove', value: 'name', nullable: true },
+    description: { description: 'description (at most 256 characters), or null to remove', value: 'text', nullable: true },
+    group: { description: 'the section group to move it into (at its end), or null for the site’s top level', value: 'id', nullable: true },
+    draft: { description: 'make it a draft (true) or live (false)', value: 'bool', choices: BOOLEAN_CHOICES },
   },
   examples: [
     'docsctl sites sections update site_123 sec_456 --title Reference --path reference',
     'docsctl sites sections update site_123 sec_456 --condition "visitor.claims.unsigned.beta === true"',
+    'docsctl sites sections update site_123 sec_456 --group null --draft false',
   ],
   output: { fields: sectionFields },
   async run(ctx, { args, flags }) {
     const body = checkBody(ops.updateSiteSection, {
       title: flags.title, path: flags.path, defaultSiteSpace: flags.defaultSiteSpace,
       condition: flags.condition, icon: flags.icon, description: flags.description,
-    });
+      siteSectionGroupId: flags.group, draft: toBool(flags.draft),
+    }, { siteSectionGroupId: '--group' });
     nonEmpty(body, 'pass at least one flag; see docsctl sites sections update --help');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.updateSiteSection, { params: { organizationId, siteId: args.site, siteSectionId: args.section }, body });
