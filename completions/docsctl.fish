@@ -26,7 +26,7 @@ function __docsctl_subs
         case 'docsctl auth'
             printf '%s\n' 'login' 'status' 'logout' 'token'
         case 'docsctl orgs'
-            printf '%s\n' 'list' 'get'
+            printf '%s\n' 'list' 'get' 'update'
         case 'docsctl members'
             printf '%s\n' 'list' 'get' 'set-role' 'remove' 'sso' 'spaces' 'teams'
         case 'docsctl teams'
@@ -104,7 +104,7 @@ complete -c docsctl -n '__docsctl_at "docsctl api"' -l paginate
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l include
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl completion"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl orgs"' -a 'list get'
+complete -c docsctl -n '__docsctl_at "docsctl orgs"' -a 'list get update'
 complete -c docsctl -n '__docsctl_at "docsctl orgs"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl orgs list"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl orgs list"' -l fields -r
@@ -115,6 +115,20 @@ complete -c docsctl -n '__docsctl_at "docsctl orgs list"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl orgs get"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl orgs get"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl orgs get"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l title -r
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l email-domains -r
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l hostname -r
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l default-role -x -a 'admin create review edit comment read null'
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l default-site -x -a '(docsctl __complete ids site 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l logo -r
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l sso -x -a 'true false'
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l ai -x -a 'true false'
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l invite-links -x -a 'true false'
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l merge-rules -r
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l require-reviewers -r
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl members"' -a 'list get set-role remove sso spaces teams'
 complete -c docsctl -n '__docsctl_at "docsctl members"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl members list"' -l role -x -a 'admin create review edit comment read guest'
@@ -276,7 +290,7 @@ complete -c docsctl -n '__docsctl_at "docsctl collections create"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl collections create"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l description -r
-complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l default-level -x -a 'admin create review edit comment read null'
+complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l default-level -x -a 'admin create review edit comment read inherit null'
 complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l help
@@ -290,6 +304,8 @@ complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l parent -r
 complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l root
 complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l before -x -a '(docsctl __complete ids space 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l after -x -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l before-collection -x -a '(docsctl __complete ids collection 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l after-collection -x -a '(docsctl __complete ids collection 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l help
@@ -325,16 +341,17 @@ complete -c docsctl -n '__docsctl_at "docsctl spaces get"' -a '(docsctl __comple
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l emoji -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l parent -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l language -x -a 'en fr de es it ja zh pt-br nl no ru ko sv'
+complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l language -x -a 'en fr de es it pt pt-br ru ja zh zh-tw yue ko ar hi nl pl tr sv no da fi el cs hu ro th vi id ms he uk sk bg hr lt lv et sl'
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l edit-mode -x -a 'live locked'
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l emoji -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l language -x -a 'en fr de es it ja zh pt-br nl no ru ko sv'
+complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l icon -r
+complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l language -x -a 'en fr de es it pt pt-br ru ja zh zh-tw yue ko ar hi nl pl tr sv no da fi el cs hu ro th vi id ms he uk sk bg hr lt lv et sl'
 complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l edit-mode -x -a 'live locked'
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l default-level -x -a 'admin create review edit comment read null'
+complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l default-level -x -a 'admin create review edit comment read inherit null'
 complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l merge-rules -x -a 'inherit'
 complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l require-reviewers -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l json
@@ -358,6 +375,8 @@ complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l parent -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l root
 complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l before -x -a '(docsctl __complete ids space 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l after -x -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l before-collection -x -a '(docsctl __complete ids collection 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l after-collection -x -a '(docsctl __complete ids collection 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l help
@@ -415,6 +434,8 @@ complete -c docsctl -n '__docsctl_at "docsctl content import"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl content import"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl content import"' -a '(docsctl __complete ids space 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl content template"' -l logo -r
+complete -c docsctl -n '__docsctl_at "docsctl content template"' -l logo-space -x -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl content template"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl content template"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl content template"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl content template"' -l help
@@ -439,6 +460,7 @@ complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l creator -r
 complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l contributor -r
 complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l requested-reviewer -r
 complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l conversations-issues-cluster -r
+complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l order-by -x -a 'updatedAt createdAt'
 complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l limit -r
@@ -451,6 +473,7 @@ complete -c docsctl -n '__docsctl_at "docsctl cr get"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl cr get"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl cr get"' -a '(docsctl __complete ids space 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l subject -r
+complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l template -r
 complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l conversations-issues-cluster -r
 complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l fields -r
@@ -523,6 +546,7 @@ complete -c docsctl -n '__docsctl_at "docsctl comments get"' -a '(docsctl __comp
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l body -r
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l body-file -r
+complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l document-file -r
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l node -r
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l json
@@ -533,6 +557,7 @@ complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l cr -x -a '(docs
 complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l reply -r
 complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l body -r
 complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l body-file -r
+complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l document-file -r
 complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l help
@@ -579,6 +604,7 @@ complete -c docsctl -n '__docsctl_at "docsctl comments replies"' -a '(docsctl __
 complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l body -r
 complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l body-file -r
+complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l document-file -r
 complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l help
@@ -596,6 +622,7 @@ complete -c docsctl -n '__docsctl_at "docsctl sites"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l space -r
 complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l published -x -a 'true false'
+complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l type -r
 complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l limit -r
@@ -607,7 +634,7 @@ complete -c docsctl -n '__docsctl_at "docsctl sites get"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites get"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl sites get"' -a '(docsctl __complete ids site 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l type -x -a 'basic premium ultimate'
+complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l type -x -a 'basic premium ultimate sponsored legacy-basic legacy-premium'
 complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l visibility -x -a 'public unlisted share-link visitor-auth'
 complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l space -r
 complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l json
@@ -616,10 +643,10 @@ complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l visibility -x -a 'public unlisted share-link visitor-auth'
 complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l basename -r
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l hostname -r
 complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l proxy -r
 complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l adaptive-content -x -a 'true false'
 complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l agents-context -x -a 'excluded included'
+complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l default-level -x -a 'admin create review edit comment read inherit null'
 complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l default-site-space -r
 complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l default-site-section -r
 complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l json
@@ -655,8 +682,13 @@ complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -a '(docsctl __complete ids site 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l space -r
+complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l new-space
+complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l template -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l icon -r
+complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l group -r
+complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l page -r
+complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l draft
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l help
@@ -667,12 +699,15 @@ complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l default
 complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l condition -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l icon -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l description -r
+complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l group -r
+complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l draft -x -a 'true false'
 complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -a '(docsctl __complete ids site 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l before -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l after -r
+complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l last
 complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l help
@@ -695,18 +730,24 @@ complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l titl
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l icon -r
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l section -r
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l parent -r
+complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l draft
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -a '(docsctl __complete ids site 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l icon -r
+complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l parent -r
+complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l draft -x -a 'true false'
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -a '(docsctl __complete ids site 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l before -r
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l after -r
+complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l before-group -r
+complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l after-group -r
+complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l last
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l help
@@ -736,7 +777,12 @@ complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -a '(docsctl __complete ids site 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l space -r
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l new-space
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l template -r
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l section -r
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l page -r
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l draft
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l help
@@ -744,13 +790,16 @@ complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -a '(docsctl __
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l path -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l condition -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l space -r
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l hidden -x -a 'true false'
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l draft -x -a 'true false'
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -a '(docsctl __complete ids site 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l before -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l after -r
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l last
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l help
