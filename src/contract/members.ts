@@ -1,7 +1,7 @@
 /** Organization members: roles, last-seen, SSO, and the spaces and teams each member reaches. */
 import { z } from 'zod';
-import { defineOp, listOf, pageQuery, pathId, Role, ROLES, Timestamp } from './op.js';
-import { pathText, Team, User } from './orgs.js';
+import { defineOp, listOf, pageQuery, pathId, pathText, Role, ROLES, Timestamp } from './op.js';
+import { Team, User } from './orgs.js';
 import { Space } from './spaces.js';
 
 export const Member = z.lazy(() => z.object({

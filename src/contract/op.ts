@@ -123,8 +123,13 @@ function toInt(v: unknown): unknown {
 export const id = () => z.string().min(1);
 /** The official document's pattern of an id in a path. */
 export const PATH_ID_PATTERN = /^[a-zA-Z0-9_-]+$/;
-/** An id in a path: letters, digits, `_` and `-` (the official document's pattern). */
+/** An id in a path where the official document gives its EntityId pattern (letters, digits, `_` and `-`). */
 export const pathId = () => z.string().min(1).regex(PATH_ID_PATTERN);
+/**
+ * An id in a path that the official document leaves free (a plain string: sites and their parts,
+ * users, SAML providers, OpenAPI slugs and versions): any text, which the client URL-encodes.
+ */
+export const pathText = () => z.string().min(1, { error: 'must not be empty' });
 export const Urls = z.record(z.string(), z.string().nullable().optional());
 export const Permissions = z.record(z.string(), z.boolean());
 export const Timestamp = z.string();

@@ -1,7 +1,7 @@
 /** OpenAPI specifications stored by an organization, each processed into versions. */
 import { z } from 'zod';
-import { defineOp, listOf, pageQuery, pathId, Timestamp } from './op.js';
-import { pathText, uri } from './orgs.js';
+import { defineOp, listOf, pageQuery, pathId, pathText, Timestamp } from './op.js';
+import { uri } from './orgs.js';
 
 /**
  * A specification's slug: letters (either case) and digits in dash-separated words, 1 to 100

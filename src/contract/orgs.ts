@@ -3,12 +3,6 @@ import { z } from 'zod';
 import { defineOp, listOf, pageQuery, pathId, Permissions, Role, Timestamp } from './op.js';
 import { MergeRule } from './spaces.js';
 
-/**
- * An id in a path that the official document leaves free (a plain string: no pattern, no limit),
- * such as a user id or an OpenAPI specification's slug: any text, which the client URL-encodes.
- */
-export const pathText = () => z.string().min(1, { error: 'must not be empty' });
-
 /** An absolute URI of at most `max` characters (the official document's `format: uri`): a scheme, then more. */
 export function uri(max: number) {
   return z.string().max(max).refine(

@@ -1,7 +1,7 @@
 /** Single sign-on: an organization's SAML identity providers. */
 import { z } from 'zod';
-import { defineOp, listOf, pageQuery, pathId, Role, Timestamp } from './op.js';
-import { pathText, Team, uri } from './orgs.js';
+import { defineOp, listOf, pageQuery, pathId, pathText, Role, Timestamp } from './op.js';
+import { Team, uri } from './orgs.js';
 
 export const samlLabel = z.string().min(1).max(30);
 export const samlEntityId = z.string().max(1024);

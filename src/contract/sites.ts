@@ -3,7 +3,7 @@
  * groups; the published-site profile; the adaptive-content schema and its template conditions.
  */
 import { z } from 'zod';
-import { DefaultLevel, defineOp, id, listOf, pageQuery, pathId, Permissions, positionOf, qBool, Timestamp, Urls } from './op.js';
+import { DefaultLevel, defineOp, id, listOf, pageQuery, pathId, pathText, Permissions, positionOf, qBool, Timestamp, Urls } from './op.js';
 import { LANGUAGES, Space } from './spaces.js';
 
 /** The official document's SiteType (create default `basic`: the seed's). */
@@ -237,11 +237,11 @@ export type TemplateCondition = z.infer<typeof TemplateCondition>;
 // Requests
 
 const org = z.object({ organizationId: pathId() });
-const site = org.extend({ siteId: pathId() });
-const section = site.extend({ siteSectionId: pathId() });
-const group = site.extend({ siteSectionGroupId: pathId() });
-const groupSection = group.extend({ siteSectionId: pathId() });
-const siteSpace = site.extend({ siteSpaceId: pathId() });
+const site = org.extend({ siteId: pathText() });
+const section = site.extend({ siteSectionId: pathText() });
+const group = site.extend({ siteSectionGroupId: pathText() });
+const groupSection = group.extend({ siteSectionId: pathText() });
+const siteSpace = site.extend({ siteSpaceId: pathText() });
 
 /**
  * The official document's ApplySpaceTemplate: the template of a space created with `spaceId: null`.
@@ -285,7 +285,7 @@ export const CreateSectionBody = z.strictObject({
   icon: iconName.nullable().optional(),
   draft: z.boolean().optional(),
   pageId: id().optional(),
-  siteSectionGroupId: id().optional(),
+  siteSectionGroupId: pathText().optional(),
 });
 export const UpdateSectionBody = z.strictObject({
   title: sectionTitle.optional(),
@@ -298,7 +298,7 @@ export const UpdateSectionBody = z.strictObject({
   description: sectionDescription.nullable().optional(),
   localizedDescription: localized256.optional(),
   /** The group to move it into (at its end), or null for the site's root. */
-  siteSectionGroupId: id().nullable().optional(),
+  siteSectionGroupId: pathText().nullable().optional(),
 });
 /**
  * The anchors are sections (the sandbox also takes a section group's id, type still `site-section`);

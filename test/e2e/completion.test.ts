@@ -60,7 +60,7 @@ describe('shell completion', () => {
     expect(await complete('docsctl sp')).toEqual(['spaces']);
     expect(await complete('docsctl collections ')).toEqual(expect.arrayContaining(['create', 'delete', 'get', 'list', 'move', 'transfer']));
     expect(await complete('docsctl collections list --a')).toEqual(['--all']);
-    expect(await complete('docsctl collections update x --default-level ')).toEqual(['admin', 'comment', 'create', 'edit', 'null', 'read', 'review']);
+    expect(await complete('docsctl collections update x --default-level ')).toEqual(['admin', 'comment', 'create', 'edit', 'inherit', 'null', 'read', 'review']);
     // global options with values are skipped when finding the command
     expect(await complete('docsctl --org org-acme collections tr')).toEqual(['transfer']);
   });

@@ -50,6 +50,7 @@ function rows(): Record<string, Row> {
 
     'orgs list': { args: ['orgs', 'list'] },
     'orgs get': { args: ['orgs', 'get', 'org1'] },
+    'orgs update': { args: ['orgs', 'update', 'org1', '--title', 'Acme Docs'] },
     'members list': { args: ['members', 'list', '--role', 'edit', '--sort', 'lastSeenAt', '--order', 'asc', '--search', 'ada'] },
     'members get': { args: ['members', 'get', 'u1'] },
     'members set-role': { args: ['members', 'set-role', 'u1', 'edit', ...yes] },
@@ -76,7 +77,9 @@ function rows(): Record<string, Row> {
     'openapi delete': { args: ['openapi', 'delete', 'pets', ...yes] },
     'openapi versions': { args: ['openapi', 'versions', 'pets'] },
     'openapi version': { args: ['openapi', 'version', 'pets'] },
-    'openapi content': { args: ['openapi', 'content', 'pets'], modes: ['json', 'tsv'] },
+    // Without --json it writes the version's openapi.* file; Prism's `filesystem` holds none (the
+    // document leaves the object free-form, so Prism makes it empty): JSON only here.
+    'openapi content': { args: ['openapi', 'content', 'pets'], modes: ['json'] },
 
     tree: { args: ['tree'] },
     'collections list': { args: ['collections', 'list'] },

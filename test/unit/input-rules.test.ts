@@ -21,9 +21,17 @@ const COMPATIBILITY = readFileSync(resolve(import.meta.dirname, '../../docs/comp
 
 /**
  * Where our rules accept what the document refuses, on purpose: `opId at` → why (also in
- * docs/compatibility.md, "Looser than the document").
+ * docs/compatibility.md, "Input rules").
  */
 const LOOSER: Record<string, string> = {};
+
+/**
+ * Where our rules refuse what the document accepts because the seed (service-api.md) sets the rule,
+ * and the seed wins: `opId at` → why (also in docs/compatibility.md, "Input rules").
+ */
+const SEED_RULES: Record<string, string> = {
+  'createChangeRequest body.subject': 'service-api.md, Limits: a change request subject is at most 100 characters (the document bounds it only on update)',
+};
 
 interface Part {
   /** body, query or path */
@@ -159,7 +167,7 @@ describe('input rules against the official document', () => {
         if (!theirs(w.value)) continue; // the generator's guess the document does not take
         tried++;
         const r = part.ours.safeParse(part.wrap(w.value));
-        if (!r.success) stricter.add(`${id} ${w.at}`, `(${w.what}) ${short(w.value)} refused: ${issuePath(r.error.issues[0]) || part.kind}: ${describeIssue(r.error.issues[0], part.wrap(w.value))}`);
+        if (!r.success && !(`${id} ${w.at}` in SEED_RULES)) stricter.add(`${id} ${w.at}`, `(${w.what}) ${short(w.value)} refused: ${issuePath(r.error.issues[0]) || part.kind}: ${describeIssue(r.error.issues[0], part.wrap(w.value))}`);
       }
       for (const w of refused(part.schema, label)) {
         const name = topName(part, w);
@@ -182,8 +190,8 @@ describe('input rules against the official document', () => {
     expect(looser.lines()).toEqual([]);
   });
 
-  it('the looser places are in docs/compatibility.md', () => {
-    expect(Object.keys(LOOSER).filter((k) => !COMPATIBILITY.includes(k.split(' ')[1]))).toEqual([]);
+  it('the places where we differ on purpose are in docs/compatibility.md', () => {
+    expect([...Object.keys(LOOSER), ...Object.keys(SEED_RULES)].filter((k) => !COMPATIBILITY.includes(`\`${k}\``))).toEqual([]);
   });
 
   it('lists the official request fields the contract does not take', () => {

@@ -71,7 +71,7 @@ describe('markdownToDocument', () => {
               object: 'text',
               leaves: [
                 { object: 'leaf', text: 'Hello ', marks: [] },
-                { object: 'leaf', text: 'world', marks: [{ type: 'bold' }] },
+                { object: 'leaf', text: 'world', marks: [{ object: 'mark', type: 'bold' }] },
                 { object: 'leaf', text: '.', marks: [] },
               ],
             },

@@ -30,7 +30,9 @@
 
 export type MarkType = 'bold' | 'italic' | 'code';
 
+/** A mark on a leaf (the official document's DocumentTextMark). */
 export interface Mark {
+  object: 'mark';
   type: MarkType;
 }
 
@@ -418,7 +420,7 @@ function tokensPlainText(tokens: InlineToken[]): string {
 // ---------------------------------------------------------------------------------------
 
 function leaf(text: string, marks: readonly MarkType[] = []): Leaf {
-  return { object: 'leaf', text, marks: marks.map((type) => ({ type })) };
+  return { object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) };
 }
 
 function textNode(leaves: Leaf[]): TextNode {
