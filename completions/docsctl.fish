@@ -343,6 +343,7 @@ complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l emoji -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l parent -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l language -x -a 'en fr de es it pt pt-br ru ja zh zh-tw yue ko ar hi nl pl tr sv no da fi el cs hu ro th vi id ms he uk sk bg hr lt lv et sl'
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l edit-mode -x -a 'live locked'
+complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l template -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l help

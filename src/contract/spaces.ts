@@ -1,5 +1,6 @@
 /** Spaces: the containers of pages and files. */
 import { z } from 'zod';
+import { TemplateRef } from './content.js';
 import { DefaultLevel, defineOp, id, listOf, pageQuery, pathId, Permissions, positionOf, qBool, Timestamp, Urls } from './op.js';
 
 export const VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
@@ -78,6 +79,8 @@ export const CreateSpaceBody = z.strictObject({
   editMode: z.enum(EDIT_MODES).optional(),
   /** A completely empty space (no page): what the sandbox makes anyway. */
   empty: z.literal(true).optional(),
+  /** A space made from a template (its pages, and the files it references). */
+  template: TemplateRef.optional(),
   /** Content from a computed source (an integration): the document has it; the sandbox refuses it by name. */
   computedSource: z.record(z.string(), z.unknown()).optional(),
 });

@@ -91,6 +91,16 @@ describe('spaces: create, get, update, list', () => {
     const none = await sb.request('PATCH', `/v1/spaces/${created.id}`, { mergeRules: { type: 'none' } });
     expect(none.body.mergeRules).toEqual({ type: 'none' });
 
+    // Creation from a template: its pages are the new space's content; an unknown one changes nothing.
+    const templated = await sb.json(['spaces', 'create', '--title', 'Handbook', '--template', 'getting-started']);
+    const pages = await sb.json(['content', 'pages', templated.id]);
+    expect(pages.length).toBeGreaterThan(0);
+    const spacesBefore = sb.server.store.data.spaces.size;
+    const unknown = await sb.run(['spaces', 'create', '--title', 'Nope', '--template', 'no-such-template']);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('template.id: unknown template "no-such-template"');
+    expect(sb.server.store.data.spaces.size).toBe(spacesBefore);
+
     // Creation: an empty space is what the sandbox makes anyway; a computed source it cannot make.
     const empty = await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Empty', empty: true });
     expect(empty.status).toBe(201);

@@ -11,12 +11,18 @@ export default defineCommand({
     parent: { description: 'id of the collection to create it in', value: 'id' },
     language: { description: 'content language', value: 'code', choices: LANGUAGES },
     editMode: { description: 'live (directly editable) or locked', value: 'mode', choices: EDIT_MODES },
+    template: { description: 'fill it from this content template (see docsctl content template --help)', value: 'id' },
   },
-  examples: ['docsctl spaces create --title "Getting started" --emoji 🚀', 'docsctl spaces create --title API --parent col_123 --json'],
+  examples: [
+    'docsctl spaces create --title "Getting started" --emoji 🚀',
+    'docsctl spaces create --title API --parent col_123 --json',
+    'docsctl spaces create --title Handbook --template getting-started',
+  ],
   output: { fields: spaceFields },
   async run(ctx, { flags }) {
     const body = checkBody(ops.createSpace, {
       title: flags.title, emoji: flags.emoji, parent: flags.parent, language: flags.language, editMode: flags.editMode,
+      template: flags.template === undefined ? undefined : { id: flags.template },
     });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createSpace, { params: { organizationId }, body });

@@ -10,7 +10,7 @@ import type { ContentRefInput } from '../../contract/content.js';
 import { badRequest, forbidden, HttpError } from '../errors.js';
 import type { SpaceRec, Store } from '../store.js';
 import { rewriteLinks } from './links.js';
-import { contentOf, edit, findFile, newPage, revisionOf, uniqueSlug, type FileRec, type PageRec, type RevisionContent } from './model.js';
+import { contentOf, edit, emptyContent, findFile, newPage, revisionOf, uniqueSlug, type FileRec, type PageRec, type RevisionContent } from './model.js';
 
 interface TemplatePage {
   title: string;
@@ -209,4 +209,20 @@ export function applyTemplate(
   });
   next.variables = { ...template.variables, ...next.variables };
   return next;
+}
+
+/**
+ * The content of a new space made from a template (the `template` of a create body: a space, a section
+ * or a site space with a new space): the template's pages on empty content. Errors name the field
+ * (`template.id: …`, `template.params.contentRefs.logo: …`) and keep their status.
+ */
+export function newSpaceContent(
+  store: Store, template: { id: string; params?: TemplateParams }, otherSpaceFile?: OtherSpaceFile,
+): RevisionContent {
+  try {
+    return applyTemplate(store, '', emptyContent(), template.id, template.params, otherSpaceFile);
+  } catch (e) {
+    if (e instanceof HttpError) throw new HttpError(e.status, `template.${e.message}`, e.headers);
+    throw e;
+  }
 }

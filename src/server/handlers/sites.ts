@@ -9,10 +9,10 @@ import { ops, type SpaceTemplate } from '../../contract/sites.js';
 import type { Role } from '../../contract/op.js';
 import { orgFor, requireRole } from '../access.js';
 import { contentOf, findPage, commitToSpace, revisionOf, type RevisionContent } from '../content/model.js';
-import { applyTemplate, type TemplateParams } from '../content/templates.js';
-import { badRequest, HttpError, notFound } from '../errors.js';
+import { filesOfReadableSpaces, newSpaceContent, type TemplateParams } from '../content/templates.js';
+import { badRequest, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
-import { createSpaceRec } from './spaces.js';
+import { createSpaceRec, spaceFor } from './spaces.js';
 import { newId } from '../ids.js';
 import { placeRelative } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
@@ -115,14 +115,8 @@ function chooseSpace(
   if (typeof req.pageId === 'string') throw badRequest('pageId: a new space (spaceId null) has no pages yet');
   const title = req.title ?? 'Untitled';
   if (req.template === undefined) return { create: { title } };
-  const empty: RevisionContent = { pages: [], files: [], variables: {} } as unknown as RevisionContent;
-  try {
-    const content = applyTemplate(ctx.store, '', empty, req.template.id, req.template.params as TemplateParams | undefined);
-    return { create: { title, content, template: req.template.id } };
-  } catch (e) {
-    if (e instanceof HttpError) throw badRequest(`template.${e.message}`);
-    throw e;
-  }
+  const content = newSpaceContent(ctx.store, req.template as { id: string; params?: TemplateParams }, filesOfReadableSpaces(ctx.store, (id) => spaceFor(ctx, id).space));
+  return { create: { title, content, template: req.template.id } };
 }
 
 /** The space chosen, made now when it is new (at the organization's root). */

@@ -3,6 +3,8 @@ import type { Role } from '../../contract/op.js';
 import type { ListedSpace, Space } from '../../contract/spaces.js';
 import { ops } from '../../contract/spaces.js';
 import { atLeast, collectionRole, maxRole, orgFor, requireRole, spacePermissions, spaceRole } from '../access.js';
+import { commitToSpace } from '../content/model.js';
+import { filesOfReadableSpaces, newSpaceContent, type TemplateParams } from '../content/templates.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId, sameSecret } from '../ids.js';
@@ -194,6 +196,9 @@ export const handlers: Handlers<typeof ops> = {
     const parent = body.parent === undefined ? undefined : collectionIn(ctx.store, params.organizationId, body.parent, 'parent');
     requireRole(parent ? collectionRole(ctx.store, role, parent) : role, 'create', 'creating a space');
     if (body.computedSource !== undefined) throw badRequest('computedSource: content from a computed source (an integration) is not supported by the sandbox');
+    if (body.empty && body.template) throw badRequest('empty: a space made from a template is not empty; give one of empty and template');
+    // Checked before the space exists: a template's error changes nothing.
+    const content = body.template && newSpaceContent(ctx.store, body.template as { id: string; params?: TemplateParams }, filesOfReadableSpaces(ctx.store, (id) => spaceFor(ctx, id).space));
     // `empty: true` asks for a space without pages: a new space has none.
     const space = createSpaceRec(ctx.store, {
       org: params.organizationId,
@@ -203,6 +208,7 @@ export const handlers: Handlers<typeof ops> = {
       ...(body.language !== undefined ? { language: body.language } : {}),
       ...(body.editMode !== undefined ? { editMode: body.editMode } : {}),
     });
+    if (content) commitToSpace(ctx.store, space, content, `Apply template ${body.template!.id}`);
     return spaceView(ctx, space);
   },
 
