@@ -111,6 +111,8 @@ const main = await build({
   target: 'node20',
   define,
   plugins: [lazyChildProcess, zodEnglishOnly, undiciOnDemand],
+  // jq (WebAssembly) stays in node_modules: it reads its .wasm beside itself, and loads only for --jq.
+  external: ['jq-wasm'],
   minifyWhitespace: true,
   charset: 'ascii',
   legalComments: 'none',

@@ -95,13 +95,18 @@ function notTerminal(): boolean {
   }
 }
 
-/** Write to fd 1 without setting up a stream; what a non-blocking pipe refuses goes through process.stdout. */
+/**
+ * Write to fd 1 without setting up a stream; what a non-blocking pipe refuses goes through
+ * process.stdout. A reader that has gone (`docsctl --help | head -1`) is no error.
+ */
 function writeOut(out: string): void {
   const bytes = Buffer.from(out);
   let done = 0;
   try {
     while (done < bytes.length) done += writeSync(1, bytes, done);
-  } catch {
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return;
+    process.stdout.on('error', () => {});
     process.stdout.write(bytes.subarray(done));
   }
 }

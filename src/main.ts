@@ -3,7 +3,7 @@
  * in one place. Heavy modules load when a command needs them.
  */
 import { Command, CommanderError } from 'commander';
-import { Context, forcedTty, type Globals, type Io } from './cli/context.js';
+import { Context, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP } from './cli/errors.js';
 import { findDef, type Manifest } from './cli/manifest.js';
 import { attach } from './cli/program.js';
@@ -31,6 +31,8 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.OK;
   } catch (err) {
+    // The reader of stdout went away (`| head`): nothing is wrong, and nobody reads more.
+    if (err instanceof StdoutClosed || io.stdoutClosed?.()) return EXIT.OK;
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.OK;
       if (err.code === 'commander.executeSubCommandAsync') return EXIT.OK;

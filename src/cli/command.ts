@@ -44,6 +44,8 @@ export type ArgValues<A extends readonly ArgSpec[]> = { [K in A[number] as K['na
 export interface CommonFlags {
   json?: boolean;
   fields?: string;
+  /** A jq expression: the JSON output goes through it (see jq.ts). */
+  jq?: string;
   limit?: number;
   all?: boolean;
   page?: string;
@@ -134,9 +136,12 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
     if (value !== undefined && value.trim() === '') throw new UsageError(`<${spec.name}>: must not be empty`);
     args[spec.name] = value;
   }
+  // --jq: the output is JSON, through jq; the expression is compiled before anything is sent.
+  const jq = typeof flags.jq === 'string' ? await (await import('./jq.js')).compileJq(flags.jq) : undefined;
+  if (jq) flags.json = true;
   const input = { args, flags } as CommandInput<any, any>;
   const result = await def.run(ctx, input);
-  await render(ctx, result, def.output ?? {}, flags as CommonFlags);
+  await render(ctx, result, def.output ?? {}, { ...(flags as CommonFlags), ...(jq ? { jqProgram: jq } : {}) });
 }
 
 /** camelCase → kebab-case: `defaultLevel` → `default-level`. */

@@ -26,6 +26,19 @@ export interface Io {
   /** Whether stdin is a terminal, when known without opening it (process.stdin costs a stream). */
   stdinIsTTY?: boolean;
   env: NodeJS.ProcessEnv;
+  /** Whether the reader of stdout has gone (EPIPE: `docsctl … | head`), when the process knows it. */
+  stdoutClosed?: () => boolean;
+}
+
+/**
+ * Thrown by `out()` once the reader of stdout has gone (`| head`): the command stops where it is
+ * (a list stops paging) and docsctl exits 0 without a word, as coreutils and gh do.
+ */
+export class StdoutClosed extends Error {
+  constructor() {
+    super('stdout closed');
+    this.name = 'StdoutClosed';
+  }
 }
 
 /** One choice of a prompt: the value returned, the text shown, a dim description. */
@@ -73,8 +86,14 @@ export class Context {
     return this.io.env;
   }
 
-  /** Data to stdout. */
+  /** Whether the reader of stdout has gone. */
+  get stdoutClosed(): boolean {
+    return this.io.stdoutClosed?.() ?? false;
+  }
+
+  /** Data to stdout; StdoutClosed once nobody reads it any more. */
   out(text: string): void {
+    if (this.stdoutClosed) throw new StdoutClosed();
     this.io.stdout.write(text);
   }
 

@@ -17,6 +17,8 @@ export interface ManifestCommand {
   list?: boolean;
   destructive?: boolean;
   noJson?: boolean;
+  /** The names of its output columns, in their order (tables and TSV; `--fields` takes them). */
+  columns?: string[];
 }
 
 export interface ManifestGroup {
@@ -54,6 +56,7 @@ export async function toManifest(entry: CommandDef<any, any> | GroupDef | LaterD
     ...(def.list ? { list: true } : {}),
     ...(def.destructive ? { destructive: true } : {}),
     ...(def.noJson ? { noJson: true } : {}),
+    ...(def.output?.columns ? { columns: def.output.columns.map((c) => (typeof c === 'string' ? c : (c.header ?? c.key))) } : {}),
   };
 }
 

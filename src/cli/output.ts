@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Paginator } from '../client/paginator.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
+import type { JqProgram } from './jq.js';
 
 export type Column<T = any> = string | { key: string; header?: string; value: (item: T) => unknown };
 
@@ -24,6 +25,8 @@ export interface RenderFlags {
   limit?: number;
   all?: boolean;
   page?: string;
+  /** `--jq`, compiled: the JSON goes through it (a list: each page of items, as it arrives). */
+  jqProgram?: JqProgram;
 }
 
 export const DEFAULT_LIST_LIMIT = 30;
@@ -39,6 +42,10 @@ export async function render(ctx: Context, value: unknown, spec: OutputSpec, fla
     return;
   }
   if (Array.isArray(value)) return renderItems(ctx, value, spec, flags, picked);
+  if (flags.jqProgram) {
+    ctx.out(flags.jqProgram.run(picked ? pick(value, picked) : value));
+    return;
+  }
   if (flags.json) {
     ctx.out(JSON.stringify(picked ? pick(value, picked) : value, null, 2) + '\n');
     return;
@@ -67,20 +74,32 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
     : undefined;
   // A long listing's pages are garbage once written: have V8 keep the heap small rather than grow it.
   if (flags.all) setFlagsFromString('--optimize-for-size');
-  if (flags.json) {
+  if (flags.jqProgram) {
+    // Each page of items through jq as it arrives (as gh does with --paginate): `.[]` streams.
+    for await (const page of pager.pages(max, progress)) ctx.out(flags.jqProgram.run(picked ? page.map((item) => pick(item, picked)) : page));
+  } else if (flags.json) {
     // Streamed as pages arrive, so memory stays flat with --all; items are written a batch at a
     // time: `[\n  {…},\n  {…}\n]` from one JSON.stringify is a batch indented as list elements.
+    // Nothing is written before the first page has arrived (a failure then leaves stdout empty); a
+    // failure after that closes the array, so that stdout still parses, and is reported as usual.
+    let opened = false;
     let first = true;
-    ctx.out('[');
-    for await (const page of pager.pages(max, progress)) {
-      for (let i = 0; i < page.length; i += WRITE_BATCH) {
-        const batch = page.slice(i, i + WRITE_BATCH);
-        const text = JSON.stringify(picked ? batch.map((item) => pick(item, picked)) : batch, null, 2);
-        ctx.out((first ? '\n' : ',\n') + text.slice(2, -2));
-        first = false;
+    try {
+      for await (const page of pager.pages(max, progress)) {
+        if (!opened) ctx.out('[');
+        opened = true;
+        for (let i = 0; i < page.length; i += WRITE_BATCH) {
+          const batch = page.slice(i, i + WRITE_BATCH);
+          const text = JSON.stringify(picked ? batch.map((item) => pick(item, picked)) : batch, null, 2);
+          ctx.out((first ? '\n' : ',\n') + text.slice(2, -2));
+          first = false;
+        }
       }
+    } catch (err) {
+      if (opened && !ctx.stdoutClosed) ctx.out(first ? ']\n' : '\n]\n');
+      throw err;
     }
-    ctx.out(first ? ']\n' : '\n]\n');
+    ctx.out(!opened ? '[]\n' : first ? ']\n' : '\n]\n');
   } else if (!ctx.tty) {
     const cols = columnsOf(spec, picked);
     for await (const page of pager.pages(max, progress)) {
@@ -99,7 +118,9 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
 }
 
 async function renderItems(ctx: Context, items: unknown[], spec: OutputSpec, flags: RenderFlags, picked?: string[]) {
-  if (flags.json) {
+  if (flags.jqProgram) {
+    ctx.out(flags.jqProgram.run(picked ? items.map((i) => pick(i, picked)) : items));
+  } else if (flags.json) {
     ctx.out(JSON.stringify(picked ? items.map((i) => pick(i, picked)) : items, null, 2) + '\n');
   } else if (spec.human && ctx.tty && !picked) {
     ctx.out(ensureNl(await spec.human(items, ctx)));

@@ -62,6 +62,7 @@ function describe(cmd: Command, node: ManifestCommand): void {
   if (!node.noJson) {
     cmd.option('--json', 'print JSON (lists: an array of the items)');
     cmd.option('--fields <list>', 'only these comma-separated fields (JSON) or columns (tables)');
+    cmd.option('--jq <expression>', 'filter the JSON with jq (strings print without quotes); implies --json');
   }
   if (node.list) {
     cmd.addOption(new Option('--limit <n>', 'at most N items in all (default 30)').argParser(parseLimit));
@@ -69,6 +70,7 @@ function describe(cmd: Command, node: ManifestCommand): void {
     cmd.option('--page <cursor>', 'start at this page cursor (from a previous list)');
   }
   if (node.destructive) cmd.option('-y, --yes', 'do it without asking for confirmation');
+  if (node.columns?.length) cmd.addHelpText('after', `\nColumns, in order (TSV rows; names for --fields): ${node.columns.join(', ')}`);
   if (node.examples.length) cmd.addHelpText('after', `\nExamples:\n${node.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
 }
 
