@@ -8,7 +8,7 @@ import type { AnyOp, OpBody } from '../contract/op.js';
 import { describeIssue } from '../contract/issues.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
-import { render, type OutputSpec } from './output.js';
+import { checkFields, render, type OutputSpec } from './output.js';
 
 export interface ArgSpec {
   name: string;
@@ -136,6 +136,8 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
     if (value !== undefined && value.trim() === '') throw new UsageError(`<${spec.name}>: must not be empty`);
     args[spec.name] = value;
   }
+  // --fields names what the command declares (checked before anything is sent).
+  checkFields(def.output, flags.fields as string | undefined);
   // --jq: the output is JSON, through jq; the expression is compiled before anything is sent.
   const jq = typeof flags.jq === 'string' ? await (await import('./jq.js')).compileJq(flags.jq) : undefined;
   if (jq) flags.json = true;

@@ -60,9 +60,13 @@ export interface Spinner {
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-/** DOCSCTL_FORCE_TTY=1 (or true, yes): terminal output (tables, colour, short cells) on a pipe, as gh's GH_FORCE_TTY. */
+/**
+ * DOCSCTL_FORCE_TTY: terminal output (tables, colour, short times) on a pipe, as gh's GH_FORCE_TTY.
+ * Any value but empty, `0` or `false` forces it; a number is also the terminal's width in columns.
+ */
 export function forcedTty(env: NodeJS.ProcessEnv): boolean {
-  return /^(1|true|yes)$/i.test(env.DOCSCTL_FORCE_TTY ?? '');
+  const v = env.DOCSCTL_FORCE_TTY;
+  return v !== undefined && v !== '' && !/^(0|false|no)$/i.test(v);
 }
 
 export class Context {
@@ -86,9 +90,42 @@ export class Context {
     return this.io.env;
   }
 
+  /**
+   * The terminal's width in columns: the terminal's own; else a width in DOCSCTL_FORCE_TTY (a number
+   * of at least 20: `1` only says yes), else COLUMNS; else 80.
+   */
+  get width(): number {
+    const n = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) && Number(v) >= 20 ? Number(v) : undefined);
+    return (this.io.stdout.isTTY ? this.io.stdout.columns : undefined) ?? n(this.env.DOCSCTL_FORCE_TTY) ?? n(this.env.COLUMNS) ?? 80;
+  }
+
   /** Whether the reader of stdout has gone. */
   get stdoutClosed(): boolean {
     return this.io.stdoutClosed?.() ?? false;
+  }
+
+  /**
+   * Before more work for stdout (the next page of a list): waits while what was written is still
+   * waiting for its reader (so memory stays flat, whatever the reader's pace), then StdoutClosed if the
+   * reader has gone (a write to a closed pipe is reported a moment after it).
+   */
+  async stillRead(): Promise<void> {
+    const out = this.io.stdout as NodeJS.WritableStream & { writableNeedDrain?: boolean; destroyed?: boolean };
+    if (out.writableNeedDrain && !out.destroyed && !this.stdoutClosed) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          out.off('drain', done);
+          out.off('error', done);
+          out.off('close', done);
+          resolve();
+        };
+        out.once('drain', done);
+        out.once('error', done);
+        out.once('close', done);
+      });
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.stdoutClosed) throw new StdoutClosed();
   }
 
   /** Data to stdout; StdoutClosed once nobody reads it any more. */

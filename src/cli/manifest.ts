@@ -4,6 +4,7 @@
  * (and the contract and zod behind it) loads only when that command runs.
  */
 import { resolveDef, type ArgSpec, type CommandDef, type FlagSpec, type GroupDef, type LaterDef } from './command.js';
+import type { Column, OutputSpec } from './output.js';
 
 export interface ManifestCommand {
   kind: 'command';
@@ -19,6 +20,8 @@ export interface ManifestCommand {
   noJson?: boolean;
   /** The names of its output columns, in their order (tables and TSV; `--fields` takes them). */
   columns?: string[];
+  /** More names `--fields` takes: a list's extra columns, or a single object's fields. */
+  fields?: string[];
 }
 
 export interface ManifestGroup {
@@ -56,8 +59,19 @@ export async function toManifest(entry: CommandDef<any, any> | GroupDef | LaterD
     ...(def.list ? { list: true } : {}),
     ...(def.destructive ? { destructive: true } : {}),
     ...(def.noJson ? { noJson: true } : {}),
-    ...(def.output?.columns ? { columns: def.output.columns.map((c) => (typeof c === 'string' ? c : (c.header ?? c.key))) } : {}),
+    ...outputNames(def.output),
   };
+}
+
+/** The names of a command's output, for help and completion: shown columns, then what else --fields takes. */
+function outputNames(output: OutputSpec | undefined): Pick<ManifestCommand, 'columns' | 'fields'> {
+  const name = (c: Column) => (typeof c === 'string' ? c : (c.header ?? c.key));
+  const extra = (c: Column) => typeof c !== 'string' && c.extra === true;
+  if (output?.columns) {
+    const more = output.columns.filter(extra).map(name);
+    return { columns: output.columns.filter((c) => !extra(c)).map(name), ...(more.length ? { fields: more } : {}) };
+  }
+  return output?.fields ? { fields: output.fields.map(name) } : {};
 }
 
 /** Find the definition at `path` (names below the entry) in a loaded entry, loading only what is on the path. */

@@ -1,6 +1,8 @@
 /**
  * Rendering of what commands return: `--json` (lists streamed as a JSON array), tables on a TTY,
- * tab-separated rows otherwise, aligned key/value lines for one object. `--fields` picks fields.
+ * tab-separated rows otherwise, aligned key/value lines for one object. `--fields` picks, by the
+ * names a command declares (its columns and fields), what tables, TSV rows and JSON carry: the same
+ * names and the same values everywhere.
  */
 import { setFlagsFromString } from 'node:v8';
 import { Paginator } from '../client/paginator.js';
@@ -8,7 +10,11 @@ import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import type { JqProgram } from './jq.js';
 
-export type Column<T = any> = string | { key: string; header?: string; value: (item: T) => unknown };
+/**
+ * A column (or a field of a single object): a field of the API object by name, or a value made from
+ * it. `extra` columns are left out of tables and TSV rows unless `--fields` names them.
+ */
+export type Column<T = any> = string | { key: string; header?: string; value: (item: T) => unknown; extra?: boolean };
 
 export interface OutputSpec<T = any> {
   /** Columns of list tables and TSV rows, in order (the TSV order is stable and documented). */
@@ -29,43 +35,67 @@ export interface RenderFlags {
   jqProgram?: JqProgram;
 }
 
+/**
+ * List columns, then the fields of a single object that are not columns, as `extra` columns: a
+ * list's `--fields` may name any of them (`spaces list --fields id,emoji`).
+ */
+export function withExtras<T>(columns: Column<T>[], fields: Column<T>[]): Column<T>[] {
+  const shown = new Set(columns.map((c) => toColumn(c).header));
+  const extras = fields.filter((f) => !shown.has(toColumn(f).header)).map((f) => {
+    const c = toColumn(f);
+    return { key: c.header, value: c.value, extra: true };
+  });
+  return [...columns, ...extras];
+}
+
 export const DEFAULT_LIST_LIMIT = 30;
 /** Items per write when streaming a list: few writes, small strings. */
 const WRITE_BATCH = 100;
 
 export async function render(ctx: Context, value: unknown, spec: OutputSpec, flags: RenderFlags): Promise<void> {
   if (value === undefined || value === null) return;
-  const picked = flags.fields ? parseFields(flags.fields) : undefined;
-  if (value instanceof Paginator) return renderPaginated(ctx, value, spec, flags, picked);
+  if (value instanceof Paginator) return renderPaginated(ctx, value, spec, flags, flags.fields ? selectFields(spec.columns ?? spec.fields, flags.fields) : undefined);
   if (typeof value === 'string') {
     ctx.out(value.endsWith('\n') || value === '' ? value : value + '\n');
     return;
   }
-  if (Array.isArray(value)) return renderItems(ctx, value, spec, flags, picked);
+  if (Array.isArray(value)) return renderItems(ctx, value, spec, flags, flags.fields ? selectFields(spec.columns ?? spec.fields, flags.fields, value[0]) : undefined);
+  const declared = spec.fields ?? spec.columns;
+  const picked = flags.fields ? selectFields(declared, flags.fields, value) : undefined;
   if (flags.jqProgram) {
-    ctx.out(flags.jqProgram.run(picked ? pick(value, picked) : value));
+    ctx.out(flags.jqProgram.run(picked ? record(value, picked) : value));
     return;
   }
   if (flags.json) {
-    ctx.out(JSON.stringify(picked ? pick(value, picked) : value, null, 2) + '\n');
+    ctx.out(JSON.stringify(picked ? record(value, picked) : value, null, 2) + '\n');
     return;
   }
   if (spec.human && ctx.tty && !picked) {
     ctx.out(ensureNl(await spec.human(value, ctx)));
     return;
   }
-  const cols = picked ? picked.map(toColumn) : (spec.fields?.map(toColumn) ?? defaultFields(value));
-  const rows = cols.map((c) => [c.header, cell(c.value(value))] as const);
+  const cols = picked ?? (declared ? shownColumns(declared) : defaultFields(value));
   if (!ctx.tty) {
-    ctx.out(rows.map(([k, v]) => `${k}\t${tsvCell(v)}`).join('\n') + '\n');
+    ctx.out(cols.map((c) => `${c.header}\t${tsvCell(c.value(value))}`).join('\n') + '\n');
     return;
   }
   const { paint } = await colours(ctx);
-  const width = Math.max(...rows.map(([k]) => k.length));
-  ctx.out(rows.map(([k, v]) => `${paint.key(k.padEnd(width))}  ${v}`).join('\n') + '\n');
+  const width = Math.max(...cols.map((c) => c.header.length));
+  ctx.out(cols.map((c) => `${paint.key(c.header.padEnd(width))}  ${oneLine(humanCell(c.value(value)))}`).join('\n') + '\n');
 }
 
-async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: OutputSpec, flags: RenderFlags, picked?: string[]) {
+/**
+ * Check `--fields` against what a command declares, before anything is sent: an unknown name is a
+ * usage error listing the ones there are. (A command that declares nothing is checked on its answer.)
+ */
+export function checkFields(spec: OutputSpec | undefined, text: string | undefined): void {
+  if (text === undefined) return;
+  const declared = spec?.columns ?? spec?.fields;
+  if (declared) selectFields(declared, text);
+  else parseFields(text);
+}
+
+async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: OutputSpec, flags: RenderFlags, picked?: ResolvedColumn[]) {
   if (flags.all && flags.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
   const max = flags.all ? undefined : (flags.limit ?? DEFAULT_LIST_LIMIT);
   // A count on stderr while --all pages through, on a terminal only; cleared before the end.
@@ -76,7 +106,10 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
   if (flags.all) setFlagsFromString('--optimize-for-size');
   if (flags.jqProgram) {
     // Each page of items through jq as it arrives (as gh does with --paginate): `.[]` streams.
-    for await (const page of pager.pages(max, progress)) ctx.out(flags.jqProgram.run(picked ? page.map((item) => pick(item, picked)) : page));
+    for await (const page of pager.pages(max, progress)) {
+      ctx.out(flags.jqProgram.run(picked ? page.map((item) => record(item, picked)) : page));
+      await ctx.stillRead();
+    }
   } else if (flags.json) {
     // Streamed as pages arrive, so memory stays flat with --all; items are written a batch at a
     // time: `[\n  {…},\n  {…}\n]` from one JSON.stringify is a batch indented as list elements.
@@ -90,10 +123,11 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
         opened = true;
         for (let i = 0; i < page.length; i += WRITE_BATCH) {
           const batch = page.slice(i, i + WRITE_BATCH);
-          const text = JSON.stringify(picked ? batch.map((item) => pick(item, picked)) : batch, null, 2);
+          const text = JSON.stringify(picked ? batch.map((item) => record(item, picked)) : batch, null, 2);
           ctx.out((first ? '\n' : ',\n') + text.slice(2, -2));
           first = false;
         }
+        await ctx.stillRead();
       }
     } catch (err) {
       if (opened && !ctx.stdoutClosed) ctx.out(first ? ']\n' : '\n]\n');
@@ -101,14 +135,15 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
     }
     ctx.out(!opened ? '[]\n' : first ? ']\n' : '\n]\n');
   } else if (!ctx.tty) {
-    const cols = columnsOf(spec, picked);
+    const cols = picked ?? shownColumns(spec.columns);
     for await (const page of pager.pages(max, progress)) {
       ctx.out(page.map((item) => cols.map((c) => tsvCell(c.value(item))).join('\t') + '\n').join(''));
+      await ctx.stillRead();
     }
   } else {
     const all: unknown[] = [];
     for await (const item of pager.take(max, progress)) all.push(item);
-    await renderTable(ctx, all, columnsOf(spec, picked));
+    await renderTable(ctx, all, picked ?? shownColumns(spec.columns));
   }
   if (progress) ctx.io.stderr.write('\r\x1b[2K');
   if (!flags.all && pager.nextCursor) {
@@ -117,49 +152,129 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
   }
 }
 
-async function renderItems(ctx: Context, items: unknown[], spec: OutputSpec, flags: RenderFlags, picked?: string[]) {
+async function renderItems(ctx: Context, items: unknown[], spec: OutputSpec, flags: RenderFlags, picked?: ResolvedColumn[]) {
   if (flags.jqProgram) {
-    ctx.out(flags.jqProgram.run(picked ? items.map((i) => pick(i, picked)) : items));
+    ctx.out(flags.jqProgram.run(picked ? items.map((i) => record(i, picked)) : items));
   } else if (flags.json) {
-    ctx.out(JSON.stringify(picked ? items.map((i) => pick(i, picked)) : items, null, 2) + '\n');
+    ctx.out(JSON.stringify(picked ? items.map((i) => record(i, picked)) : items, null, 2) + '\n');
   } else if (spec.human && ctx.tty && !picked) {
     ctx.out(ensureNl(await spec.human(items, ctx)));
   } else if (!ctx.tty) {
-    const cols = columnsOf(spec, picked);
+    const cols = picked ?? shownColumns(spec.columns);
     for (const item of items) ctx.out(cols.map((c) => tsvCell(c.value(item))).join('\t') + '\n');
   } else {
-    await renderTable(ctx, items, columnsOf(spec, picked));
+    await renderTable(ctx, items, picked ?? shownColumns(spec.columns));
   }
 }
 
+/**
+ * A table that fits the terminal: one line per row; when the natural widths are too wide, the widest
+ * columns that are not ids give way, their cells cut with `…` (ids are never cut). Times are short.
+ */
 async function renderTable(ctx: Context, items: unknown[], cols: ResolvedColumn[]) {
   if (items.length === 0) {
     ctx.info('no results');
     return;
   }
-  const [{ default: Table }, { paint }] = await Promise.all([import('cli-table3'), colours(ctx)]);
+  const [{ default: Table }, { paint }, { strlen }] = await Promise.all([import('cli-table3'), colours(ctx), import('cli-table3/src/utils.js') as Promise<{ strlen(s: string): number }>]);
+  const rows = items.map((item) => cols.map((c) => oneLine(humanCell(c.value(item)))));
+  const widths = fitWidths(cols.map((c, i) => ({
+    natural: Math.max(strlen(c.header), ...rows.map((r) => strlen(r[i]))),
+    min: Math.min(strlen(c.header), MIN_CUT_WIDTH),
+    fixed: isIdColumn(c.header),
+  })), ctx.width - GAP * (cols.length - 1));
   const table = new Table({
     head: cols.map((c) => paint.head(c.header)),
-    style: { head: [], border: [], compact: true },
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
+    colWidths: widths,
+    wordWrap: false,
+    style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
+    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(GAP) },
   });
-  for (const item of items) table.push(cols.map((c) => cell(c.value(item))));
-  ctx.out(table.toString().split('\n').map((l) => l.replace(/^ /, '').trimEnd()).join('\n') + '\n');
+  for (const row of rows) table.push(row);
+  ctx.out(table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
+}
+
+/** Spaces between two columns of a table. */
+const GAP = 2;
+/** A column that gives way keeps at least this many characters (or its header's, when shorter)… */
+const MIN_CUT_WIDTH = 10;
+/** …and, when that is still too wide, down to this. */
+const HARD_MIN_WIDTH = 4;
+
+/**
+ * Widths of a table's columns within `room` characters: the natural ones when they fit; else the
+ * widest column that may give way loses one character at a time, down to its minimum, then down to
+ * HARD_MIN_WIDTH, until the table fits (ids never give way: a table of ids alone may stay wider).
+ */
+export function fitWidths(cols: { natural: number; min: number; fixed: boolean }[], room: number): number[] {
+  const widths = cols.map((c) => c.natural);
+  let total = widths.reduce((a, b) => a + b, 0);
+  for (const floor of [(i: number) => cols[i].min, () => HARD_MIN_WIDTH]) {
+    while (total > room) {
+      let widest = -1;
+      for (let i = 0; i < cols.length; i++) {
+        if (!cols[i].fixed && widths[i] > floor(i) && (widest < 0 || widths[i] > widths[widest])) widest = i;
+      }
+      if (widest < 0) break;
+      widths[widest]--;
+      total--;
+    }
+  }
+  return widths;
+}
+
+/** Columns that hold ids, never cut: `id`, `…Id`, and the ones that name another object by its id. */
+const ID_COLUMNS = new Set(['id', 'slug', 'number', 'parent', 'space', 'section', 'group', 'organization', 'revision', 'lastVersion', 'postedBy', 'createdBy', 'resolvedBy', 'mergedBy']);
+function isIdColumn(header: string): boolean {
+  return ID_COLUMNS.has(header) || /Id$/.test(header);
 }
 
 interface ResolvedColumn {
   header: string;
   value: (item: any) => unknown;
+  extra?: boolean;
 }
 
 function toColumn(c: Column): ResolvedColumn {
   if (typeof c === 'string') return { header: c, value: (item) => getPath(item, c) };
-  return { header: c.header ?? c.key, value: c.value };
+  return { header: c.header ?? c.key, value: c.value, ...(c.extra ? { extra: true } : {}) };
 }
 
-function columnsOf(spec: OutputSpec, picked?: string[]): ResolvedColumn[] {
-  if (picked) return picked.map(toColumn);
-  return (spec.columns ?? ['id']).map(toColumn);
+/** What a table or TSV row shows by default: the declared columns but the extra ones. */
+function shownColumns(declared: Column[] | undefined): ResolvedColumn[] {
+  return (declared ?? ['id']).map(toColumn).filter((c) => !c.extra);
+}
+
+/**
+ * The columns `--fields` names, in its order. Where the command declares its columns or fields, only
+ * those names (and their values, as tables show them); where it declares none, the fields of the
+ * answer itself (`sample`), dotted paths allowed. An unknown name is a usage error listing the others.
+ */
+function selectFields(declared: Column[] | undefined, text: string, sample?: unknown): ResolvedColumn[] {
+  const names = parseFields(text);
+  if (declared) {
+    const byName = new Map(declared.map((c) => toColumn(c)).map((c) => [c.header, c]));
+    const unknown = names.filter((n) => !byName.has(n));
+    if (unknown.length) throw unknownFields(unknown, [...byName.keys()]);
+    return names.map((n) => byName.get(n)!);
+  }
+  if (sample !== null && typeof sample === 'object') {
+    const unknown = names.filter((n) => getPath(sample, n) === undefined);
+    if (unknown.length) throw unknownFields(unknown, Object.keys(sample));
+  }
+  return names.map((n) => toColumn(n));
+}
+
+function unknownFields(unknown: string[], available: string[]): UsageError {
+  return new UsageError(
+    `--fields: no field ${unknown.map((n) => `"${n}"`).join(', ')} here; available: ${available.join(', ')}`,
+    'for any other part of the JSON, use --jq (e.g. --jq .urls)',
+  );
+}
+
+/** An object of the selected columns' values, by name (absent values are null): what JSON carries. */
+function record(item: unknown, cols: ResolvedColumn[]): Record<string, unknown> {
+  return Object.fromEntries(cols.map((c) => [c.header, c.value(item) ?? null]));
 }
 
 function defaultFields(value: unknown): ResolvedColumn[] {
@@ -183,19 +298,6 @@ export function getPath(obj: unknown, path: string): unknown {
   return v;
 }
 
-/** Keep only the given (dotted) fields, nested as they were. */
-export function pick(obj: unknown, fields: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    const v = getPath(obj, f);
-    if (v === undefined) continue;
-    const parts = f.split('.');
-    let target = out;
-    for (const p of parts.slice(0, -1)) target = (target[p] ??= {}) as Record<string, unknown>;
-    target[parts[parts.length - 1]] = v;
-  }
-  return out;
-}
 
 function cell(v: unknown): string {
   if (v === undefined || v === null) return '';
@@ -205,6 +307,33 @@ function cell(v: unknown): string {
 
 function tsvCell(v: unknown): string {
   return cell(v).replace(/[\t\n\r]/g, ' ');
+}
+
+/** On one line: a cell's line breaks and runs of spaces become one space. */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ');
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A cell as a terminal shows it: times short (`2h ago`, `in 6d`, or a date), the rest as in TSV. */
+function humanCell(v: unknown): string {
+  return typeof v === 'string' && ISO_TIME.test(v) ? shortTime(v) : cell(v);
+}
+
+/**
+ * A time relative to now, as a person reads it: `now`, `5m ago`, `2h ago`, `3d ago` (or `in 5m` …
+ * ahead); beyond 30 days, the date (`2026-01-02`).
+ */
+export function shortTime(iso: string, now = Date.now()): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const s = Math.round((now - t) / 1000);
+  const a = Math.abs(s);
+  if (a >= 30 * 86_400) return iso.slice(0, 10);
+  const n = a < 60 ? '' : a < 3_600 ? `${Math.floor(a / 60)}m` : a < 86_400 ? `${Math.floor(a / 3_600)}h` : `${Math.floor(a / 86_400)}d`;
+  if (n === '') return 'now';
+  return s >= 0 ? `${n} ago` : `in ${n}`;
 }
 
 function ensureNl(s: string): string {

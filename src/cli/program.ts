@@ -71,6 +71,7 @@ function describe(cmd: Command, node: ManifestCommand): void {
   }
   if (node.destructive) cmd.option('-y, --yes', 'do it without asking for confirmation');
   if (node.columns?.length) cmd.addHelpText('after', `\nColumns, in order (TSV rows; names for --fields): ${node.columns.join(', ')}`);
+  if (node.fields?.length) cmd.addHelpText('after', `\n${node.columns?.length ? 'More fields for --fields' : 'Fields, in order (key/value lines; names for --fields)'}: ${node.fields.join(', ')}`);
   if (node.examples.length) cmd.addHelpText('after', `\nExamples:\n${node.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
 }
 

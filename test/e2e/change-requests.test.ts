@@ -45,7 +45,7 @@ describe('change requests', () => {
 
     const tsv = await sb.run(['cr', 'list', 'sp-welcome']);
     expect(tsv.exitCode).toBe(0);
-    expect(tsv.stdout).toBe(`2\topen\tB\tu-admin\t${(await sb.request('GET', `/v1/spaces/sp-welcome/change-requests/${b.id}`)).body.updatedAt}\tsp-welcome\t${b.id}`);
+    expect(tsv.stdout).toBe(`${b.id}\t2\topen\tB\tu-admin\t${(await sb.request('GET', `/v1/spaces/sp-welcome/change-requests/${b.id}`)).body.updatedAt}\tsp-welcome`);
 
     const counters = (await sb.request('GET', '/v1/spaces/sp-welcome')).body;
     expect(counters).toMatchObject({ changeRequests: 3, changeRequestsDraft: 1, changeRequestsOpen: 1 });
@@ -61,7 +61,7 @@ describe('change requests', () => {
     expect(numbers(every)).toEqual([5, 1, 3, 2, 4]);
 
     const first = await sb.run(['cr', 'list', 'sp-welcome', '--status', 'all', '--limit', '3']);
-    expect(first.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['5', '1', '3']);
+    expect(first.stdout.split('\n').map((l) => l.split('\t')[1])).toEqual(['5', '1', '3']);
     expect(first.stderr).toMatch(/^showing 3 of 5 — use --all or --limit \(next page: --page \S+\)$/);
     const cursor = /--page (\S+)\)/.exec(first.stderr)![1];
     const rest = await sb.json(['cr', 'list', 'sp-welcome', '--status', 'all', '--page', cursor]);

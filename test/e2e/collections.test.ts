@@ -34,9 +34,11 @@ describe('collections', () => {
     expect(one.stdout).toBe('id\tcol-handbook\ntitle\tHandbook');
   });
 
-  it('--fields picks JSON fields', async () => {
-    const r = await sb.json(['collections', 'list', '--fields', 'id,urls.app']);
-    expect(r).toEqual([{ id: 'col-handbook', urls: { app: expect.stringContaining('/app/o/org-acme/c/col-handbook') } }]);
+  it('--fields picks the fields the command names, in JSON as in TSV', async () => {
+    const r = await sb.json(['collections', 'list', '--fields', 'id,url']);
+    expect(r).toEqual([{ id: 'col-handbook', url: expect.stringContaining('/app/o/org-acme/c/col-handbook') }]);
+    const tsv = await sb.run(['collections', 'list', '--fields', 'id,url']);
+    expect(tsv.stdout).toBe(`col-handbook\t${r[0].url}`);
   });
 
   it('rejects bad input before sending: exit 2, the flag and the rule named, nothing created', async () => {

@@ -228,7 +228,7 @@ describe('content search', () => {
     })]);
 
     const tsv = await sb.run(['content', 'search', 'sp-welcome', 'deploy']);
-    expect(tsv.stdout.split('\n').map((l) => l.split('\t').slice(0, 2))).toEqual([['api', 'API'], ['acme-docs', 'Acme Docs']]);
+    expect(tsv.stdout.split('\n').map((l) => l.split('\t').slice(1, 3))).toEqual([['api', 'API'], ['acme-docs', 'Acme Docs']]);
 
     const paged = await sb.request('GET', '/v1/spaces/sp-welcome/search?query=install&limit=2');
     expect(paged.body.count).toBe(4);

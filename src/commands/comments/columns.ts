@@ -1,6 +1,6 @@
 /** How comments, replies and commenters show in tables, key/value lines, and threads on a terminal. */
 import type { Context } from '../../cli/context.js';
-import { colours, type Column } from '../../cli/output.js';
+import { colours, withExtras, type Column } from '../../cli/output.js';
 import type { Comment, CommentReply } from '../../contract/comments.js';
 import type { Member } from '../../contract/members.js';
 
@@ -15,17 +15,18 @@ const postedBy: Column<Post> = { key: 'postedBy', value: (p) => p.postedBy.id };
 const body: Column<Post> = { key: 'body', value: markdownOf };
 const reactions: Column<Post> = { key: 'reactions', value: reactionsOf };
 
-export const commentColumns: Column<Comment>[] = [
-  'id', 'status', postedBy, 'postedAt', { key: 'page', value: pageOf }, 'replies', reactions, body,
-];
-export const replyColumns: Column<CommentReply>[] = ['id', postedBy, 'postedAt', reactions, body];
 /** For a comment or a reply (a reply has no page nor replies). */
 export const postFields: Column<Post>[] = [
   'id', 'status', postedBy, 'postedAt', 'editedAt', { key: 'page', value: pageOf }, 'replies', reactions,
   { key: 'resolvedBy', value: (p) => p.resolvedBy?.id }, 'resolvedAt', body,
 ];
+export const commentColumns: Column<Comment>[] = withExtras([
+  'id', 'status', postedBy, 'postedAt', { key: 'page', value: pageOf }, 'replies', reactions, body,
+], postFields);
+export const replyColumns: Column<CommentReply>[] = withExtras(['id', postedBy, 'postedAt', reactions, body], postFields);
 export const commenterColumns: Column<Member>[] = [
-  'id', 'role', { key: 'displayName', value: (m) => m.user.displayName }, { key: 'email', value: (m) => m.user.email },
+  'id', { key: 'role', value: (m) => m.role ?? 'guest' }, { key: 'displayName', value: (m) => m.user.displayName }, { key: 'email', value: (m) => m.user.email },
+  { key: 'sites', value: (m) => m.sites, extra: true },
 ];
 
 export interface Thread {

@@ -1,5 +1,5 @@
 /** How content shows in tables and key/value lines (shared by the family's commands). */
-import type { Column } from '../../cli/output.js';
+import { withExtras, type Column } from '../../cli/output.js';
 import type { File, Page, Revision, SearchResult } from '../../contract/content.js';
 import type { PageRow } from './lookup.js';
 
@@ -27,13 +27,13 @@ export const pageFields: Column<Page>[] = [
   { key: 'url', value: (p) => p.urls.app },
 ];
 
-export const fileColumns: Column<File>[] = ['id', 'name', 'contentType', 'size', { key: 'dimensions', value: dimensions }];
 export const fileFields: Column<File>[] = [
   'id', 'name', 'contentType', 'size', { key: 'dimensions', value: dimensions }, { key: 'gitPath', value: (f) => f.git?.path },
 ];
+export const fileColumns: Column<File>[] = withExtras(['id', 'name', 'contentType', 'size', { key: 'dimensions', value: dimensions }], fileFields);
 
 export const searchColumns: Column<SearchResult>[] = [
-  'path', 'title',
+  'id', 'path', 'title',
   { key: 'sections', value: (r) => r.sections.map((s) => s.title).join('; ') },
   { key: 'url', value: (r) => r.urls.app },
 ];

@@ -1,11 +1,10 @@
 /** How a change request shows in tables and key/value lines (shared by the family's commands). */
-import type { Column } from '../../cli/output.js';
+import { withExtras, type Column } from '../../cli/output.js';
 import type { ChangeRequest } from '../../contract/change-requests.js';
 import { documentText } from './description.js';
 
 const createdBy: Column<ChangeRequest> = { key: 'createdBy', value: (cr) => cr.createdBy?.id };
 
-export const crColumns: Column<ChangeRequest>[] = ['number', 'status', 'subject', createdBy, 'updatedAt', 'space', 'id'];
 export const crFields: Column<ChangeRequest>[] = [
   'number', 'id', 'status', 'subject',
   { key: 'description', value: (cr) => (cr.description ? documentText(cr.description) : undefined) },
@@ -14,6 +13,8 @@ export const crFields: Column<ChangeRequest>[] = [
   { key: 'links', value: (cr) => cr.links?.map((l) => (l.title ? `${l.title} <${l.ref.url}>` : l.ref.url)).join(', ') },
   { key: 'app', header: 'url', value: (cr) => cr.urls.app },
 ];
+
+export const crColumns: Column<ChangeRequest>[] = withExtras(['id', 'number', 'status', 'subject', createdBy, 'updatedAt', 'space'], crFields);
 
 /** A change request argument: its number (`3` or `#3`) or its id. */
 export function crRef(arg: string): string {

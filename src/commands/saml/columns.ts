@@ -1,5 +1,5 @@
 /** How SAML providers show in tables and key/value lines. */
-import type { Column } from '../../cli/output.js';
+import { withExtras, type Column } from '../../cli/output.js';
 import { UNSET_SSO_URL, type SAMLProvider } from '../../contract/saml.js';
 
 /** The sign-in URL, blank while it is not set (the API shows about:blank then). */
@@ -12,10 +12,10 @@ function certificateOf(p: SAMLProvider): string | undefined {
   return text.includes('-----BEGIN') ? `PEM, ${text.split('\n').length} lines` : `base64, ${text.replace(/\s+/g, '').length} characters`;
 }
 
-export const samlColumns: Column<SAMLProvider>[] = ['id', 'label', 'status', ssoURL, 'defaultRole', 'createdAt'];
 export const samlFields: Column<SAMLProvider>[] = [
   'id', 'label', 'status', { key: 'entityID', value: (p) => p.entityID || undefined }, ssoURL,
   { key: 'defaultTeam', value: (p) => p.defaultTeam?.id }, 'defaultRole', { key: 'certificate', value: certificateOf },
   'createdAt', { key: 'acsURL', value: (p) => p.service.acsURL }, { key: 'serviceEntityID', value: (p) => p.service.entityID },
   { key: 'startURL', value: (p) => p.service.startURL },
 ];
+export const samlColumns: Column<SAMLProvider>[] = withExtras(['id', 'label', 'status', ssoURL, 'defaultRole', 'createdAt'], samlFields);

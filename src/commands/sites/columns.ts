@@ -1,10 +1,7 @@
 /** How sites and their structure show in tables and key/value lines (shared by the family's commands). */
-import type { Column } from '../../cli/output.js';
+import { withExtras, type Column } from '../../cli/output.js';
 import type { Site, SiteSection, SiteSectionGroup, SiteSpace } from '../../contract/sites.js';
 
-export const siteColumns: Column<Site>[] = [
-  'id', 'title', 'visibility', 'published', 'siteSpaces', { key: 'url', value: (s) => s.urls.published },
-];
 export const siteFields: Column<Site>[] = [
   'id', 'title', 'type', 'visibility', 'published', 'siteSpaces', 'basename',
   { key: 'proxy', value: (s) => s.proxy?.origin }, 'agentsContext', 'defaultLevel',
@@ -12,6 +9,10 @@ export const siteFields: Column<Site>[] = [
   { key: 'features', value: (s) => s.features.map((f) => f.id).join(',') }, 'createdAt',
   { key: 'url', value: (s) => s.urls.published },
 ];
+
+export const siteColumns: Column<Site>[] = withExtras([
+  'id', 'title', 'visibility', 'published', 'siteSpaces', { key: 'url', value: (s) => s.urls.published },
+], siteFields);
 
 export const sectionColumns: Column<SiteSection>[] = [
   'id', 'title', 'path', 'default', { key: 'group', value: (s) => s.sectionGroup },

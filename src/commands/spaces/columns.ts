@@ -1,13 +1,13 @@
 /** How a space shows in tables and key/value lines (shared by the family's commands). */
-import type { Column } from '../../cli/output.js';
+import { withExtras, type Column } from '../../cli/output.js';
 import { RETENTION_DAYS, type ListedSpace, type Space } from '../../contract/spaces.js';
 
-export const spaceColumns: Column<Space>[] = ['id', 'title', 'visibility', 'parent', 'updatedAt'];
 export const spaceFields: Column<Space>[] = [
   'id', 'title', 'emoji', 'visibility', 'organization', 'parent', 'editMode', 'language', 'defaultLevel',
   'revision', 'createdAt', 'updatedAt', 'deletedAt', 'changeRequestsOpen', 'comments',
   { key: 'app', header: 'url', value: (s) => s.urls.app },
 ];
+export const spaceColumns: Column<Space>[] = withExtras(['id', 'title', 'visibility', 'parent', 'updatedAt'], spaceFields);
 
 const DAY_MS = 86_400_000;
 
@@ -35,8 +35,8 @@ export function formatTimeLeft(seconds: number): string {
 }
 
 /** Columns of `spaces list --deleted`. */
-export const trashColumns: Column<ListedSpace>[] = [
+export const trashColumns: Column<ListedSpace>[] = withExtras([
   'id', 'title', 'parent', 'deletedAt',
   { key: 'restorableUntil', value: (s) => new Date(restorableUntil(s)).toISOString() },
   { key: 'timeLeft', value: (s) => formatTimeLeft(secondsLeft(s)) },
-];
+], spaceFields);
