@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../helpers/cli.js';
+import { BIN, useSandbox } from '../helpers/cli.js';
 
 const sb = useSandbox();
 
@@ -18,7 +19,7 @@ describe('docsctl api', () => {
     const r = await sb.run(['api', '/v1/orgs/{org}/collections', '-f', 'title=Guides', '-i']);
     expect(r.exitCode).toBe(0);
     const [head, body] = r.stdout.split('\n\n');
-    expect(head).toMatch(/^HTTP\/1.1 201\n/);
+    expect(head).toMatch(/^HTTP\/1.1 201 Created\n/);
     expect(head).toMatch(/\nlocation: http:\/\/127\.0\.0\.1:\d+\/v1\/collections\/\S+/);
     const created = JSON.parse(body);
     expect(created.title).toBe('Guides');
@@ -80,5 +81,228 @@ describe('docsctl api', () => {
     const malformed = await sb.run(['api', '-X', 'PUT', '/_sandbox/state', '--input', '-'], { input: '{"version": 2}' });
     expect(malformed.exitCode).toBe(1);
     expect((await sb.json(['collections', 'list'])).map((c: { title: string }) => c.title)).toEqual(['Handbook', 'Temp']);
+  });
+});
+
+/** The requests the sandbox receives while `fn` runs (method, URL and body as sent). */
+async function received<T>(fn: () => Promise<T>, only = (url: string) => url.startsWith('/v1/')): Promise<{ result: T; requests: { method: string; url: string; body: string }[] }> {
+  const requests: { method: string; url: string; body: string }[] = [];
+  const app = sb.server.app;
+  const handle = app.handle;
+  app.handle = (req) => {
+    if (only(req.url)) requests.push({ method: req.method, url: req.url, body: req.body?.toString() ?? '' });
+    return handle(req);
+  };
+  try {
+    return { result: await fn(), requests };
+  } finally {
+    app.handle = handle;
+  }
+}
+
+/** A shell pipeline with `set -o pipefail`; `docsctl` in it is the built binary, as the admin. */
+async function pipeline(script: string) {
+  const r = await execa('bash', ['-c', `set -o pipefail\ndocsctl() { node ${JSON.stringify(BIN)} "$@"; }\n${script}`], {
+    env: {
+      PATH: process.env.PATH ?? '', HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
+      DOCSCTL_TOKEN: sb.token('admin'), DOCSCTL_ORG: sb.server.organizationId, DOCSCTL_MAX_RETRIES: '0',
+    },
+    extendEnv: false, reject: false, timeout: 60_000,
+  });
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode ?? -1 };
+}
+
+async function manyCollections(n: number) {
+  for (let i = 0; i < n; i++) expect((await sb.request('POST', '/v1/orgs/org-acme/collections', { title: `C${i}` })).status).toBe(201);
+}
+
+describe('docsctl api: fields', () => {
+  it('-f/-F on GET and HEAD are query parameters that the sandbox receives (arrays as repeated keys)', async () => {
+    const { result: r, requests } = await received(() => sb.run(['api', '-X', 'GET', '/v1/orgs/{org}/members', '-f', 'role=admin', '-F', 'limit=1']));
+    expect(r.exitCode).toBe(0);
+    expect(requests).toEqual([{ method: 'GET', url: '/v1/orgs/org-acme/members?role=admin&limit=1', body: '' }]);
+    const page = JSON.parse(r.stdout);
+    expect(page.items.map((m: { role: string }) => m.role)).toEqual(['admin']);
+    expect(page.items).toHaveLength(1);
+
+    const head = await received(() => sb.run(['api', '-X', 'HEAD', '/v1/orgs/{org}/spaces', '-f', 'deleted=true', '-F', 'limit=0']));
+    // Over the socket a HEAD reaches the app as its GET (node:http leaves the body out).
+    expect(head.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/orgs/org-acme/spaces?deleted=true&limit=0']);
+    expect(head.result).toMatchObject({ exitCode: 0, stdout: '' });
+
+    const arrays = await received(() => sb.run(['api', '-X', 'GET', '/v1/spaces/sp-welcome/comments', '-f', 'authors[]=u-admin', '-f', 'authors[]=u-edit', '-F', 'limit=2']));
+    expect(arrays.result.exitCode).toBe(0);
+    expect(arrays.requests[0].url).toBe('/v1/spaces/sp-welcome/comments?authors=u-admin&authors=u-edit&limit=2');
+  });
+
+  it('nests keys as gh api does: a[b]=c, a.b=c, a[]=x, a[][b]=x, a[] alone', async () => {
+    const { result: r, requests } = await received(() => sb.run([
+      'api', '-X', 'PATCH', '/v1/spaces/sp-welcome',
+      '-f', 'mergeRules[type]=rules',
+      '-f', 'mergeRules[rules][][rule]=require_specific_reviewers',
+      '-f', 'mergeRules[rules][][users][]=u-review',
+      '-f', 'mergeRules[rules][][users][]=u-admin',
+      '-f', 'mergeRules[rules][][rule]=require_at_least_one_review',
+    ]));
+    expect(r.exitCode).toBe(0);
+    const sent = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['u-review', 'u-admin'] }, { rule: 'require_at_least_one_review' }] };
+    expect(JSON.parse(requests[0].body)).toEqual({ mergeRules: sent });
+    expect(JSON.parse(r.stdout).mergeRules).toEqual(sent);
+
+    // What the body looks like for each form (the sandbox refuses these fields; the body is what counts).
+    const forms = await received(() => sb.run(['api', '-X', 'POST', '/v1/orgs/{org}/collections', '-f', 'a.b=1', '-F', 'a[c]=2', '-F', 'list[]=true', '-F', 'list[]=null', '-f', 'empty[]', '-F', 'org={org}']));
+    expect(JSON.parse(forms.requests[0].body)).toEqual({ a: { b: '1', c: 2 }, list: [true, null], empty: [], org: 'org-acme' });
+
+    for (const [args, message] of [
+      [['-f', 'a=1', '-f', 'a=2'], '-f: "a=2": a is given twice'],
+      [['-f', 'a=1', '-f', 'a[b]=2'], '-f: "a[b]=2": a is given a value and nested keys'],
+      [['-f', 'a[b=1'], '-f: "a[b=1": a key looks like name, name[key], name[] or name.key'],
+      [['-f', 'novalue'], '-f: "novalue" must look like key=value'],
+    ] as const) {
+      const { result: bad, requests: none } = await received(() => sb.run(['api', '/v1/orgs/{org}/collections', ...args]));
+      expect(bad.exitCode).toBe(2);
+      expect(bad.stderr).toContain(message);
+      expect(none).toEqual([]);
+    }
+  });
+
+  it('with --input the body is the file and the fields go to the query string', async () => {
+    const { result: r, requests } = await received(() => sb.run(['api', '/v1/orgs/{org}/collections', '--input', '-', '-f', 'ignored=yes'], { input: '{"title":"From stdin"}' }));
+    expect(requests).toEqual([{ method: 'POST', url: '/v1/orgs/org-acme/collections?ignored=yes', body: '{"title":"From stdin"}' }]);
+    // (the sandbox takes no query parameter there, and says so)
+    expect(r.exitCode).toBe(1);
+  });
+});
+
+describe('docsctl api: output', () => {
+  it('--jq filters the answer; a bad expression is exit 2 before anything is sent', async () => {
+    const r = await sb.run(['api', '/v1/orgs/{org}/spaces', '--jq', '.items[].id']);
+    expect(r).toMatchObject({ exitCode: 0, stdout: 'sp-welcome' });
+    const { result: bad, requests } = await received(() => sb.run(['api', '/v1/user', '--jq', '.id |||']));
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('syntax error');
+    expect(bad.stdout).toBe('');
+    expect(requests).toEqual([]);
+    // An error answer is printed as it came (not through jq), as gh does.
+    const missing = await sb.run(['api', '/v1/spaces/nope', '--jq', '.id']);
+    expect(missing.exitCode).toBe(4);
+    expect(JSON.parse(missing.stdout)).toEqual({ error: { code: 404, message: 'no space nope' } });
+  });
+
+  it('--silent prints no body; the exit code still follows the status', async () => {
+    expect(await sb.run(['api', '/v1/user', '--silent'])).toMatchObject({ exitCode: 0, stdout: '' });
+    const missing = await sb.run(['api', '/v1/spaces/nope', '--silent']);
+    expect(missing).toMatchObject({ exitCode: 4, stdout: '' });
+    expect(missing.stderr).toContain('error: no space nope');
+    expect((await sb.run(['api', '/v1/user', '--silent', '--jq', '.id'])).exitCode).toBe(2);
+  });
+
+  it('--include prints the status line and the headers, then the body', async () => {
+    const r = await sb.run(['api', '/v1/spaces/sp-welcome', '--include']);
+    expect(r.exitCode).toBe(0);
+    const [head, ...rest] = r.stdout.split('\n\n');
+    const lines = head.split('\n');
+    expect(lines[0]).toBe('HTTP/1.1 200 OK');
+    expect(lines).toContain('content-type: application/json; charset=utf-8');
+    const names = lines.slice(1).map((l) => l.split(':')[0]);
+    expect(names).toEqual([...names].sort());
+    expect(JSON.parse(rest.join('\n\n')).id).toBe('sp-welcome');
+    const head2 = await sb.run(['api', '-X', 'HEAD', '/v1/spaces/sp-welcome', '-i']);
+    expect(head2.exitCode).toBe(0);
+    expect(head2.stdout).toMatch(/^HTTP\/1.1 200 OK\n(.+\n)*content-length: \d+\n/);
+    expect(head2.stdout.endsWith('\n\n') || !head2.stdout.includes('{')).toBe(true);
+  });
+});
+
+describe('docsctl api --paginate', () => {
+  it('follows next.page; --slurp wraps the pages, as answered, in one array', async () => {
+    await manyCollections(120);
+    const { result: r, requests } = await received(() => sb.run(['api', '/v1/orgs/{org}/collections', '--paginate', '-F', 'limit=50', '--slurp']));
+    expect(r.exitCode).toBe(0);
+    const pages = JSON.parse(r.stdout);
+    expect(pages.map((p: { items: unknown[] }) => p.items.length)).toEqual([50, 50, 21]);
+    expect(pages.every((p: { count: number }) => p.count === 121)).toBe(true);
+    expect(pages[2].next).toBeUndefined();
+    expect(requests.map((q) => q.url.replace(/page=[^&]+/, 'page=…'))).toEqual([
+      '/v1/orgs/org-acme/collections?limit=50',
+      '/v1/orgs/org-acme/collections?limit=50&page=…',
+      '/v1/orgs/org-acme/collections?limit=50&page=…',
+    ]);
+    // Without a limit it asks for the largest pages; without --slurp, the items of all pages.
+    const all = await received(() => sb.run(['api', '/v1/orgs/{org}/collections', '--paginate']));
+    expect(all.requests.map((q) => q.url)).toEqual(['/v1/orgs/org-acme/collections?limit=1000']);
+    expect(JSON.parse(all.result.stdout)).toHaveLength(121);
+  });
+
+  it('--jq runs on each page\'s items as they arrive', async () => {
+    await manyCollections(60);
+    const lengths = await sb.run(['api', '/v1/orgs/{org}/collections?limit=25', '--paginate', '--jq', 'length']);
+    expect(lengths).toMatchObject({ exitCode: 0, stdout: '25\n25\n11' });
+    const ids = await sb.run(['api', '/v1/orgs/{org}/collections', '--paginate', '-F', 'limit=25', '--jq', '.[].title']);
+    expect(ids.stdout.split('\n')).toHaveLength(61);
+    expect((await sb.run(['api', '/v1/orgs/{org}/collections', '--paginate', '--slurp', '--jq', '.'])).exitCode).toBe(2);
+    expect((await sb.run(['api', '/v1/orgs/{org}/collections', '--slurp'])).exitCode).toBe(2);
+  });
+
+  it('refuses a path that is not a list, or another method, before anything is sent', async () => {
+    for (const [args, message] of [
+      [['/v1/spaces/sp-welcome'], 'GET /v1/spaces/sp-welcome (getSpace) answers one object, not a list'],
+      [['/v1/orgs/{org}'], 'GET /v1/orgs/org-acme (getOrganization) answers one object, not a list'],
+      [['/_sandbox/state'], 'GET /_sandbox/state is not a list of the API'],
+      [['/openapi.json'], 'GET /openapi.json is not a list of the API'],
+      [['/v1/nowhere/at/all'], 'GET /v1/nowhere/at/all is no operation of the API docsctl knows'],
+      [['-X', 'POST', '/v1/orgs/{org}/collections'], '--paginate works with GET only (not POST)'],
+      [['/v1/orgs/{org}/collections', '--input', '-'], '--paginate cannot be combined with --input'],
+    ] as const) {
+      const { result: r, requests } = await received(() => sb.run(['api', ...args, '--paginate'], { input: '{}' }), () => true);
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stdout).toBe('');
+      expect(requests).toEqual([]);
+    }
+    // The most literal template decides (`versions/latest` is one version, `versions` the list).
+    const latest = await sb.run(['api', '/v1/orgs/{org}/openapi/x/versions/latest', '--paginate']);
+    expect(latest.stderr).toContain('(getLatestOpenAPISpecVersion) answers one object');
+    expect(await sb.run(['api', '/v1/orgs/{org}/openapi/x/versions', '--paginate'])).toMatchObject({ exitCode: 4, stdout: '' });
+  });
+
+  it('stdout holds valid JSON or nothing: nothing before the first page, the array closed when a later page fails', async () => {
+    await manyCollections(60);
+    const app = sb.server.app;
+    const handle = app.handle;
+    // The first page fails: nothing on stdout.
+    app.handle = (req) => (req.url.startsWith('/v1/orgs/org-acme/collections') ? Promise.resolve({ status: 500, headers: { 'content-type': 'application/json' }, body: '{"error":{"code":500,"message":"boom"}}' }) : handle(req));
+    try {
+      const first = await sb.run(['api', '/v1/orgs/{org}/collections?limit=25', '--paginate']);
+      expect(first).toMatchObject({ exitCode: 1, stdout: '' });
+      expect(first.stderr).toContain('error: boom');
+      // The third page fails: the two pages before it, in a closed array.
+      let calls = 0;
+      app.handle = (req) => {
+        if (req.url.startsWith('/v1/orgs/org-acme/collections') && /[?&]page=/.test(req.url) && ++calls === 2) {
+          return Promise.resolve({ status: 503, headers: { 'content-type': 'application/json' }, body: '{"error":{"code":503,"message":"later"}}' });
+        }
+        return handle(req);
+      };
+      for (const extra of [[], ['--slurp']]) {
+        calls = 0;
+        const later = await sb.run(['api', '/v1/orgs/{org}/collections?limit=25', '--paginate', ...extra]);
+        expect(later.exitCode).toBe(1);
+        expect(later.stderr).toContain('error: later');
+        const parsed = JSON.parse(later.stdout);
+        expect(extra.length ? parsed.flatMap((p: { items: unknown[] }) => p.items) : parsed).toHaveLength(50);
+      }
+    } finally {
+      app.handle = handle;
+    }
+  });
+
+  it('a closed stdout stops the paging quietly (exit 0)', async () => {
+    await manyCollections(40);
+    const { result: r, requests } = await received(() => pipeline('docsctl api "/v1/orgs/{org}/collections?limit=1" --paginate | head -c 20'));
+    expect(r).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(r.stdout).toBe('[\n  {\n    "object": ');
+    // 41 pages of one: the reader left during the first ones.
+    expect(requests.length).toBeLessThan(10);
   });
 });
