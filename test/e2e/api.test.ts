@@ -1,8 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, useSandbox } from '../helpers/cli.js';
+import { startBench, type Bench } from '../helpers/fixture.js';
+import { ALL_OPS, table, urlOf } from '../helpers/operations.js';
 
 const sb = useSandbox();
 
@@ -304,5 +308,141 @@ describe('docsctl api --paginate', () => {
     expect(r.stdout).toBe('[\n  {\n    "object": ');
     // 41 pages of one: the reader left during the first ones.
     expect(requests.length).toBeLessThan(10);
+  });
+});
+
+describe('the sandbox over a socket: HEAD, OPTIONS and GET /openapi.json', () => {
+  let bench: Bench;
+  beforeAll(async () => {
+    bench = await startBench();
+  });
+  afterAll(async () => {
+    await bench?.close();
+  });
+  beforeEach(() => bench.restore());
+  afterEach(() => expect(bench.officialProblems()).toEqual([]));
+
+  const rows = () => table(bench.ids, bench.website);
+  const admin = () => bench.server.users.find((u) => u.id === 'u-admin')!.token;
+  /** A request over the socket, as the admin, or without a token (`null`). */
+  const send = async (method: string, url: string, token: string | null = admin()) => {
+    const res = await fetch(bench.server.url + url, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const headers = Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
+    return { status: res.status, headers, text: await res.text() };
+  };
+  /** Every operation of the contract by method, with the URL of its row in the fixture. */
+  const requests = () => Object.entries(ALL_OPS).map(([id, op]) => ({ id, op, url: urlOf(op, rows()[id]) }));
+
+  it('answers HEAD for every GET route: the GET\'s status and headers, no body', async () => {
+    const gets = requests().filter((r) => r.op.method === 'GET');
+    expect(gets.length).toBeGreaterThan(40);
+    const extra = ['/openapi.json', '/_sandbox/state', '/_sandbox/faults', '/v1/nowhere', '/v1/spaces/nope'];
+    for (const url of [...gets.map((r) => r.url), ...extra]) {
+      const get = await send('GET', url);
+      const head = await send('HEAD', url);
+      expect({ url, status: head.status, headers: head.headers }).toEqual({ url, status: get.status, headers: get.headers });
+      expect(head.text, url).toBe('');
+      expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.text));
+    }
+    // Without a token, as the GET: 401.
+    expect((await send('HEAD', '/v1/user', null)).status).toBe(401);
+    // In process too (the app without a socket).
+    const inProcess = await bench.server.app.handle({ method: 'HEAD', url: '/v1/user', headers: { authorization: `Bearer ${admin()}` } });
+    expect(inProcess.status).toBe(200);
+    expect(inProcess.body).toBeUndefined();
+  });
+
+  it('answers OPTIONS for every route with the methods of that path (204, Allow); an unknown path is a 404', async () => {
+    // Each path template of the contract, at the URL of one of its rows, with the methods of all its operations.
+    const byTemplate = new Map<string, { path: string; methods: Set<string> }>();
+    for (const r of requests()) {
+      const entry = byTemplate.get(r.op.path) ?? { path: r.url.split('?')[0], methods: new Set<string>() };
+      byTemplate.set(r.op.path, entry);
+      entry.methods.add(r.op.method);
+    }
+    const version = bench.server.store.version;
+    const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+    for (const { path, methods } of byTemplate.values()) {
+      // Anyone may ask (no token): it tells no more than the document at /openapi.json.
+      const res = await send('OPTIONS', path, null);
+      const expected = order.filter((m) => methods.has(m) || (m === 'HEAD' && methods.has('GET')) || m === 'OPTIONS');
+      expect({ path, status: res.status, allow: res.headers.allow, body: res.text }).toEqual({ path, status: 204, allow: expected.join(', '), body: '' });
+    }
+    expect(bench.server.store.version, 'OPTIONS changes nothing').toBe(version);
+    expect((await send('OPTIONS', '/v1/spaces/sp-welcome')).headers.allow).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');
+    expect((await send('OPTIONS', '/openapi.json')).headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect((await send('OPTIONS', '/_sandbox/faults')).headers.allow).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
+    expect((await send('OPTIONS', '/_sandbox/reset')).headers.allow).toBe('POST, OPTIONS');
+    for (const path of ['/v1/nowhere', '/_sandbox/nothing', '/nothing']) {
+      const missing = await send('OPTIONS', path);
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.text)).toEqual({ error: { code: 404, message: `no route OPTIONS ${path}` } });
+    }
+  });
+
+  it('serves GET /openapi.json without a token: an OpenAPI 3.1 document of every operation, which the answers follow', async () => {
+    const res = await send('GET', '/openapi.json', null);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const doc = JSON.parse(res.text);
+    // The structure of an OpenAPI 3.1 document.
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(typeof doc.info.title).toBe('string');
+    expect(typeof doc.info.version).toBe('string');
+    expect(doc.servers[0].url).toBe(`${bench.server.url}/v1`);
+    expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    const operationIds = new Set<string>();
+    const HTTP = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      expect(path).toMatch(/^\//);
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, op] of Object.entries(item)) {
+        if (method === 'servers' || method === 'parameters' || method === 'summary' || method === 'description') continue;
+        expect(HTTP, `${path} ${method}`).toContain(method);
+        expect(operationIds.has(op.operationId), `operationId ${op.operationId} twice`).toBe(false);
+        operationIds.add(op.operationId);
+        expect(Object.keys(op.responses).length, op.operationId).toBeGreaterThan(0);
+        for (const p of op.parameters ?? []) {
+          expect(['path', 'query', 'header', 'cookie'], op.operationId).toContain(p.in);
+          expect(typeof p.name).toBe('string');
+          expect(p.schema, `${op.operationId} ${p.name}`).toBeTypeOf('object');
+        }
+        const declared = (op.parameters ?? []).filter((p: { in: string }) => p.in === 'path');
+        expect(declared.map((p: { name: string }) => p.name).sort(), op.operationId).toEqual(inPath);
+        expect(declared.every((p: { required: boolean }) => p.required), op.operationId).toBe(true);
+      }
+    }
+    // Every reference resolves; every schema is valid JSON Schema 2020-12 (Ajv compiles it).
+    const at = (ref: string) => ref.slice(2).split('/').reduce((node: any, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    const refs: string[] = [];
+    JSON.stringify(doc, (k, v) => (k === '$ref' && refs.push(v), v));
+    expect(refs.length).toBeGreaterThan(100);
+    for (const ref of new Set(refs)) expect(at(ref), ref).toBeDefined();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ ...doc, $id: 'docsctl' });
+    for (const name of Object.keys(doc.components.schemas)) ajv.compile({ $ref: `docsctl#/components/schemas/${name}` });
+    // Every operation of the contract, as the contract declares it, and nothing else below /v1.
+    const v1 = Object.entries(doc.paths as Record<string, Record<string, any>>).filter(([, item]) => !item.servers);
+    expect(v1.flatMap(([, item]) => Object.keys(item)).length).toBe(Object.keys(ALL_OPS).length);
+    for (const [id, op] of Object.entries(ALL_OPS)) {
+      const described = doc.paths[op.path]?.[op.method.toLowerCase()];
+      expect(described?.operationId, `${op.method} ${op.path}`).toBe(id);
+      expect(Object.keys(described.responses)).toContain(String(op.status));
+      expect(Boolean(described['x-paginated']), id).toBe(Boolean(op.paginated));
+      expect(Boolean(described.requestBody), id).toBe(op.hasBody);
+    }
+    // Every answer of the fixture's GETs follows the document.
+    const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+    let checked = 0;
+    for (const r of requests().filter((q) => q.op.method === 'GET')) {
+      const got = await send('GET', r.url);
+      if (got.status !== r.op.status || r.op.status === 204) continue;
+      const validate = ajv.getSchema(`docsctl#/paths/${escape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema`)
+        ?? ajv.compile({ $ref: `docsctl#/paths/${escape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema` });
+      expect({ op: r.id, problems: validate(JSON.parse(got.text)) ? [] : validate.errors?.slice(0, 3) }).toEqual({ op: r.id, problems: [] });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(40);
   });
 });
