@@ -201,14 +201,14 @@ function parametersOf(schema: z.ZodType, where: 'path' | 'query', components: Co
   });
 }
 
-/** The contract's named schemas: PascalCase exports of its modules. */
+/** The contract's named schemas: the exports of its modules whose names begin with a capital (`Space`, `SAMLProvider`). */
 function namedSchemas(): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
   const taken = new Set<string>();
   const modules: [string, Record<string, unknown>][] = [['', op], ...FAMILIES.map((f) => [f.tag, f.module] as [string, Record<string, unknown>])];
   for (const [tag, mod] of modules) {
     for (const [name, value] of Object.entries(mod)) {
-      if (!(value instanceof z.ZodType) || !/^[A-Z][a-z]/.test(name) || names.has(value)) continue;
+      if (!(value instanceof z.ZodType) || !/^[A-Z]/.test(name) || names.has(value)) continue;
       // The same name in two families for two schemas: the second is prefixed with its family.
       const unique = taken.has(name) ? `${tag.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}${name}` : name;
       names.set(value, unique);

@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { execa } from 'execa';
@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { BIN, useSandbox } from '../helpers/cli.js';
 import { startBench, type Bench } from '../helpers/fixture.js';
 import { ALL_OPS, table, urlOf } from '../helpers/operations.js';
+import { endpointTables, withTables } from '../../scripts/api-docs.mjs';
 
 const sb = useSandbox();
 
@@ -444,5 +445,13 @@ describe('the sandbox over a socket: HEAD, OPTIONS and GET /openapi.json', () =>
       checked++;
     }
     expect(checked).toBeGreaterThan(40);
+  });
+
+  it('docs/api.md lists the endpoints of the served document (node scripts/api-docs.mjs rewrites them)', async () => {
+    const doc = JSON.parse((await send('GET', '/openapi.json', null)).text);
+    const file = resolve(import.meta.dirname, '../../docs/api.md');
+    const text = readFileSync(file, 'utf8');
+    expect(text, 'docs/api.md is out of date: run npm run build && node scripts/api-docs.mjs').toBe(withTables(text, endpointTables(doc)));
+    for (const id of Object.keys(ALL_OPS)) expect(text).toContain(`\`${id}\``);
   });
 });
