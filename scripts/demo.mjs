@@ -1,6 +1,6 @@
 // A short docsctl session against a fresh sandbox: start `docsctl serve --memory` on a free port,
 // run what an admin does in a day (organize spaces, import docs through a change request, review,
-// merge, publish a site, manage a member), show the output, stop the sandbox.
+// merge, publish a site, manage a member, call the API directly), show the output, stop the sandbox.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -73,7 +73,11 @@ try {
   await run(['sites', 'published', published.id]);
   // People.
   await run(['members', 'set-role', 'u-read', 'comment']);
-  await run(['members', 'list', '--fields', 'user.id,role']);
+  await run(['members', 'list', '--fields', 'id,role']);
+  // Any endpoint, as gh api: every page of a list through jq; the sandbox's own API description
+  // (GET /openapi.json, no token) stored as an OpenAPI specification of the organization.
+  await run(['api', '/v1/orgs/{org}/spaces', '--paginate', '--jq', '.[] | "\\(.id)  \\(.title)"']);
+  await run(['openapi', 'put', 'docsctl-api', '--url', `${sandbox.url}/openapi.json`, '--wait', '--fields', 'slug,processingState,lastVersion']);
   // Bad input is caught before anything is sent (exit 2), naming the field and the rule.
   await run(['collections', 'update', guides.id, '--title', 'x'.repeat(51)], { expect: 2 });
   await run(['spaces', 'list', '--fields', 'id,title,visibility']);

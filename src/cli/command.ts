@@ -8,6 +8,7 @@ import type { AnyOp, OpBody } from '../contract/op.js';
 import { describeIssue } from '../contract/issues.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
+import type { JqProgram } from './jq.js';
 import { checkFields, render, type OutputSpec } from './output.js';
 
 export interface ArgSpec {
@@ -55,6 +56,8 @@ export interface CommonFlags {
 export interface CommandInput<A extends readonly ArgSpec[], F extends Record<string, FlagSpec>> {
   args: ArgValues<A>;
   flags: FlagValues<F> & CommonFlags;
+  /** `--jq`, compiled (for a command that prints its JSON itself: `api`). */
+  jq?: JqProgram;
 }
 
 export interface CommandDef<A extends readonly ArgSpec[] = readonly ArgSpec[], F extends Record<string, FlagSpec> = Record<string, FlagSpec>> {
@@ -141,7 +144,7 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
   // --jq: the output is JSON, through jq; the expression is compiled before anything is sent.
   const jq = typeof flags.jq === 'string' ? await (await import('./jq.js')).compileJq(flags.jq) : undefined;
   if (jq) flags.json = true;
-  const input = { args, flags } as CommandInput<any, any>;
+  const input = { args, flags, ...(jq ? { jq } : {}) } as CommandInput<any, any>;
   const result = await def.run(ctx, input);
   await render(ctx, result, def.output ?? {}, { ...(flags as CommonFlags), ...(jq ? { jqProgram: jq } : {}) });
 }

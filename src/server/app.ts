@@ -73,6 +73,31 @@ interface Route {
   emptyQuery?: Record<string, unknown>;
 }
 
+/** Where the sandbox serves the OpenAPI document of the contract (no token needed: docs/api.md). */
+export const OPENAPI_PATH = '/openapi.json';
+
+/** The sandbox's control routes (outside /v1, sandbox admin only): what `sandboxControl` answers. */
+export const SANDBOX_ROUTES: readonly { method: string; path: string; summary: string }[] = [
+  { method: 'POST', path: '/_sandbox/reset', summary: 'Back to the seed' },
+  { method: 'GET', path: '/_sandbox/state', summary: 'Export the whole state as JSON' },
+  { method: 'PUT', path: '/_sandbox/state', summary: 'Load a state exported before' },
+  { method: 'POST', path: '/_sandbox/clock', summary: 'Move the clock forward: {"advance": "8d"} (units ms, s, m, h, d, w)' },
+  { method: 'GET', path: '/_sandbox/faults', summary: 'The scripted faults still to come' },
+  { method: 'PUT', path: '/_sandbox/faults', summary: 'Script faults: {"rules": [{method, path, status, count, retryAfter, latencyMs, drop, probability}]}' },
+  { method: 'DELETE', path: '/_sandbox/faults', summary: 'Clear the scripted faults' },
+];
+
+/** The methods of /v1 routes, and the order `Allow` names methods in. */
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const ALLOW_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** A HEAD's answer: the GET's, its body left out and its length kept. */
+function withoutBody(res: AppResponse): AppResponse {
+  if (res.drop || res.body === undefined) return res;
+  const length = typeof res.body === 'string' ? Buffer.byteLength(res.body) : res.body.length;
+  return { status: res.status, headers: { ...res.headers, 'content-length': String(length) } };
+}
+
 export interface AppOptions {
   /** Reload the seed (for `POST /_sandbox/reset`). */
   reset: () => void;
@@ -108,7 +133,48 @@ export function createApp(store: Store, opts: AppOptions) {
   }
 
   function handle(req: AppRequest): Promise<AppResponse> {
-    return req.method === 'GET' || req.method === 'HEAD' ? answer(req) : write(req);
+    switch (req.method) {
+      case 'GET':
+        return answer(req);
+      // HEAD: the GET's status and headers (its Content-Length too), without the body.
+      case 'HEAD':
+        return answer({ ...req, method: 'GET' }).then(withoutBody);
+      case 'OPTIONS':
+        return Promise.resolve(options(req.url));
+      default:
+        return write(req);
+    }
+  }
+
+  /**
+   * OPTIONS: 204 with `Allow`, the methods of that path (HEAD wherever GET is; OPTIONS everywhere),
+   * for anyone (it tells no more than the published document); a path that is no route is a 404.
+   */
+  function options(url: string): AppResponse {
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    let methods: string[];
+    if (path === OPENAPI_PATH) methods = ['GET'];
+    else if (path.startsWith('/_sandbox/')) methods = SANDBOX_ROUTES.filter((r) => r.path === path).map((r) => r.method);
+    else if (path.startsWith(DOWNLOADS_PATH)) methods = path.length > DOWNLOADS_PATH.length ? ['GET'] : [];
+    else methods = ROUTE_METHODS.filter((m) => router.find(m, path) !== null);
+    if (methods.length === 0) return errorResponse(new HttpError(404, `no route OPTIONS ${path}`));
+    const allow = ALLOW_ORDER.filter((m) => methods.includes(m) || (m === 'HEAD' && methods.includes('GET')) || m === 'OPTIONS');
+    return { status: 204, headers: { allow: allow.join(', ') } };
+  }
+
+  /** `GET /openapi.json`: the contract as an OpenAPI 3.1 document, by the host it is asked from (built on first use). */
+  const openApiTexts = new Map<string, string>();
+  async function openApi(req: AppRequest): Promise<AppResponse> {
+    if (req.method !== 'GET') throw new HttpError(404, `no route ${req.method} ${OPENAPI_PATH}`);
+    const baseUrl = baseUrlOf(req);
+    let text = openApiTexts.get(baseUrl);
+    if (text === undefined) {
+      const { openApiDocument } = await import('./openapi-document.js');
+      text = JSON.stringify(openApiDocument(baseUrl));
+      if (openApiTexts.size < 16) openApiTexts.set(baseUrl, text);
+    }
+    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: text };
   }
 
   /** A request that may write moves the state's version before and after it (it may wait in between). */
@@ -126,6 +192,7 @@ export function createApp(store: Store, opts: AppOptions) {
       const q = req.url.indexOf('?');
       const path = q < 0 ? req.url : req.url.slice(0, q);
       const search = q < 0 ? '' : req.url.slice(q + 1);
+      if (path === OPENAPI_PATH) return await openApi(req);
       store.purgeExpired();
       if (path.startsWith('/_sandbox/')) return await sandboxControl(req, path);
       if (path.startsWith(DOWNLOADS_PATH)) return serveDownload(store, req.method, path);

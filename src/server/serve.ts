@@ -34,6 +34,9 @@ export interface ServerOptions {
 
 export class StateFileError extends Error {}
 
+/** Methods that change nothing: no state file to write after them. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export interface RunningServer {
   url: string;
   token: string;
@@ -73,8 +76,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const app = createApp(store, { reset, ...(opts.chaos ? { chaos: { rate: opts.chaos.rate, seed: opts.chaos.seed ?? 1 } } : {}) });
 
   const server = createServer((req, res) => {
-    // A read answered before, state unchanged: sent at once (see App.kept).
-    const kept = req.method === 'GET' && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
+    // A read answered before, state unchanged: sent at once (see App.kept). A HEAD gets the GET's
+    // answer: node:http leaves the body out of a response to HEAD, and keeps its Content-Length.
+    const kept = (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
       ? app.kept({ method: 'GET', url: req.url ?? '/', headers: req.headers })
       : undefined;
     if (kept) {
@@ -120,9 +124,11 @@ async function onRequest(app: App, req: IncomingMessage, res: ServerResponse, pe
   try {
     // Without Content-Length or Transfer-Encoding a request has no body: nothing to wait for.
     const body = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? undefined : await readBody(req);
-    out = await app.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, connection: req.socket });
+    // A HEAD is answered as its GET, whose body node:http does not send (see above).
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+    out = await app.handle({ method, url: req.url ?? '/', headers: req.headers, body, connection: req.socket });
     // A write is on disk before it is acknowledged (rejected requests changed nothing).
-    if (persist && req.method !== 'GET' && out.status < 400 && !out.drop) persist();
+    if (persist && !READS.has(method) && out.status < 400 && !out.drop) persist();
   } catch (err) {
     // The client went away (or sent a body HTTP cannot read, answered by onClientError): no one to answer.
     if (req.errored && !(err instanceof HttpError)) {

@@ -181,6 +181,8 @@ export function checkAnswer(method: string, path: string, status: number, text: 
   const as = SEED_STATUSES[op.operationId]?.[status] ?? status;
   if (!declared.includes(String(as))) problems.push(`status ${status} is not one the document declares (${declared.join(', ')})`);
   if (status === 204) return { op, problems: text === '' ? problems : [...problems, 'a 204 with a body'] };
+  // A HEAD is answered with the GET's status and headers, and no body to check.
+  if (method.toUpperCase() === 'HEAD') return { op, problems };
   const pointer = responsePointer(op, as);
   if (!pointer) return { op, problems };
   let body: unknown;
