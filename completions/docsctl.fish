@@ -95,12 +95,15 @@ complete -c docsctl -n '__docsctl_at "docsctl serve"' -l chaos -r
 complete -c docsctl -n '__docsctl_at "docsctl serve"' -l chaos-seed -r
 complete -c docsctl -n '__docsctl_at "docsctl serve"' -l allow-fetch -r
 complete -c docsctl -n '__docsctl_at "docsctl serve"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l method -x -a 'GET POST PUT PATCH DELETE HEAD'
+complete -c docsctl -n '__docsctl_at "docsctl api"' -l method -x -a 'GET POST PUT PATCH DELETE HEAD OPTIONS'
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l raw-field -r
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l field -r
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l header -r
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l input -r
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l paginate
+complete -c docsctl -n '__docsctl_at "docsctl api"' -l slurp
+complete -c docsctl -n '__docsctl_at "docsctl api"' -l jq -r
+complete -c docsctl -n '__docsctl_at "docsctl api"' -l silent
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l include
 complete -c docsctl -n '__docsctl_at "docsctl api"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl completion"' -l help
