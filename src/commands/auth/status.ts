@@ -34,7 +34,7 @@ export default defineCommand({
     'the environment alone is listed as "(environment)". Only the current token is sent to the service (GET /v1/user).',
   examples: [
     'docsctl auth status',
-    'docsctl auth status --json | jq -r \'.[] | select(.current) | .user\'',
+    'docsctl auth status --jq \'.[] | select(.current) | .user\'',
     'docsctl auth status --fields profile,current',
   ],
   output: {
