@@ -210,6 +210,9 @@ describe('auth', () => {
       expect(lines[0]).toMatch(/^profile\s+current\s+apiUrl\s+organization\s+user\s+state\s+tokenSource\s+token$/i);
       expect(lines.find((l) => l.startsWith('globex'))).toMatch(/^globex\s+\*\s+/);
       expect(lines.find((l) => l.startsWith('default'))).not.toContain('*');
+      // The environment says it all: the current profile is still the one marked, with the environment's values.
+      const overridden = JSON.parse((await bare(['auth', 'status', '--json'], { DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('read'), DOCSCTL_ORG: 'org-acme' })).stdout);
+      expect(overridden.filter((r: { current: boolean }) => r.current)).toEqual([expect.objectContaining({ profile: 'globex', organization: 'org-acme', tokenSource: 'environment', userId: 'u-read' })]);
       // The environment alone (no saved profile in use): one row, "(environment)".
       rmSync(join(sb.home, 'config.json'));
       const env = await bare(['auth', 'status', '--json'], { DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('read'), DOCSCTL_ORG: 'org-acme' });

@@ -46,8 +46,10 @@ export default defineCommand({
   },
   async run(ctx) {
     const auth = await ctx.auth();
-    // With the environment saying it all, the config file was not read yet.
-    const saved: Record<string, Profile> = auth.profiles ?? profilesOf(readConfig(ctx.env.DOCSCTL_CONFIG_DIR).profiles);
+    // With the environment saying it all, the config file was not read yet (nor the current profile's name).
+    const config = auth.profiles ? undefined : readConfig(ctx.env.DOCSCTL_CONFIG_DIR);
+    const saved: Record<string, Profile> = auth.profiles ?? profilesOf(config?.profiles);
+    const inUse = config?.currentProfile ?? auth.profileName;
     const path = auth.configPath ?? configFile(ctx.env.DOCSCTL_CONFIG_DIR);
     if (!auth.apiUrl || !auth.token) {
       const others = Object.keys(saved).filter((n) => n !== auth.profileName && saved[n].token);
@@ -63,7 +65,7 @@ export default defineCommand({
       throw e;
     }
     const current: ProfileStatus = {
-      profile: Object.hasOwn(saved, auth.profileName) ? auth.profileName : null, current: true,
+      profile: Object.hasOwn(saved, inUse) ? inUse : null, current: true,
       apiUrl: auth.apiUrl, organization: auth.org ?? null, user: user.displayName, userId: user.id, state: 'verified',
       tokenSource: auth.tokenSource ?? null, token: maskToken(auth.token), configPath: path,
     };
