@@ -5,7 +5,7 @@
  */
 import type { Api } from '../client/api.js';
 import type { HttpOptions } from '../client/http.js';
-import { resolveAuth, type ResolvedAuth } from '../config/profiles.js';
+import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, CliError, EXIT, UsageError } from './errors.js';
 import type { Manifest } from './manifest.js';
 
@@ -56,6 +56,34 @@ export interface Spinner {
   update(text: string): void;
   /** Stop and clear the line; print `final` in its place when given. */
   stop(final?: string): void;
+}
+
+/** Upper bounds of the HTTP settings: a day for a timeout, and retries that end within the retry budget anyway. */
+const MAX_SECONDS = 86_400;
+const MAX_RETRIES = 100;
+
+/** `raw` (a flag's number or a variable's text) as a number of seconds, or a UsageError naming `name`. */
+function seconds(name: string, raw: string | number | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const n = typeof raw === 'number' ? raw : /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!(n > 0) || n > MAX_SECONDS) {
+    throw new UsageError(`${name}: must be a number of seconds greater than 0 and at most ${MAX_SECONDS} (got ${quote(raw)})`,
+      name.startsWith('--') ? 'e.g. --timeout 60' : `e.g. ${name}=60, or unset it for the default`);
+  }
+  return n;
+}
+
+/** `raw` as a whole number from 0 to `max`, or a UsageError naming `name`. */
+function wholeNumber(name: string, raw: string | undefined, max: number): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 0 && n <= max)) throw new UsageError(`${name}: must be a whole number from 0 to ${max} (got ${quote(raw)})`, `e.g. ${name}=3, or unset it for the default`);
+  return n;
+}
+
+function quote(v: string | number): string {
+  const s = String(v);
+  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 }
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -148,28 +176,49 @@ export class Context {
     return this.authPromise;
   }
 
-  /** The API client, built on first use. Not authenticated → AuthError (exit 3). */
+  /**
+   * The API client, built on first use. Not authenticated → AuthError (exit 3); an API URL or an
+   * HTTP setting that cannot be used → UsageError naming the variable (exit 2), nothing sent.
+   */
   api(): Promise<Api> {
     this.apiPromise ??= (async () => {
       const auth = await this.auth();
       if (!auth.apiUrl || !auth.token) throw new AuthError();
+      const bad = checkApiUrl(auth.apiUrl);
+      if (bad) {
+        if (auth.apiUrlSource === 'environment') throw new UsageError(`DOCSCTL_API_URL: ${bad}`);
+        throw new UsageError(`the API URL of profile ${auth.profileName} (${auth.configPath ?? 'config.json'}): ${bad}`,
+          `log in again: docsctl --profile ${auth.profileName} auth login --api-url URL`);
+      }
       return this.makeApi(auth.apiUrl, auth.token);
     })();
     return this.apiPromise;
   }
 
+  /**
+   * The HTTP settings from `--timeout` and the environment (DOCSCTL_TIMEOUT, DOCSCTL_CONNECT_TIMEOUT,
+   * DOCSCTL_MAX_RETRIES), checked: a value that is not one is a UsageError naming it. An empty
+   * variable is unset.
+   */
+  httpSettings(): Partial<HttpOptions> {
+    const env = this.env;
+    const timeoutS = this.globals.timeout !== undefined ? seconds('--timeout', this.globals.timeout) : seconds('DOCSCTL_TIMEOUT', env.DOCSCTL_TIMEOUT);
+    const connectS = seconds('DOCSCTL_CONNECT_TIMEOUT', env.DOCSCTL_CONNECT_TIMEOUT);
+    const retries = wholeNumber('DOCSCTL_MAX_RETRIES', env.DOCSCTL_MAX_RETRIES, MAX_RETRIES);
+    return {
+      ...(timeoutS !== undefined ? { timeoutMs: Math.round(timeoutS * 1000) } : {}),
+      ...(connectS !== undefined ? { connectTimeoutMs: Math.round(connectS * 1000) } : {}),
+      ...(retries !== undefined ? { maxRetries: retries } : {}),
+    };
+  }
+
   /** A client for an explicit URL and token (login verifies a token before saving it). */
   async makeApi(apiUrl: string, token: string, overrides: Partial<HttpOptions> = {}): Promise<Api> {
+    const settings = this.httpSettings();
     const { Api } = await import('../client/api.js');
-    const env = this.env;
-    const num = (v: string | undefined) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
-    const timeoutS = this.globals.timeout ?? num(env.DOCSCTL_TIMEOUT);
-    const retries = num(env.DOCSCTL_MAX_RETRIES);
     return new Api({
       baseUrl: apiUrl, token,
-      ...(timeoutS !== undefined ? { timeoutMs: timeoutS * 1000 } : {}),
-      ...(retries !== undefined ? { maxRetries: retries } : {}),
-      ...(num(env.DOCSCTL_CONNECT_TIMEOUT) !== undefined ? { connectTimeoutMs: num(env.DOCSCTL_CONNECT_TIMEOUT)! * 1000 } : {}),
+      ...settings,
       ...(this.globals.verbose ? { trace: (line: string) => this.info(`* ${line}`) } : {}),
       ...overrides,
     });

@@ -1,5 +1,5 @@
 /** Errors the CLI expects, and the one mapping from any error to an exit code and a hint. */
-import { ApiError, InputError, NetworkError } from '../client/errors.js';
+import { ApiError, blameAnswer, InputError, maskSecrets, MalformedAnswerError, NetworkError } from '../client/errors.js';
 
 export const EXIT = {
   OK: 0,
@@ -58,7 +58,19 @@ export interface Failure {
   unexpected?: boolean;
 }
 
+/** What to do about an answer docsctl cannot read. */
+const MALFORMED_HINT = 'the service (or a proxy in front of it) answered something docsctl cannot read: check the API URL (docsctl auth status), or run with --verbose';
+
+/**
+ * The exit code, message and hint of any error. Messages and hints never show a token: whatever
+ * a server echoed (an Authorization header in an error message) is masked here, for every command.
+ */
 export function describeFailure(err: unknown): Failure {
+  const f = describe(err);
+  return { ...f, message: maskSecrets(f.message), ...(f.hint !== undefined ? { hint: maskSecrets(f.hint) } : {}) };
+}
+
+function describe(err: unknown): Failure {
   if (err instanceof CliError) return { exitCode: err.exitCode, message: err.message, hint: err.hint };
   if (err instanceof ApiError) {
     const exitCode =
@@ -74,13 +86,22 @@ export function describeFailure(err: unknown): Failure {
   }
   // By name, so that the config store (and conf) need not load to recognise its errors.
   if ((err as Error)?.name === 'ConfigError') {
-    return { exitCode: EXIT.USAGE, message: (err as Error).message, hint: 'fix or remove the file, then run docsctl auth login' };
+    return { exitCode: EXIT.USAGE, message: (err as Error).message, hint: (err as { hint?: string }).hint ?? 'fix or remove the file, then run docsctl auth login' };
+  }
+  if (err instanceof MalformedAnswerError || (err as Error)?.name === 'PageShapeError') {
+    return { exitCode: EXIT.FAILED, message: (err as Error).message, hint: MALFORMED_HINT };
   }
   // @inquirer/prompts: the user pressed Ctrl-C at a prompt.
   if ((err as Error)?.name === 'ExitPromptError') return { exitCode: EXIT.CANCELLED, message: 'cancelled: nothing was changed' };
   if (err instanceof InputError) return { exitCode: EXIT.USAGE, message: err.message };
   if (err instanceof NetworkError) {
     return { exitCode: EXIT.NETWORK, message: err.message, hint: 'check the API URL (docsctl auth status) and your connection' };
+  }
+  // A TypeError (or RangeError) while reading an answer that is not as documented (a field missing
+  // or of another type) is the server's doing; with every answer as documented, it is a bug.
+  if (err instanceof TypeError || err instanceof RangeError) {
+    const blamed = blameAnswer();
+    if (blamed) return { exitCode: EXIT.FAILED, message: blamed.message, hint: `${MALFORMED_HINT} (docsctl stopped at: ${err.message})` };
   }
   return { exitCode: EXIT.FAILED, message: (err as Error)?.message ?? String(err), unexpected: true };
 }

@@ -36,6 +36,8 @@ export class Api {
         // An operation without a body gets none (a strict server answers 415 to `{}`); one whose fields
         // are all optional gets `{}` when none is given.
         body: input.body ?? (op.hasBody ? {} : undefined),
+        // A 2xx must be what the operation answers (a list envelope, JSON), else the request is named.
+        ...(op.status === 204 ? {} : { expect: op.paginated ? 'list' as const : 'json' as const, schema: op.response }),
       });
       return res.json as OpResult<O>;
     } catch (e) {

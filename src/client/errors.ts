@@ -40,3 +40,118 @@ export class NetworkError extends Error {
     this.name = 'NetworkError';
   }
 }
+
+/**
+ * A 2xx answer docsctl cannot read: not JSON where the operation answers JSON (a proxy's HTML page,
+ * a truncated body), a list whose `items` is not an array, or (found after the fact, see
+ * `blameAnswer`) fields of the wrong type. Names the request; the CLI exits 1.
+ */
+export class MalformedAnswerError extends Error {
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    /** What is wrong, e.g. `not JSON: "<html>…"`, `items is not an array`. */
+    readonly problem: string,
+  ) {
+    super(`${method} ${url}: the server sent a malformed answer (${problem})`);
+    this.name = 'MalformedAnswerError';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secrets: whatever a server echoes is masked before the CLI prints it.
+
+/** The tokens in use in this process (registered by each HttpClient), masked in any message. */
+const secrets = new Set<string>();
+
+/** Remember a token so that `maskSecrets` (and the CLI's error report) hides it wherever it shows. */
+export function registerSecret(token: string | undefined): void {
+  // A token too short to be one would mask ordinary words.
+  if (token && token.length >= 6) secrets.add(token);
+}
+
+/**
+ * `text` with every token hidden: the given `token`, every registered one (and their URL-encoded
+ * forms) become `****` and their last 4 characters (as `auth status` shows them), and whatever
+ * follows `Bearer` becomes `****`.
+ */
+export function maskSecrets(text: string, token?: string): string {
+  if (!text) return text;
+  let out = text;
+  const all = token && token.length >= 6 ? new Set([token, ...secrets]) : secrets;
+  // Longest first, so that a token that contains another is hidden whole.
+  for (const s of [...all].sort((a, b) => b.length - a.length)) {
+    const masked = `****${s.slice(-4)}`;
+    for (const form of new Set([s, encodeURIComponent(s)])) out = out.split(form).join(masked);
+  }
+  // Whatever follows `Bearer` is a credential, whoever's it is.
+  return out.replace(/\b(Bearer)(\s+|%20|\+)[^\s"',;)\]}<>&]+/gi, '$1$2****');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The last answers read, to tell a server's malformed answer from a bug in docsctl.
+
+/** A zod-like schema: only `safeParse` is used (the client does not load zod for this). */
+export interface AnswerSchema {
+  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; expected?: string; values?: readonly unknown[] }[] } };
+}
+
+interface Answer {
+  method: string;
+  url: string;
+  body: unknown;
+  schema: AnswerSchema;
+}
+
+/** How many answers are kept: those a command is likely still reading when it fails. */
+const KEPT_ANSWERS = 4;
+const answers: Answer[] = [];
+
+/** Keep an answer of a documented operation (its body as parsed, and the schema it should match). */
+export function recordAnswer(answer: Answer): void {
+  answers.push(answer);
+  if (answers.length > KEPT_ANSWERS) answers.shift();
+}
+
+/**
+ * After an unexpected TypeError or RangeError: if one of the last answers does not match its
+ * operation's documented shape, the server is to blame and this is the error to report (naming the
+ * request and the first field that is wrong). Undefined when every answer was as documented: then
+ * the error is a bug in docsctl.
+ */
+export function blameAnswer(): MalformedAnswerError | undefined {
+  for (let i = answers.length - 1; i >= 0; i--) {
+    const a = answers[i];
+    let result: ReturnType<AnswerSchema['safeParse']>;
+    try {
+      result = a.schema.safeParse(a.body);
+    } catch {
+      continue;
+    }
+    if (result.success) continue;
+    const issues = result.error?.issues ?? [];
+    const shown = issues.slice(0, 3).map((issue) => describeAnswerIssue(issue, a.body));
+    if (issues.length > shown.length) shown.push(`${issues.length - shown.length} more`);
+    return new MalformedAnswerError(a.method, a.url, shown.join('; ') || 'not as documented');
+  }
+  return undefined;
+}
+
+/** `items[0].title: a number where a string was expected`, `urls: missing`. */
+function describeAnswerIssue(issue: { path: readonly PropertyKey[]; message: string; code?: string; expected?: string; values?: readonly unknown[] }, body: unknown): string {
+  let where = '';
+  let value: unknown = body;
+  for (const key of issue.path) {
+    where += typeof key === 'number' ? `[${key}]` : `${where ? '.' : ''}${String(key)}`;
+    value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  }
+  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `${typeof value === 'object' ? 'an' : 'a'} ${typeof value}`;
+  let what: string;
+  if (value === undefined) what = where ? 'missing' : 'no answer';
+  else if (issue.code === 'invalid_type' && issue.expected) what = `${got} where ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected} was expected`;
+  else if (issue.code === 'invalid_value' && issue.values) {
+    const shown = JSON.stringify(value);
+    what = `${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown} is not one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+  } else what = issue.message;
+  return where ? `${where}: ${what}` : what;
+}

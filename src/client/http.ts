@@ -9,7 +9,10 @@ import type { Dispatcher } from 'undici';
 // start); the client uses the dispatcher and the request API only, so it loads just those.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
-import { ApiError, NetworkError } from './errors.js';
+import { ApiError, MalformedAnswerError, maskSecrets, NetworkError, recordAnswer, registerSecret, type AnswerSchema } from './errors.js';
+import { pageProblem } from './paginator.js';
+
+export { maskSecrets };
 
 export interface HttpOptions {
   baseUrl: string;
@@ -40,6 +43,13 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** Send no token (a URL on another origin, which carries its own authorization). */
   anonymous?: boolean;
+  /**
+   * What a 2xx answer must be (`send` only): `json`, a JSON body; `list`, a JSON list envelope
+   * `{items: [...], count?, next?: {page}}`. Anything else is a MalformedAnswerError naming the request.
+   */
+  expect?: 'json' | 'list';
+  /** The operation's documented answer, kept with the answer to tell a malformed one from a bug (see blameAnswer). */
+  schema?: AnswerSchema;
 }
 
 export interface HttpResponse {
@@ -69,6 +79,12 @@ export class HttpClient {
       connectTimeoutMs: 10_000, timeoutMs: 30_000, maxRetries: 3, retryBudgetMs: 30_000, backoffMs: 250,
       userAgent: 'docsctl', ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     };
+    registerSecret(opts.token);
+    // Traces never show a token, even one a server put in a URL it sent back.
+    if (opts.trace) {
+      const trace = opts.trace;
+      this.opts.trace = (line) => trace(this.mask(line));
+    }
     // maxHeaderSize: Node's default, given so that undici does not load node:http to ask for it.
     this.agent = new Agent({ connect: { timeout: this.opts.connectTimeoutMs }, keepAliveTimeout: 4_000, maxHeaderSize: 16 * 1024 });
   }
@@ -77,15 +93,31 @@ export class HttpClient {
     return this.opts.baseUrl;
   }
 
-  /** Send a request, retrying where it is safe; throws ApiError for a non-2xx answer. */
+  /** `text` with this client's token (and any `Bearer …`) masked: for whatever a server sent back. */
+  mask(text: string): string {
+    return maskSecrets(text, this.opts.token);
+  }
+
+  /**
+   * Send a request, retrying where it is safe; throws ApiError for a non-2xx answer (its message
+   * masked: a server may echo the Authorization header), MalformedAnswerError for a 2xx that is not
+   * what `req.expect` says.
+   */
   async send(req: HttpRequest): Promise<HttpResponse> {
     const res = await this.exchange(req);
-    if (res.status >= 200 && res.status < 300) return res;
+    if (res.status >= 200 && res.status < 300) {
+      if (req.expect) {
+        const problem = answerProblem(res, req.expect);
+        if (problem) throw new MalformedAnswerError(req.method.toUpperCase(), this.mask(this.urlOf(req)), this.mask(problem));
+      }
+      if (req.schema) recordAnswer({ method: req.method.toUpperCase(), url: this.mask(this.urlOf(req)), body: res.json, schema: req.schema });
+      return res;
+    }
     const body = res.json as { error?: { message?: unknown }; detail?: unknown; title?: unknown } | undefined;
     // The service's error shape; else an RFC 9457 problem (detail, title); else the text itself.
     const message = [body?.error?.message, body?.detail, body?.title].find((m): m is string => typeof m === 'string' && m !== '')
       ?? (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
-    throw new ApiError(res.status, message, req.method, req.path, res.json, res.headers);
+    throw new ApiError(res.status, this.mask(message), req.method, req.path, res.json, res.headers);
   }
 
   /** Like send, but any status is an answer (for `docsctl api`). */
@@ -184,6 +216,26 @@ function parseJson(text: string, contentType: string | undefined): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** What is wrong with a 2xx answer that should be JSON (or a JSON list), or undefined. */
+function answerProblem(res: HttpResponse, expect: 'json' | 'list'): string | undefined {
+  let json = res.json;
+  if (json === undefined) {
+    if (res.text.trim() === '') return `an empty answer (HTTP ${res.status}) where JSON was expected`;
+    try {
+      json = JSON.parse(res.text);
+    } catch (e) {
+      // Cut short: JSON that was fine until its end (V8 says where it stopped).
+      const at = /position (\d+)/.exec((e as Error).message);
+      const truncated = /^\s*[[{]/.test(res.text) && (/end of (JSON )?input/i.test((e as Error).message) || (at !== null && Number(at[1]) >= res.text.trimEnd().length));
+      const head = res.text.replace(/\s+/g, ' ').trim();
+      const snippet = head.length > 60 ? `${head.slice(0, 60)}…` : head;
+      const type = res.headers['content-type'] ? `, ${res.headers['content-type'].split(';')[0]}` : '';
+      return truncated ? `truncated JSON, ${res.bytes.length} bytes: "${snippet}"` : `not JSON${type}: "${snippet}"`;
+    }
+  }
+  return expect === 'list' ? pageProblem(json) : undefined;
 }
 
 /** `abcd…` → `****wxyz`: what logs and `auth status` show of a token. */

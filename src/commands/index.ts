@@ -5,7 +5,7 @@
 import type { LazyEntry } from '../cli/program.js';
 
 export const entries: LazyEntry[] = [
-  { name: 'auth', summary: 'Log in, show status, print the token, log out', section: 'Setup:', load: () => import('./auth/index.js') },
+  { name: 'auth', summary: 'Log in, show status, switch profiles, print the token, log out', section: 'Setup:', load: () => import('./auth/index.js') },
   { name: 'serve', summary: 'Run the sandbox: a stateful, in-memory server of the whole API', section: 'Setup:', load: () => import('./serve.js') },
   { name: 'api', summary: 'Send a raw request to any endpoint', section: 'Setup:', load: () => import('./api.js') },
   { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', section: 'Setup:', load: () => import('./completion.js') },

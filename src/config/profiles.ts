@@ -2,6 +2,7 @@
  * Profiles and tokens, kept with conf in `<config dir>/config.json` (mode 0600).
  * `DOCSCTL_CONFIG_DIR` moves the folder. The environment (`DOCSCTL_API_URL`, `DOCSCTL_TOKEN`,
  * `DOCSCTL_ORG`) and the global flags (`--profile`, `--org`) override what the profile says.
+ * A profile named by `--profile` or `DOCSCTL_PROFILE` must exist (only `auth login` makes one).
  */
 import { closeSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,9 +22,18 @@ interface Schema {
   profiles?: Record<string, Profile>;
 }
 
-/** The config file cannot be read or written (the CLI reports it as a usage error naming the file). */
+/**
+ * The config file cannot be read or written, or names no such profile: the CLI reports it as a
+ * usage error (exit 2), with `hint` when given.
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
 }
 
 const PROJECT = { projectName: 'docsctl', projectSuffix: '', configName: 'config' } as const;
@@ -81,12 +91,26 @@ export class ProfileStore {
     return this.conf.get('currentProfile') ?? 'default';
   }
 
+  /** Every saved profile, by name, in the order they were first saved. */
+  all(): Record<string, Profile> {
+    return { ...this.profiles() };
+  }
+
+  /** Make `name` (a saved profile) the current one. */
+  setCurrent(name: string): void {
+    withLock(this.conf.path, () => {
+      if (!Object.hasOwn(this.profiles(), name)) throw unknownProfile(name, this.names(), 'auth switch', this.conf.path);
+      this.conf.set('currentProfile', name);
+    });
+  }
+
   private profiles(): Record<string, Profile> {
     return this.conf.get('profiles') ?? {};
   }
 
   get(name: string): Profile | undefined {
-    return this.profiles()[name];
+    const profiles = this.profiles();
+    return Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   }
 
   names(): string[] {
@@ -105,7 +129,7 @@ export class ProfileStore {
   remove(name: string): boolean {
     return withLock(this.conf.path, () => {
       const profiles = { ...this.profiles() };
-      if (!(name in profiles)) return false;
+      if (!Object.hasOwn(profiles, name)) return false;
       delete profiles[name];
       this.conf.set('profiles', profiles);
       return true;
@@ -147,39 +171,91 @@ function lockAge(lock: string): number {
   }
 }
 
+/**
+ * `--profile NAME` (or DOCSCTL_PROFILE) names no saved profile: say so, list the ones there are, and
+ * how to make one. `source` is what named it (`--profile`, `DOCSCTL_PROFILE`, `auth switch`).
+ */
+export function unknownProfile(name: string, names: string[], source: string, file: string): ConfigError {
+  const list = names.length ? `the profiles are: ${names.join(', ')}` : `no profile is saved (${file})`;
+  const hints = [
+    ...(names.length ? ['docsctl auth status lists them'] : []),
+    `docsctl --profile ${/^[\w.-]+$/.test(name) ? name : JSON.stringify(name)} auth login saves a new one`,
+    ...(source === 'DOCSCTL_PROFILE' ? ['or unset DOCSCTL_PROFILE'] : []),
+  ];
+  return new ConfigError(`${source}: no profile is named ${JSON.stringify(name)}; ${list}`, hints.join('; '));
+}
+
+/**
+ * Why `value` cannot be the service's base URL, or undefined when it can: an http(s) URL without
+ * credentials, query or fragment, and without the `/v1` that docsctl adds to every path.
+ */
+export function checkApiUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${JSON.stringify(shorten(value))} is not a URL: give the service's base URL, such as https://api.example.com`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http:// or https:// URL, not ${url.protocol}`;
+  if (url.username || url.password) return 'must not hold a user name or password (the token goes in DOCSCTL_TOKEN or auth login)';
+  if (url.search || url.hash) return 'must not have a query (?…) or a fragment (#…)';
+  if (/\/v1\/*$/.test(url.pathname)) return `must not end in /v1: docsctl adds it to every path (give ${url.origin}${url.pathname.replace(/\/v1\/*$/, '')})`;
+  return undefined;
+}
+
+function shorten(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
 export interface ResolvedAuth {
   profileName: string;
   apiUrl?: string;
+  /** Where the API URL comes from: DOCSCTL_API_URL, or the profile. */
+  apiUrlSource?: 'environment' | 'profile';
   token?: string;
   org?: string;
   user?: string;
   tokenSource?: 'environment' | 'profile';
   configPath?: string;
+  /** The saved profiles by name, when the config file was read. */
+  profiles?: Record<string, Profile>;
 }
 
-/** Merge the profile with the environment and flags. Reads the config file only when the env does not say it all. */
+/**
+ * Merge the profile with the environment and flags. Reads the config file only when the env does
+ * not say it all and names no profile. A profile named by `--profile` or DOCSCTL_PROFILE that is
+ * not saved is a ConfigError listing the ones that are.
+ */
 export async function resolveAuth(
   env: NodeJS.ProcessEnv,
   flags: { profile?: string; org?: string },
 ): Promise<ResolvedAuth> {
+  const named = flags.profile !== undefined ? { name: flags.profile, source: '--profile' }
+    : env.DOCSCTL_PROFILE ? { name: env.DOCSCTL_PROFILE, source: 'DOCSCTL_PROFILE' } : undefined;
   const envAll = env.DOCSCTL_API_URL && env.DOCSCTL_TOKEN && (flags.org || env.DOCSCTL_ORG);
   let profile: Profile = {};
-  let profileName = flags.profile ?? env.DOCSCTL_PROFILE ?? 'default';
+  let profileName = named?.name ?? 'default';
   let configPath: string | undefined;
-  if (!envAll || flags.profile) {
+  let profiles: Record<string, Profile> | undefined;
+  if (!envAll || named) {
     const config = readConfig(env.DOCSCTL_CONFIG_DIR);
-    profileName = flags.profile ?? env.DOCSCTL_PROFILE ?? config.currentProfile ?? 'default';
-    profile = config.profiles?.[profileName] ?? {};
     configPath = configFile(env.DOCSCTL_CONFIG_DIR);
+    profiles = config.profiles && typeof config.profiles === 'object' ? config.profiles : {};
+    if (named && !Object.hasOwn(profiles, named.name)) throw unknownProfile(named.name, Object.keys(profiles), named.source, configPath);
+    profileName = named?.name ?? config.currentProfile ?? 'default';
+    profile = (Object.hasOwn(profiles, profileName) ? profiles[profileName] : undefined) ?? {};
   }
   const token = env.DOCSCTL_TOKEN || profile.token;
+  const apiUrl = env.DOCSCTL_API_URL || profile.apiUrl;
   return {
     profileName,
-    apiUrl: env.DOCSCTL_API_URL || profile.apiUrl,
+    apiUrl,
+    ...(apiUrl ? { apiUrlSource: env.DOCSCTL_API_URL ? 'environment' as const : 'profile' as const } : {}),
     token,
     org: flags.org || env.DOCSCTL_ORG || profile.org,
     user: profile.user,
     tokenSource: env.DOCSCTL_TOKEN ? 'environment' : profile.token ? 'profile' : undefined,
     configPath,
+    ...(profiles ? { profiles } : {}),
   };
 }

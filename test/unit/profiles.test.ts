@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, ProfileStore, configFile, readConfig } from '../../src/config/profiles.js';
+import { ConfigError, ProfileStore, checkApiUrl, configFile, readConfig, resolveAuth } from '../../src/config/profiles.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'docsctl-profiles-'));
 const savedXdg = process.env.XDG_CONFIG_HOME;
@@ -46,5 +46,45 @@ describe('the config file', () => {
       expect(() => readConfig(dir)).toThrow(ConfigError);
       expect(() => readConfig(dir)).toThrow(`cannot read ${join(dir, 'config.json')}: `);
     }
+  });
+});
+
+describe('profiles by name', () => {
+  it('setCurrent makes a saved profile current, and refuses one that is not saved, listing them', async () => {
+    const dir = join(tmp, 'switch');
+    const store = await ProfileStore.open(dir);
+    store.save('a', { token: 'ta' });
+    store.save('b', { token: 'tb' });
+    expect(readConfig(dir).currentProfile).toBe('b');
+    store.setCurrent('a');
+    expect(readConfig(dir).currentProfile).toBe('a');
+    expect(() => store.setCurrent('nope')).toThrow('auth switch: no profile is named "nope"; the profiles are: a, b');
+    expect(() => store.setCurrent('constructor')).toThrow(ConfigError);
+    expect(readConfig(dir).currentProfile).toBe('a');
+  });
+
+  it('resolveAuth refuses a --profile or DOCSCTL_PROFILE that names no saved profile, even when the environment says it all', async () => {
+    const dir = join(tmp, 'named');
+    (await ProfileStore.open(dir)).save('work', { apiUrl: 'http://127.0.0.1:1', token: 'tw', org: 'o' });
+    const all = { DOCSCTL_CONFIG_DIR: dir, DOCSCTL_API_URL: 'http://127.0.0.1:2', DOCSCTL_TOKEN: 't', DOCSCTL_ORG: 'o' };
+    await expect(resolveAuth(all, { profile: 'nope' })).rejects.toThrow('--profile: no profile is named "nope"; the profiles are: work');
+    await expect(resolveAuth({ ...all, DOCSCTL_PROFILE: 'nope' }, {})).rejects.toThrow('DOCSCTL_PROFILE: no profile is named "nope"');
+    await expect(resolveAuth({ DOCSCTL_CONFIG_DIR: dir }, { profile: '__proto__' })).rejects.toThrow(ConfigError);
+    expect(await resolveAuth({ ...all, DOCSCTL_PROFILE: '' }, {})).toMatchObject({ apiUrl: 'http://127.0.0.1:2', apiUrlSource: 'environment' });
+    expect(await resolveAuth({ DOCSCTL_CONFIG_DIR: dir }, { profile: 'work' })).toMatchObject({ apiUrl: 'http://127.0.0.1:1', apiUrlSource: 'profile', profileName: 'work' });
+  });
+});
+
+describe('checkApiUrl', () => {
+  it('takes an http(s) base URL, with or without a path prefix', () => {
+    for (const ok of ['http://127.0.0.1:4700', 'https://api.example.test', 'https://example.test/api', 'https://example.test/api/']) expect(checkApiUrl(ok), ok).toBeUndefined();
+  });
+
+  it('says what is wrong with anything else', () => {
+    expect(checkApiUrl('notaurl')).toContain('"notaurl" is not a URL');
+    expect(checkApiUrl('ftp://x.test')).toBe('must be an http:// or https:// URL, not ftp:');
+    expect(checkApiUrl('https://u:p@x.test')).toContain('must not hold a user name or password');
+    expect(checkApiUrl('https://x.test/?a=1')).toContain('must not have a query');
+    expect(checkApiUrl('https://x.test/v1/')).toBe('must not end in /v1: docsctl adds it to every path (give https://x.test)');
   });
 });

@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { ops } from '../../contract/orgs.js';
-import { ProfileStore } from '../../config/profiles.js';
+import { checkApiUrl, ProfileStore } from '../../config/profiles.js';
 
 /** How long `--with-token` waits for stdin before giving up (it never waits forever). */
 const STDIN_TIMEOUT_MS = 10_000;
@@ -23,20 +23,32 @@ export default defineCommand({
   output: { fields: ['profile', 'apiUrl', 'user', 'organization'] },
   async run(ctx, { flags }) {
     const interactive = ctx.globals.interactive && !flags.withToken;
-    let apiUrl = flags.apiUrl ?? ctx.env.DOCSCTL_API_URL;
+    // Checked before asking or reading anything: a bad URL or HTTP setting is a usage error naming it.
+    ctx.httpSettings();
+    if (flags.apiUrl !== undefined) {
+      const bad = checkApiUrl(flags.apiUrl);
+      if (bad) throw new UsageError(`--api-url: ${bad}`);
+    }
+    const fromEnv = flags.apiUrl === undefined && Boolean(ctx.env.DOCSCTL_API_URL);
+    let apiUrl = flags.apiUrl ?? (ctx.env.DOCSCTL_API_URL || undefined);
+    // Off a terminal the environment's URL is used as it is; on one, it is the prompt's default.
+    if (fromEnv && !interactive) {
+      const bad = checkApiUrl(apiUrl!);
+      if (bad) throw new UsageError(`DOCSCTL_API_URL: ${bad}`, 'fix it, or pass --api-url URL');
+    }
     let token: string;
     if (flags.withToken) {
+      if (!apiUrl) throw new UsageError('--api-url: is required', 'pass --api-url URL or set DOCSCTL_API_URL');
       token = await readToken(ctx);
     } else if (interactive) {
       const { input, password } = await ctx.prompts();
-      apiUrl = await input({ message: 'API URL', default: apiUrl, validate: (v) => checkUrl(v) ?? true }, promptIo(ctx));
+      apiUrl = await input({ message: 'API URL', default: apiUrl, validate: (v) => checkApiUrl(v.trim()) ?? true }, promptIo(ctx));
+      apiUrl = apiUrl.trim();
       token = (await password({ message: 'Token', mask: '*', validate: (v) => (v.trim() ? true : 'the token is required') }, promptIo(ctx))).trim();
     } else {
       throw new UsageError('no token given', 'pipe it on stdin with --with-token (prompts need a TTY)');
     }
     if (!apiUrl) throw new UsageError('--api-url: is required', 'pass --api-url URL or set DOCSCTL_API_URL');
-    const bad = checkUrl(apiUrl);
-    if (bad) throw new UsageError(`--api-url: ${bad}`);
     apiUrl = apiUrl.replace(/\/+$/, '');
 
     // Verify before saving: the token given here, never the environment's.
@@ -56,7 +68,7 @@ export default defineCommand({
         org = await select({ message: 'Default organization', choices: orgs.map((o) => ({ name: `${o.title} (${o.id})`, value: o.id })) }, promptIo(ctx));
       }
       const store = await ProfileStore.open(ctx.env.DOCSCTL_CONFIG_DIR);
-      const profile = ctx.globals.profile ?? ctx.env.DOCSCTL_PROFILE ?? 'default';
+      const profile = ctx.globals.profile ?? (ctx.env.DOCSCTL_PROFILE || 'default');
       store.save(profile, { apiUrl, token, ...(org ? { org } : {}), user: user.displayName });
       ctx.info(`logged in to ${apiUrl} as ${user.displayName} (profile ${profile}${org ? `, organization ${org}` : ''})`);
       return flags.json ? { profile, apiUrl, user: { id: user.id, displayName: user.displayName }, organization: org ?? null } : undefined;
@@ -65,15 +77,6 @@ export default defineCommand({
     }
   },
 });
-
-function checkUrl(v: string): string | undefined {
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : 'must be an http(s) URL';
-  } catch {
-    return 'must be a URL such as https://api.example.com';
-  }
-}
 
 function promptIo(ctx: Context) {
   return { input: ctx.io.stdin, output: ctx.io.stderr };

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { ProfileStore } from '../../config/profiles.js';
+import { ProfileStore, unknownProfile } from '../../config/profiles.js';
 
 export default defineCommand({
   name: 'logout',
@@ -8,7 +8,10 @@ export default defineCommand({
   noJson: true,
   async run(ctx) {
     const store = await ProfileStore.open(ctx.env.DOCSCTL_CONFIG_DIR);
-    const name = ctx.globals.profile ?? ctx.env.DOCSCTL_PROFILE ?? store.current;
+    const named = ctx.globals.profile !== undefined ? { name: ctx.globals.profile, source: '--profile' }
+      : ctx.env.DOCSCTL_PROFILE ? { name: ctx.env.DOCSCTL_PROFILE, source: 'DOCSCTL_PROFILE' } : undefined;
+    if (named && store.get(named.name) === undefined) throw unknownProfile(named.name, store.names(), named.source, store.path);
+    const name = named?.name ?? store.current;
     const profile = store.get(name);
     if (!profile?.token) ctx.info(`profile ${name} has no token: nothing to do`);
     else {
