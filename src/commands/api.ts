@@ -86,15 +86,17 @@ export default defineCommand({
     const reasons = include ? await statusTexts() : {};
     const statusBlock = (res: HttpResponse) => {
       const names = Object.keys(res.headers).sort();
-      return [`HTTP/1.1 ${res.status} ${reasons[res.status] ?? ''}`.trimEnd(), ...names.map((k) => `${k}: ${res.headers[k]}`)].join('\n') + '\n\n';
+      // A header a server echoes never shows the token (set-cookie, www-authenticate…).
+      return api.http.mask([`HTTP/1.1 ${res.status} ${reasons[res.status] ?? ''}`.trimEnd(), ...names.map((k) => `${k}: ${res.headers[k]}`)].join('\n') + '\n\n');
     };
 
     if (!paginate) {
       const res = await send(path);
       if (include) ctx.out(statusBlock(res));
       if (res.status >= 400) {
-        // The error body as it came (gh does the same); the message on stderr, the exit code by status.
-        if (!silent && res.text) ctx.out(ensureNl(res.text));
+        // The error body as it came (gh does the same), but never with the token in it; the message
+        // on stderr, the exit code by status.
+        if (!silent && res.text) ctx.out(ensureNl(api.http.mask(res.text)));
         throw failure(res, method, path);
       }
       if (silent || res.text === '') return;
