@@ -17,8 +17,12 @@ describe('change requests', () => {
     expect(cr.urls.location).toBe(`${sb.server.url}/v1/spaces/sp-welcome/change-requests/${cr.id}`);
     expect(cr.permissions).toEqual({ view: true, edit: true, comment: true, merge: false, review: false });
 
-    const second = await sb.json(['change-requests', 'create', 'sp-welcome']);
-    expect(second).toMatchObject({ number: 2, subject: '', status: 'draft' });
+    // The API allows an untitled change request; the CLI insists on a subject (asked for on a terminal).
+    const untitled = await sb.run(['change-requests', 'create', 'sp-welcome']);
+    expect(untitled.exitCode).toBe(2);
+    expect(untitled.stderr).toContain('missing --subject');
+    const second = await sb.json(['change-requests', 'create', 'sp-welcome', '--subject', 'Second']);
+    expect(second).toMatchObject({ number: 2, subject: 'Second', status: 'draft' });
 
     // The service allows further properties on create; they are accepted and ignored.
     const raw = await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'Raw', source: 'script' });
@@ -173,7 +177,7 @@ describe('change requests', () => {
     expect(new Set(results.map((r) => r.body.id)).size).toBe(50);
     expect((await sb.request('GET', '/v1/spaces/sp-welcome')).body.changeRequests).toBe(50);
     // Over real sockets too, through the CLI's own client.
-    const cli = await Promise.all(Array.from({ length: 5 }, () => sb.json(['cr', 'create', 'sp-welcome'])));
+    const cli = await Promise.all(Array.from({ length: 5 }, () => sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft'])));
     expect(cli.map((cr) => cr.number).sort((a, b) => a - b)).toEqual([51, 52, 53, 54, 55]);
   });
 
@@ -326,14 +330,14 @@ describe('change requests', () => {
 
   it('a locked space takes no new change requests (403)', async () => {
     expect((await sb.request('PATCH', '/v1/spaces/sp-welcome', { editMode: 'locked' })).status).toBe(200);
-    const r = await sb.run(['cr', 'create', 'sp-welcome']);
+    const r = await sb.run(['cr', 'create', 'sp-welcome', '--subject', 'Draft']);
     expect(r.exitCode).toBe(5);
     expect(r.stderr).toContain('space sp-welcome is locked');
     expect((await sb.request('GET', '/v1/spaces/sp-welcome')).body.changeRequests).toBe(0);
   });
 
   it('is outdated once the space moves to a new revision', async () => {
-    await sb.json(['cr', 'create', 'sp-welcome']);
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft']);
     const applied = await sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'getting-started' });
     expect(applied.status).toBe(204);
     const cr = await sb.json(['cr', 'get', 'sp-welcome', '1']);

@@ -72,7 +72,7 @@ describe('content import', () => {
     const { result, stderr } = await importSite();
     // 4 pages and the image; the missing page was found but not imported.
     expect(result).toEqual({ revision: expect.any(String), importedResources: 5, totalResources: 6 });
-    expect(stderr).toBe(`imported 5 of 6 resources found into space sp-welcome (revision ${result.revision})`);
+    expect(stderr.split('\n')[0]).toBe(`imported 5 of 6 resources found into space sp-welcome (revision ${result.revision})`);
     expect(await revisionOf()).toBe(result.revision);
 
     const content = await sb.json(['content', 'show', 'sp-welcome']);
@@ -121,18 +121,18 @@ describe('content import', () => {
     const api = await sb.request('GET', '/v1/spaces/sp-welcome/links?status=broken');
     expect(api.body).toMatchObject({ count: 1, stats: { total: all.length, broken: { total: 1, changeRequest: 0 } } });
 
-    const guideLinks = await sb.json(['content', 'links', 'sp-welcome', '--page', 'guide']);
+    const guideLinks = await sb.json(['content', 'links', 'sp-welcome', '--page-id', 'guide']);
     expect(guideLinks.map((l: { status: string }) => l.status)).toEqual(['ok', 'broken', 'ok']);
   });
 
   it('finds backlinks of a page given by path', async () => {
     await importSite();
-    const r = await sb.run(['content', 'backlinks', 'sp-welcome', '--page', 'guide/install']);
+    const r = await sb.run(['content', 'backlinks', 'sp-welcome', '--page-id', 'guide/install']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['/acme-docs', '/guide']);
     const both = await sb.run(['content', 'backlinks', 'sp-welcome']);
     expect(both.exitCode).toBe(2);
-    expect(both.stderr).toContain('pass exactly one of --page or --file');
+    expect(both.stderr).toContain('pass exactly one of --page-id or --file');
   });
 
   it('refuses a URL that is not http(s) before sending, and the server refuses it too', async () => {
