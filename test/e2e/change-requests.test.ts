@@ -346,3 +346,40 @@ describe('change requests', () => {
     expect(cr.outdated).toBe(true);
   });
 });
+
+describe('issue 15: change requests', () => {
+  it('cr list with nothing open but drafts says so on stderr, pointing to --status all; stdout stays the (empty) list', async () => {
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft one']);
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft two']);
+    const tsv = await sb.run(['cr', 'list', 'sp-welcome']);
+    expect(tsv).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(tsv.stderr).toBe('no open change requests, but 2 drafts: see them with --status draft, or every status with --status all');
+    const json = await sb.run(['cr', 'list', 'sp-welcome', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+    expect(json.stderr).toContain('--status all');
+    const org = await sb.run(['cr', 'list']);
+    expect(org.stderr).toContain('2 drafts');
+    // none at all, or some open: no hint
+    const other = (await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Other' })).body.id;
+    expect((await sb.run(['cr', 'list', other])).stderr).toBe('');
+    await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { status: 'open' });
+    const open = await sb.run(['cr', 'list', 'sp-welcome']);
+    expect(open.stdout.split('\n')).toHaveLength(1);
+    expect(open.stderr).not.toContain('drafts');
+  });
+
+  it('cr create needs a subject: blank is a usage error too; help says it is required', async () => {
+    const blank = await sb.run(['cr', 'create', 'sp-welcome', '--subject', ' ']);
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toContain('--subject: must not be blank');
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome')).body.changeRequests).toBe(0);
+    expect((await sb.run(['cr', 'create', '--help'])).stdout).toContain('A subject is required');
+  });
+
+  it('cr merge without --yes names the change request by subject and number', async () => {
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Fix typos']);
+    const r = await sb.run(['cr', 'merge', 'sp-welcome', '1']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('Merge change request "Fix typos" (#1) into space sp-welcome? Its content becomes the space’s new revision.');
+  });
+});

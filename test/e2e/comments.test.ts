@@ -367,3 +367,46 @@ describe('comments on a change request', () => {
     expect(readOnly.exitCode).toBe(5);
   });
 });
+
+describe('issue 15: comments', () => {
+  it('the page a comment is about is --page-id in post and list; the old --page and --target-page still work', async () => {
+    const pages = await withPages();
+    const posted = await sb.json(['comments', 'post', 'sp-welcome', '--page-id', 'faq', '-m', 'new name']);
+    expect(posted.target.page.id).toBe(pages.faq);
+    const old = await sb.run(['comments', 'post', 'sp-welcome', '--page', 'faq', '-m', 'old name', '--json']);
+    expect(old.exitCode).toBe(0);
+    expect(JSON.parse(old.stdout).target.page.id).toBe(pages.faq);
+    expect(old.stderr).toContain('warning: --page is deprecated here, use --page-id (--page is the paging cursor of lists)');
+    const both = await sb.run(['comments', 'post', 'sp-welcome', '--page', 'faq', '--page-id', 'faq', '-m', 'x']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--page-id and --page cannot be used together');
+
+    await sb.json(['comments', 'post', 'sp-welcome', '-m', 'about the space']);
+    const listed = await sb.json(['comments', 'list', 'sp-welcome', '--page-id', pages.faq]);
+    expect(listed).toHaveLength(2);
+    expect(await sb.json(['comments', 'list', 'sp-welcome', '--target-page', pages.faq])).toEqual(listed);
+    const help = (await sb.run(['comments', 'list', '--help'])).stdout;
+    expect(help).toContain('--page-id <page>');
+    expect(help).toContain('--page <cursor>');
+    expect(help).not.toContain('--target-page');
+  });
+
+  it('post and reply without a body off a terminal are usage errors naming the flags; nothing is sent', async () => {
+    const c = await sb.json(['comments', 'post', 'sp-welcome', '-m', 'first']);
+    const post = await sb.run(['comments', 'post', 'sp-welcome'], { env: { EDITOR: 'false' } });
+    expect(post).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(post.stderr).toContain('missing --body');
+    expect(post.stderr).toContain('opens your editor, on a terminal only');
+    const reply = await sb.run(['comments', 'reply', 'sp-welcome', c.id]);
+    expect(reply.exitCode).toBe(2);
+    expect(reply.stderr).toContain('missing --body');
+    expect(await sb.json(['comments', 'replies', 'sp-welcome', c.id])).toEqual([]);
+  });
+
+  it('delete without --yes names the comment by the start of its text and its id', async () => {
+    const c = await sb.json(['comments', 'post', 'sp-welcome', '-m', 'Is the install guide still true on Windows 11 and later versions?']);
+    const r = await sb.run(['comments', 'delete', 'sp-welcome', c.id]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`Delete comment "Is the install guide still true on Wind…" (${c.id}) and its replies?`);
+  });
+});

@@ -494,3 +494,46 @@ describe('templates: references to files of other spaces, and change requests', 
     expect(merged.stderr).toContain('change request 1 of space sp-welcome is merged: applying a template to a change request is no longer possible');
   });
 });
+
+describe('issue 15: content', () => {
+  it('content import names what it could not import, with the pages that link to it', async () => {
+    const { result, stderr } = await importSite();
+    expect(result).toEqual({ revision: expect.any(String), importedResources: 5, totalResources: 6 });
+    expect(stderr.split('\n')).toEqual([
+      `imported 5 of 6 resources found into space sp-welcome (revision ${result.revision})`,
+      '1 not imported (failed, or past the import’s bounds); the imported pages now link to them with broken links:',
+      `  ${siteUrl}/guide/missing  (linked from /guide)`,
+    ]);
+    // A broken link that was there before the import is not blamed on it.
+    const again = await sb.run(['content', 'import', 'sp-welcome', `${siteUrl}/guide/`]);
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toContain('1 not imported');
+    expect(again.stderr).toContain(`${siteUrl}/guide/missing`);
+  });
+
+  it('content links and spaces links --fail-on-broken: the list, then exit 1 when a link is broken (for CI)', async () => {
+    const clean = await sb.run(['content', 'links', 'sp-welcome', '--fail-on-broken']);
+    expect(clean.exitCode).toBe(0);
+    await importSite();
+    const r = await sb.run(['content', 'links', 'sp-welcome', '--fail-on-broken']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout.split('\n')).toHaveLength(7);
+    expect(r.stdout).toContain('broken\t/guide/missing\t/guide');
+    expect(r.stderr).toContain('error: 1 broken link in space sp-welcome');
+    const json = await sb.run(['spaces', 'links', 'sp-welcome', '--fail-on-broken', '--json']);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout)).toHaveLength(7);
+    const jq = await sb.run(['spaces', 'links', 'sp-welcome', '--fail-on-broken', '--jq', '.[] | select(.status == "broken") | .status']);
+    expect(jq).toMatchObject({ exitCode: 1, stdout: 'broken' });
+    // even when the list shown leaves it out
+    const ok = await sb.run(['spaces', 'links', 'sp-welcome', '--status', 'ok', '--fail-on-broken']);
+    expect(ok.exitCode).toBe(1);
+    expect(ok.stderr).toContain('see them with --broken');
+    // a page without broken links passes
+    const page = await sb.run(['content', 'links', 'sp-welcome', '--page-id', 'guide/install', '--fail-on-broken']);
+    expect(page.exitCode).toBe(0);
+    const old = await sb.run(['content', 'links', 'sp-welcome', '--page', 'guide', '--fail-on-broken']);
+    expect(old.exitCode).toBe(1);
+    expect(old.stderr).toContain('warning: --page is deprecated here, use --page-id');
+  });
+});

@@ -36,7 +36,8 @@ export default defineCommand({
 async function reportMissing(ctx: Context, api: Api, spaceId: string, url: string, missing: number, before: LinkItem[] | undefined) {
   const head = `${missing} not imported (failed, or past the import’s bounds)`;
   const after = before && (await brokenLinks(api, spaceId).catch(() => undefined));
-  const key = (l: LinkItem) => JSON.stringify(l.targetReference);
+  // A link is new when its target or where it is are: a re-import makes new pages with the same broken targets.
+  const key = (l: LinkItem) => JSON.stringify([l.targetReference, l.locationReferences]);
   const known = new Set((before ?? []).map(key));
   const fresh = after ? await withPaths(api, spaceId, after.filter((l) => !known.has(key(l)))).catch(() => undefined) : undefined;
   if (!fresh?.length) {

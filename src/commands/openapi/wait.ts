@@ -20,7 +20,7 @@ export interface WaitOptions {
 /** The wait ran out of time: the specification as it last stood. */
 export class WaitTimeout extends Error {
   constructor(readonly spec: OpenAPISpec, readonly timeoutMs: number) {
-    super(`gave up waiting after ${timeoutMs / 1000} s: ${spec.slug} is still ${spec.processingState}`);
+    super(`gave up waiting after ${timeoutMs / 1000} s: ${spec.slug} is still ${spec.processingState === 'progress' ? 'in progress' : spec.processingState}`);
   }
 }
 
