@@ -270,7 +270,7 @@ describe('change requests', () => {
     const templated = await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Start', '--template', 'getting-started']);
     expect(templated.revision).not.toBe(templated.revisionInitial);
     expect((await sb.json(['cr', 'pages', 'sp-welcome', String(templated.number)])).map((p: { path: string }) => p.path)[0]).toBe('getting-started');
-    const badTemplate = await sb.run(['cr', 'create', 'sp-welcome', '--template', 'blog']);
+    const badTemplate = await sb.run(['cr', 'create', 'sp-welcome', '--subject', 'Blog', '--template', 'blog']);
     expect(badTemplate.exitCode).toBe(1);
     expect(badTemplate.stderr).toContain('id: unknown template "blog"');
   });

@@ -296,7 +296,7 @@ describe('who may merge', () => {
     // Without --yes and without a terminal, nothing is sent.
     const unconfirmed = await sb.run(['cr', 'merge', 'sp-welcome', '1'], { as: 'review' });
     expect(unconfirmed.exitCode).toBe(2);
-    expect(unconfirmed.stderr).toContain('merge change request 1 into space sp-welcome');
+    expect(unconfirmed.stderr).toContain('Merge change request "Draft" (#1) into space sp-welcome?');
     expect((await sb.json(['cr', 'merge', 'sp-welcome', '1', '--yes', '--json'], { as: 'review' })).result).toBe('merge');
   });
 
@@ -319,7 +319,8 @@ describe('who may merge', () => {
 
   it('enforces the rules on the change request itself: a subject, a description, up to date', async () => {
     await applyTemplate('getting-started');
-    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft'], { as: 'edit' });
+    // Untitled, as the API allows (the CLI insists on a subject)
+    expect((await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', {}, 'edit')).status).toBe(201);
     await applyTemplate('api-reference'); // the change request is now outdated
     expect((await setRules([
       { rule: 'require_change_request_subject' }, { rule: 'require_change_request_description' }, { rule: 'require_up_to_date_change_request' },

@@ -526,7 +526,9 @@ describe('issue 15: spaces', () => {
 
     const never = await sb.run(['spaces', 'delete', 'sp-never', '--yes']);
     expect(never.exitCode).toBe(4);
-    expect(never.stderr).toContain('no space sp-never: it is neither live nor among the deleted spaces');
+    expect(never.stderr).toContain('no space sp-never: it is neither live nor among the deleted spaces of organization org-acme');
+    const outsider = await sb.run(['spaces', 'delete', 'sp-welcome', '--yes'], { as: 'outsider' });
+    expect(outsider.exitCode).toBe(4);
   });
 
   it('restoring says where the space went: into its collection, or at the root when its collection is gone', async () => {

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
+import { CliError, EXIT } from '../../cli/errors.js';
 import { ApiError } from '../../client/errors.js';
 import { ops } from '../../contract/spaces.js';
 import { confirmAction, named } from '../prompts.js';
@@ -36,7 +37,9 @@ export default defineCommand({
         return;
       }
       if (trashed === null) {
-        throw new ApiError(404, `no space ${args.space}: it is neither live nor among the deleted spaces`, 'GET', `/v1/spaces/${args.space}`);
+        const org = await ctx.org();
+        throw new CliError(`no space ${args.space}: it is neither live nor among the deleted spaces of organization ${org}`, EXIT.NOT_FOUND,
+          'a space of another organization: pass --org ID');
       }
       // The service does not say (and its delete would answer 204 either way): nothing is sent.
       ctx.info(`space ${args.space} is not there: already deleted, or it never existed (the service does not say which); nothing to do`);

@@ -5,12 +5,14 @@
  */
 import type { Api } from '../../client/api.js';
 import type { Context } from '../../cli/context.js';
+import { ApiError } from '../../client/errors.js';
 import { ops, type ListedSpace } from '../../contract/spaces.js';
 
 /**
  * The deleted space with this id: the listed space when it is in the trash, `null` when the
  * service lists its trash and the space is not in it, `undefined` when the service does not say
- * (no such extension, no organization selected, or the list failed).
+ * (no such extension, no organization selected, or the list failed otherwise). A caller who may not
+ * list the organization's spaces (403, 404) has none in its trash either: `null`.
  */
 export async function findInTrash(ctx: Context, api: Api, spaceId: string): Promise<ListedSpace | null | undefined> {
   try {
@@ -20,7 +22,9 @@ export async function findInTrash(ctx: Context, api: Api, spaceId: string): Prom
       if (s.id === spaceId) return s;
     }
     return null;
-  } catch {
+  } catch (err) {
+    // No access to the organization's spaces: none of them is the caller's to delete or restore.
+    if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return null;
     return undefined;
   }
 }
