@@ -17,8 +17,12 @@ describe('change requests', () => {
     expect(cr.urls.location).toBe(`${sb.server.url}/v1/spaces/sp-welcome/change-requests/${cr.id}`);
     expect(cr.permissions).toEqual({ view: true, edit: true, comment: true, merge: false, review: false });
 
-    const second = await sb.json(['change-requests', 'create', 'sp-welcome']);
-    expect(second).toMatchObject({ number: 2, subject: '', status: 'draft' });
+    // The API allows an untitled change request; the CLI insists on a subject (asked for on a terminal).
+    const untitled = await sb.run(['change-requests', 'create', 'sp-welcome']);
+    expect(untitled.exitCode).toBe(2);
+    expect(untitled.stderr).toContain('missing --subject');
+    const second = await sb.json(['change-requests', 'create', 'sp-welcome', '--subject', 'Second']);
+    expect(second).toMatchObject({ number: 2, subject: 'Second', status: 'draft' });
 
     // The service allows further properties on create; they are accepted and ignored.
     const raw = await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'Raw', source: 'script' });
@@ -173,7 +177,7 @@ describe('change requests', () => {
     expect(new Set(results.map((r) => r.body.id)).size).toBe(50);
     expect((await sb.request('GET', '/v1/spaces/sp-welcome')).body.changeRequests).toBe(50);
     // Over real sockets too, through the CLI's own client.
-    const cli = await Promise.all(Array.from({ length: 5 }, () => sb.json(['cr', 'create', 'sp-welcome'])));
+    const cli = await Promise.all(Array.from({ length: 5 }, () => sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft'])));
     expect(cli.map((cr) => cr.number).sort((a, b) => a - b)).toEqual([51, 52, 53, 54, 55]);
   });
 
@@ -266,7 +270,7 @@ describe('change requests', () => {
     const templated = await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Start', '--template', 'getting-started']);
     expect(templated.revision).not.toBe(templated.revisionInitial);
     expect((await sb.json(['cr', 'pages', 'sp-welcome', String(templated.number)])).map((p: { path: string }) => p.path)[0]).toBe('getting-started');
-    const badTemplate = await sb.run(['cr', 'create', 'sp-welcome', '--template', 'blog']);
+    const badTemplate = await sb.run(['cr', 'create', 'sp-welcome', '--subject', 'Blog', '--template', 'blog']);
     expect(badTemplate.exitCode).toBe(1);
     expect(badTemplate.stderr).toContain('id: unknown template "blog"');
   });
@@ -326,19 +330,56 @@ describe('change requests', () => {
 
   it('a locked space takes no new change requests (403)', async () => {
     expect((await sb.request('PATCH', '/v1/spaces/sp-welcome', { editMode: 'locked' })).status).toBe(200);
-    const r = await sb.run(['cr', 'create', 'sp-welcome']);
+    const r = await sb.run(['cr', 'create', 'sp-welcome', '--subject', 'Draft']);
     expect(r.exitCode).toBe(5);
     expect(r.stderr).toContain('space sp-welcome is locked');
     expect((await sb.request('GET', '/v1/spaces/sp-welcome')).body.changeRequests).toBe(0);
   });
 
   it('is outdated once the space moves to a new revision', async () => {
-    await sb.json(['cr', 'create', 'sp-welcome']);
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft']);
     const applied = await sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'getting-started' });
     expect(applied.status).toBe(204);
     const cr = await sb.json(['cr', 'get', 'sp-welcome', '1']);
     const space = (await sb.request('GET', '/v1/spaces/sp-welcome')).body;
     expect(space.revision).not.toBe(cr.revisionInitial);
     expect(cr.outdated).toBe(true);
+  });
+});
+
+describe('issue 15: change requests', () => {
+  it('cr list with nothing open but drafts says so on stderr, pointing to --status all; stdout stays the (empty) list', async () => {
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft one']);
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft two']);
+    const tsv = await sb.run(['cr', 'list', 'sp-welcome']);
+    expect(tsv).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(tsv.stderr).toBe('no open change requests, but 2 drafts: see them with --status draft, or every status with --status all');
+    const json = await sb.run(['cr', 'list', 'sp-welcome', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+    expect(json.stderr).toContain('--status all');
+    const org = await sb.run(['cr', 'list']);
+    expect(org.stderr).toContain('2 drafts');
+    // none at all, or some open: no hint
+    const other = (await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Other' })).body.id;
+    expect((await sb.run(['cr', 'list', other])).stderr).toBe('');
+    await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { status: 'open' });
+    const open = await sb.run(['cr', 'list', 'sp-welcome']);
+    expect(open.stdout.split('\n')).toHaveLength(1);
+    expect(open.stderr).not.toContain('drafts');
+  });
+
+  it('cr create needs a subject: blank is a usage error too; help says it is required', async () => {
+    const blank = await sb.run(['cr', 'create', 'sp-welcome', '--subject', ' ']);
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toContain('--subject: must not be blank');
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome')).body.changeRequests).toBe(0);
+    expect((await sb.run(['cr', 'create', '--help'])).stdout).toContain('A subject is required');
+  });
+
+  it('cr merge without --yes names the change request by subject and number', async () => {
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Fix typos']);
+    const r = await sb.run(['cr', 'merge', 'sp-welcome', '1']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('Merge change request "Fix typos" (#1) into space sp-welcome? Its content becomes the space’s new revision.');
   });
 });

@@ -185,3 +185,25 @@ describe('collections', () => {
     expect(r[0]).toMatchObject({ object: 'space', parent: 'col-handbook', visibility: 'in-collection' });
   });
 });
+
+describe('issue 15: no junk from create', () => {
+  it('collections create needs a title: missing or blank is a usage error naming --title (exit 2), nothing created', async () => {
+    const before = sb.server.store.data.collections.size;
+    const missing = await sb.run(['collections', 'create']);
+    expect(missing).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(missing.stderr).toContain('missing --title');
+    expect(missing.stderr).toContain('docsctl collections create --title');
+    const blank = await sb.run(['collections', 'create', '--title', '   ']);
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toContain('--title: must not be blank');
+    expect(sb.server.store.data.collections.size).toBe(before);
+    expect((await sb.run(['collections', 'create', '--help'])).stdout).toContain('A title is required');
+  });
+
+  it('collections delete without --yes names the collection by title and id', async () => {
+    const r = await sb.run(['collections', 'delete', 'col-handbook']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('Delete collection "Handbook" (col-handbook) and everything in it? Its spaces can be restored for 7 days.');
+    expect(sb.server.store.data.collections.has('col-handbook')).toBe(true);
+  });
+});

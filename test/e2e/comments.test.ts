@@ -16,7 +16,7 @@ const ids = (list: { id: string }[]) => list.map((x) => x.id);
 
 /** The whole discussion story, on a space's own comments or (with `cr`) on a change request's. */
 async function story(scope: string[], counterOf: () => Promise<number>, pages: Record<string, string>) {
-  const posted = await sb.json(['comments', 'post', 'sp-welcome', ...scope, '--page', 'getting-started', '-m', 'Is this still true?'], { as: 'comment' });
+  const posted = await sb.json(['comments', 'post', 'sp-welcome', ...scope, '--page-id', 'getting-started', '-m', 'Is this still true?'], { as: 'comment' });
   expect(posted).toMatchObject({
     object: 'comment', status: 'open', replies: 0, repliers: [], reactions: [],
     body: { markdown: 'Is this still true?' }, postedBy: { id: 'u-comment', displayName: 'Cora Commenter' },
@@ -116,15 +116,15 @@ describe('comments on a space', () => {
   it('lists newest first by default, filters by status, page and authors, and prints TSV', async () => {
     const pages = await withPages();
     const a = await sb.json(['comments', 'post', 'sp-welcome', '-m', 'first'], { as: 'comment' });
-    const b = await sb.json(['comments', 'post', 'sp-welcome', '--page', 'faq', '-m', 'second'], { as: 'edit' });
-    const c = await sb.json(['comments', 'post', 'sp-welcome', '--page', pages['getting-started'], '-m', 'third']);
+    const b = await sb.json(['comments', 'post', 'sp-welcome', '--page-id', 'faq', '-m', 'second'], { as: 'edit' });
+    const c = await sb.json(['comments', 'post', 'sp-welcome', '--page-id', pages['getting-started'], '-m', 'third']);
     await sb.json(['comments', 'resolve', 'sp-welcome', b.id]);
 
     expect(ids(await sb.json(['comments', 'list', 'sp-welcome']))).toEqual([c.id, b.id, a.id]);
     expect(ids(await sb.json(['comments', 'list', 'sp-welcome', '--order', 'asc']))).toEqual([a.id, b.id, c.id]);
     expect(ids(await sb.json(['comments', 'list', 'sp-welcome', '--status', 'open']))).toEqual([c.id, a.id]);
     expect(ids(await sb.json(['comments', 'list', 'sp-welcome', '--status', 'resolved']))).toEqual([b.id]);
-    expect(ids(await sb.json(['comments', 'list', 'sp-welcome', '--target-page', pages.faq]))).toEqual([b.id]);
+    expect(ids(await sb.json(['comments', 'list', 'sp-welcome', '--page-id', pages.faq]))).toEqual([b.id]);
     expect(ids(await sb.json(['comments', 'list', 'sp-welcome', '--authors', 'u-comment,u-edit', '--order', 'asc']))).toEqual([a.id, b.id]);
     expect(ids(await sb.json(['comments', 'list', 'sp-welcome', '--authors', 'u-comment', '--authors', 'u-admin']))).toEqual([c.id, a.id]);
     // The server takes the same forms: repeated, comma-separated, or both.
@@ -210,9 +210,9 @@ describe('comments on a space', () => {
     expect(blankReaction.stderr).toContain('<emoji>: must not be empty');
     const status = await sb.run(['comments', 'list', 'sp-welcome', '--status', 'closed']);
     expect(status.exitCode).toBe(2);
-    const missingPage = await sb.run(['comments', 'post', 'sp-welcome', '--page', 'no/such/page', '-m', 'x']);
+    const missingPage = await sb.run(['comments', 'post', 'sp-welcome', '--page-id', 'no/such/page', '-m', 'x']);
     expect(missingPage.exitCode).toBe(4);
-    expect(missingPage.stderr).toContain('--page: no page "no/such/page" in space sp-welcome');
+    expect(missingPage.stderr).toContain('--page-id: no page "no/such/page" in space sp-welcome');
 
     // What only the server can tell: a reaction the caller never added.
     const never = await sb.run(['comments', 'unreact', 'sp-welcome', c.id, '🎉'], { as: 'comment' });
@@ -331,8 +331,8 @@ describe('comments on a change request', () => {
     const { pages } = (await sb.request('GET', `/v1/spaces/sp-welcome/change-requests/${cr.id}/content/pages`)).body;
     const page = pages.find((p: { path: string }) => p.path === 'getting-started');
     expect(page).toBeDefined();
-    expect((await sb.run(['comments', 'post', 'sp-welcome', '--page', 'getting-started', '-m', 'on the space'])).exitCode).toBe(4);
-    const posted = await sb.json(['comments', 'post', 'sp-welcome', '--cr', String(cr.number), '--page', 'getting-started', '-m', 'on the CR']);
+    expect((await sb.run(['comments', 'post', 'sp-welcome', '--page-id', 'getting-started', '-m', 'on the space'])).exitCode).toBe(4);
+    const posted = await sb.json(['comments', 'post', 'sp-welcome', '--cr', String(cr.number), '--page-id', 'getting-started', '-m', 'on the CR']);
     expect(posted.target.page.id).toBe(page.id);
   });
 
@@ -365,5 +365,48 @@ describe('comments on a change request', () => {
     expect((await sb.run(['comments', 'list', 'sp-welcome', '--cr', '9'])).exitCode).toBe(4);
     const readOnly = await sb.run(['comments', 'post', 'sp-welcome', '--cr', '1', '-m', 'x'], { as: 'read' });
     expect(readOnly.exitCode).toBe(5);
+  });
+});
+
+describe('issue 15: comments', () => {
+  it('the page a comment is about is --page-id in post and list; the old --page and --target-page still work', async () => {
+    const pages = await withPages();
+    const posted = await sb.json(['comments', 'post', 'sp-welcome', '--page-id', 'faq', '-m', 'new name']);
+    expect(posted.target.page.id).toBe(pages.faq);
+    const old = await sb.run(['comments', 'post', 'sp-welcome', '--page', 'faq', '-m', 'old name', '--json']);
+    expect(old.exitCode).toBe(0);
+    expect(JSON.parse(old.stdout).target.page.id).toBe(pages.faq);
+    expect(old.stderr).toContain('warning: --page is deprecated here, use --page-id (--page is the paging cursor of lists)');
+    const both = await sb.run(['comments', 'post', 'sp-welcome', '--page', 'faq', '--page-id', 'faq', '-m', 'x']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--page-id and --page cannot be used together');
+
+    await sb.json(['comments', 'post', 'sp-welcome', '-m', 'about the space']);
+    const listed = await sb.json(['comments', 'list', 'sp-welcome', '--page-id', pages.faq]);
+    expect(listed).toHaveLength(2);
+    expect(await sb.json(['comments', 'list', 'sp-welcome', '--target-page', pages.faq])).toEqual(listed);
+    const help = (await sb.run(['comments', 'list', '--help'])).stdout;
+    expect(help).toContain('--page-id <page>');
+    expect(help).toContain('--page <cursor>');
+    expect(help).not.toContain('--target-page');
+  });
+
+  it('post and reply without a body off a terminal are usage errors naming the flags; nothing is sent', async () => {
+    const c = await sb.json(['comments', 'post', 'sp-welcome', '-m', 'first']);
+    const post = await sb.run(['comments', 'post', 'sp-welcome'], { env: { EDITOR: 'false' } });
+    expect(post).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(post.stderr).toContain('missing --body');
+    expect(post.stderr).toContain('opens your editor, on a terminal only');
+    const reply = await sb.run(['comments', 'reply', 'sp-welcome', c.id]);
+    expect(reply.exitCode).toBe(2);
+    expect(reply.stderr).toContain('missing --body');
+    expect(await sb.json(['comments', 'replies', 'sp-welcome', c.id])).toEqual([]);
+  });
+
+  it('delete without --yes names the comment by the start of its text and its id', async () => {
+    const c = await sb.json(['comments', 'post', 'sp-welcome', '-m', 'Is the install guide still true on Windows 11 and later versions?']);
+    const r = await sb.run(['comments', 'delete', 'sp-welcome', c.id]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`Delete comment "Is the install guide still true on Wind…" (${c.id}) and its replies?`);
   });
 });

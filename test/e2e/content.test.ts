@@ -72,7 +72,7 @@ describe('content import', () => {
     const { result, stderr } = await importSite();
     // 4 pages and the image; the missing page was found but not imported.
     expect(result).toEqual({ revision: expect.any(String), importedResources: 5, totalResources: 6 });
-    expect(stderr).toBe(`imported 5 of 6 resources found into space sp-welcome (revision ${result.revision})`);
+    expect(stderr.split('\n')[0]).toBe(`imported 5 of 6 resources found into space sp-welcome (revision ${result.revision})`);
     expect(await revisionOf()).toBe(result.revision);
 
     const content = await sb.json(['content', 'show', 'sp-welcome']);
@@ -121,18 +121,18 @@ describe('content import', () => {
     const api = await sb.request('GET', '/v1/spaces/sp-welcome/links?status=broken');
     expect(api.body).toMatchObject({ count: 1, stats: { total: all.length, broken: { total: 1, changeRequest: 0 } } });
 
-    const guideLinks = await sb.json(['content', 'links', 'sp-welcome', '--page', 'guide']);
+    const guideLinks = await sb.json(['content', 'links', 'sp-welcome', '--page-id', 'guide']);
     expect(guideLinks.map((l: { status: string }) => l.status)).toEqual(['ok', 'broken', 'ok']);
   });
 
   it('finds backlinks of a page given by path', async () => {
     await importSite();
-    const r = await sb.run(['content', 'backlinks', 'sp-welcome', '--page', 'guide/install']);
+    const r = await sb.run(['content', 'backlinks', 'sp-welcome', '--page-id', 'guide/install']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['/acme-docs', '/guide']);
     const both = await sb.run(['content', 'backlinks', 'sp-welcome']);
     expect(both.exitCode).toBe(2);
-    expect(both.stderr).toContain('pass exactly one of --page or --file');
+    expect(both.stderr).toContain('pass exactly one of --page-id or --file');
   });
 
   it('refuses a URL that is not http(s) before sending, and the server refuses it too', async () => {
@@ -492,5 +492,48 @@ describe('templates: references to files of other spaces, and change requests', 
     const merged = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--cr', '1']);
     expect(merged.exitCode).toBe(1);
     expect(merged.stderr).toContain('change request 1 of space sp-welcome is merged: applying a template to a change request is no longer possible');
+  });
+});
+
+describe('issue 15: content', () => {
+  it('content import names what it could not import, with the pages that link to it', async () => {
+    const { result, stderr } = await importSite();
+    expect(result).toEqual({ revision: expect.any(String), importedResources: 5, totalResources: 6 });
+    expect(stderr.split('\n')).toEqual([
+      `imported 5 of 6 resources found into space sp-welcome (revision ${result.revision})`,
+      '1 not imported (failed, or past the import’s bounds); the imported pages now link to them with broken links:',
+      `  ${siteUrl}/guide/missing  (linked from /guide)`,
+    ]);
+    // A broken link that was there before the import is not blamed on it.
+    const again = await sb.run(['content', 'import', 'sp-welcome', `${siteUrl}/guide/`]);
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toContain('1 not imported');
+    expect(again.stderr).toContain(`${siteUrl}/guide/missing`);
+  });
+
+  it('content links and spaces links --fail-on-broken: the list, then exit 1 when a link is broken (for CI)', async () => {
+    const clean = await sb.run(['content', 'links', 'sp-welcome', '--fail-on-broken']);
+    expect(clean.exitCode).toBe(0);
+    await importSite();
+    const r = await sb.run(['content', 'links', 'sp-welcome', '--fail-on-broken']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout.split('\n')).toHaveLength(7);
+    expect(r.stdout).toContain('broken\t/guide/missing\t/guide');
+    expect(r.stderr).toContain('error: 1 broken link in space sp-welcome');
+    const json = await sb.run(['spaces', 'links', 'sp-welcome', '--fail-on-broken', '--json']);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout)).toHaveLength(7);
+    const jq = await sb.run(['spaces', 'links', 'sp-welcome', '--fail-on-broken', '--jq', '.[] | select(.status == "broken") | .status']);
+    expect(jq).toMatchObject({ exitCode: 1, stdout: 'broken' });
+    // even when the list shown leaves it out
+    const ok = await sb.run(['spaces', 'links', 'sp-welcome', '--status', 'ok', '--fail-on-broken']);
+    expect(ok.exitCode).toBe(1);
+    expect(ok.stderr).toContain('see them with --broken');
+    // a page without broken links passes
+    const page = await sb.run(['content', 'links', 'sp-welcome', '--page-id', 'guide/install', '--fail-on-broken']);
+    expect(page.exitCode).toBe(0);
+    const old = await sb.run(['content', 'links', 'sp-welcome', '--page', 'guide', '--fail-on-broken']);
+    expect(old.exitCode).toBe(1);
+    expect(old.stderr).toContain('warning: --page is deprecated here, use --page-id');
   });
 });

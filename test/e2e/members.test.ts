@@ -101,7 +101,7 @@ describe('member roles and removal', () => {
 
     const refused = await sb.run(['members', 'set-role', 'u-read', 'read']);
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toContain('Lower Rex Reader (u-read) from edit to read?');
+    expect(refused.stderr).toContain('Lower member "Rex Reader" (u-read) from edit to read?');
     expect(refused.stderr).toContain('pass --yes');
     expect((await sb.request('GET', '/v1/orgs/org-acme/members/u-read')).body.role).toBe('edit');
 

@@ -117,9 +117,7 @@ describe('openapi specifications', () => {
     const done = await settled('bg');
     expect(done.lastVersion).toEqual(expect.any(String));
 
-    // off a TTY the CLI does not wait unless asked
-    const put = await sb.json(['openapi', 'put', 'bg', '--url', `${base}/spec.json`]);
-    expect(put.processingState).toBe('pending');
+    // --no-wait answers at once (without it the CLI waits, on a terminal or not)
     const noWait = await sb.json(['openapi', 'put', 'bg', '--url', `${base}/spec.json`, '--no-wait']);
     expect(noWait.processingState).toBe('pending');
   });
@@ -332,5 +330,40 @@ describe('openapi specifications', () => {
     expect(versions).toHaveLength(1);
     expect(versions[0].id).not.toBe(done.lastVersion);
     expect((await sb.run(['openapi', 'version', 'gone', done.lastVersion])).exitCode).toBe(4);
+  });
+});
+
+describe('issue 15: openapi create and put wait the same way in scripts as on a terminal', () => {
+  it('waits off a terminal without --wait; --no-wait opts out; a bounded wait that runs out prints the spec and exits 1', async () => {
+    served = petstore('1.0.0');
+    const waited = await sb.json(['openapi', 'create', 'w', '--url', `${base}/spec.json`]);
+    expect(waited).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String) });
+    const put = await sb.json(['openapi', 'put', 'w', '--url', `${base}/spec.json`]);
+    expect(put.processingState).toBe('complete');
+
+    const r = await sb.run(['openapi', 'put', 'w', '--url', `${base}/slow.json`, '--wait-timeout', '0.1', '--json']);
+    expect(r.exitCode).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ slug: 'w', processingState: expect.not.stringMatching(/^complete$/) });
+    expect(JSON.parse(r.stderr).error).toMatchObject({
+      exitCode: 1,
+      message: expect.stringMatching(/^gave up waiting after 0\.1 s: w is still (pending|in progress) \(the service goes on processing it\)$/),
+      hint: 'see where it is with docsctl openapi get w; wait longer with --wait-timeout SECONDS, or not at all with --no-wait',
+    });
+    await settled('w');
+
+    const both = await sb.run(['openapi', 'put', 'w', '--url', `${base}/spec.json`, '--no-wait', '--wait-timeout', '5']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--no-wait and --wait-timeout cannot be used together');
+    const zero = await sb.run(['openapi', 'put', 'w', '--url', `${base}/spec.json`, '--wait-timeout', '0']);
+    expect(zero.exitCode).toBe(2);
+    const help = (await sb.run(['openapi', 'put', '--help'])).stdout;
+    expect(help.replace(/\s+/g, ' ')).toContain('the same way on a terminal (with a spinner) and in scripts');
+    expect(help).toContain('--wait-timeout <seconds>');
+  });
+
+  it('openapi delete without --yes names the specification by its slug', async () => {
+    const r = await sb.run(['openapi', 'delete', 'petstore']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('Delete OpenAPI specification petstore? All its versions go with it.');
   });
 });

@@ -156,3 +156,15 @@ describe('the organization’s default content', () => {
     expect(await org()).not.toHaveProperty('defaultContent');
   });
 });
+
+describe('issue 15: orgs update --default-role takes guest, as members set-role does', () => {
+  it('guest is sent as null (no role for new members); a role and null still work', async () => {
+    expect((await sb.json(['orgs', 'update', '--default-role', 'edit'])).defaultRole).toBe('edit');
+    const guest = await sb.json(['orgs', 'update', '--default-role', 'guest']);
+    expect(guest.defaultRole).toBeNull();
+    expect((await sb.json(['orgs', 'update', '--default-role', 'read'])).defaultRole).toBe('read');
+    expect((await sb.json(['orgs', 'update', '--default-role', 'null'])).defaultRole).toBeNull();
+    const bad = await sb.run(['orgs', 'update', '--default-role', 'owner']);
+    expect(bad.exitCode).toBe(2);
+  });
+});

@@ -222,3 +222,22 @@ describe('saml providers', () => {
     expect((await sb.request('GET', '/v1/orgs/org-acme')).body.sso).toBe(false);
   });
 });
+
+describe('issue 15: --default-role takes guest, as members set-role does', () => {
+  it('saml create and update send guest as null; null still works; help lists guest', async () => {
+    const p = await sb.json(['saml', 'create', '--label', 'Okta', '--default-role', 'guest']);
+    expect(p.defaultRole).toBeNull();
+    expect((await sb.json(['saml', 'update', p.id, '--default-role', 'edit'])).defaultRole).toBe('edit');
+    expect((await sb.json(['saml', 'update', p.id, '--default-role', 'guest'])).defaultRole).toBeNull();
+    expect((await sb.json(['saml', 'update', p.id, '--default-role', 'read'])).defaultRole).toBe('read');
+    expect((await sb.json(['saml', 'update', p.id, '--default-role', 'null'])).defaultRole).toBeNull();
+    expect((await sb.run(['saml', 'create', '--help'])).stdout).toMatch(/--default-role <role>[\s\S]*"guest"/);
+  });
+
+  it('saml delete without --yes names the provider by label and id', async () => {
+    const p = await sb.json(['saml', 'create', '--label', 'Okta']);
+    const r = await sb.run(['saml', 'delete', p.id]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`Delete SAML provider "Okta" (${p.id})? Members can no longer sign in through it.`);
+  });
+});

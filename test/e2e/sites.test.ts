@@ -693,14 +693,14 @@ describe('sites', () => {
     const page = pages[1].id;
 
     // a site space with its own title and home page; the page goes when the space changes
-    const ss = await json('sites spaces add', [site.id], ['--space', newSpaceId, '--section', made.id, '--title', 'Version 2', '--page', page]);
+    const ss = await json('sites spaces add', [site.id], ['--space', newSpaceId, '--section', made.id, '--title', 'Version 2', '--page-id', page]);
     expect(ss).toMatchObject({ title: 'Version 2', pageId: page, space: { id: newSpaceId } });
-    expect((await json('sites spaces update', [site.id, ss.id], ['--page', 'null'])).pageId).toBeUndefined();
-    expect((await json('sites spaces update', [site.id, ss.id], ['--page', page])).pageId).toBe(page);
+    expect((await json('sites spaces update', [site.id, ss.id], ['--page-id', 'null'])).pageId).toBeUndefined();
+    expect((await json('sites spaces update', [site.id, ss.id], ['--page-id', page])).pageId).toBe(page);
     const moved = await json('sites spaces update', [site.id, ss.id], ['--space', 'sp-welcome']);
     expect(moved.pageId).toBeUndefined();
     expect(moved.title).toBe('Version 2');
-    const wrongPage = await run('sites spaces update', [site.id, ss.id], ['--page', page]);
+    const wrongPage = await run('sites spaces update', [site.id, ss.id], ['--page-id', page]);
     expect(wrongPage.exitCode).toBe(1);
     expect(wrongPage.stderr).toContain(`pageId: no page ${page} in space sp-welcome`);
 
@@ -904,5 +904,41 @@ describe('sites', () => {
       expect(r.stderr).toContain('needs the admin role or above; you have create');
     }
     expect((await sb.request('GET', `${ORG}/sites/${mine.id}`)).body).toMatchObject({ title: 'Mine', published: false, siteSpaces: 1 });
+  });
+});
+
+describe('issue 15: sites', () => {
+  it('sites create needs a title: missing or blank is a usage error naming --title (exit 2), nothing created', async () => {
+    const before = (await sb.request('GET', `${ORG}/sites`)).body.count;
+    const missing = await run('sites create', [], ['--visibility', 'unlisted']);
+    expect(missing).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(missing.stderr).toContain('missing --title');
+    const blank = await run('sites create', [], ['--title', '  ']);
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toContain('--title: must not be blank');
+    expect((await sb.request('GET', `${ORG}/sites`)).body.count).toBe(before);
+  });
+
+  it('the page of a site space is --page-id; the old --page still works, saying it is deprecated', async () => {
+    const site = await newSite({ spaces: ['sp-welcome'] });
+    const ss = (await sb.request('GET', `${ORG}/sites/${site.id}/site-spaces`)).body.items[0];
+    const old = await run('sites spaces update', [site.id, ss.id], ['--page', 'null', '--json']);
+    expect(old.exitCode).toBe(0);
+    expect(old.stderr).toContain('warning: --page is deprecated here, use --page-id');
+    const both = await run('sites spaces update', [site.id, ss.id], ['--page', 'null', '--page-id', 'null']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--page-id and --page cannot be used together');
+    expect((await run('sites spaces update', [], ['--help'])).stdout).not.toMatch(/--page </);
+  });
+
+  it('removing and deleting name the item by title and id', async () => {
+    const site = await newSite({ spaces: ['sp-welcome'] });
+    const del = await run('sites delete', [site.id]);
+    expect(del.exitCode).toBe(2);
+    expect(del.stderr).toContain(`Delete site ${JSON.stringify(site.title)} (${site.id})? Its structure goes with it; its spaces are not deleted.`);
+    const ss = (await sb.request('GET', `${ORG}/sites/${site.id}/site-spaces`)).body.items[0];
+    const rm = await run('sites spaces remove', [site.id, ss.id]);
+    expect(rm.exitCode).toBe(2);
+    expect(rm.stderr).toContain(`Remove site space ${JSON.stringify(ss.title)} (${ss.id}) from site ${site.id}? Its space is not deleted.`);
   });
 });

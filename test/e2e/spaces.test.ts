@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpaceRec } from '../../src/server/store.js';
 import { useSandbox } from '../helpers/cli.js';
 
@@ -118,7 +120,7 @@ describe('spaces: create, get, update, list', () => {
       `sp-welcome\tWelcome\tin-collection\tcol-handbook\t${welcome.updatedAt}`,
       `${root.id}\tRoot space\tprivate\t\t${root.updatedAt}`,
     ]);
-    const inCol = await sb.json(['spaces', 'list', '--collection', 'col-handbook']);
+    const inCol = await sb.json(['spaces', 'list', '--parent', 'col-handbook']);
     expect(inCol.map((s: { id: string }) => s.id)).toEqual(['sp-welcome']);
     const picked = await sb.json(['spaces', 'list', '--fields', 'id,title']);
     expect(picked).toEqual([{ id: 'sp-welcome', title: 'Welcome' }, { id: root.id, title: 'Root space' }]);
@@ -226,19 +228,19 @@ describe('spaces: delete, restore and the 7-day window', () => {
     const ok = await sb.run(['spaces', 'delete', 'sp-welcome', '--yes']);
     expect(ok.exitCode).toBe(0);
     expect(ok.stdout).toBe('');
-    expect(ok.stderr).toContain('deleted space sp-welcome');
+    expect(ok.stderr).toContain('deleted space "Welcome" (sp-welcome)');
     expect(rec('sp-welcome')!.deletedAt).toBe(new Date(sb.server.store.data.trash.get('sp-welcome')!).toISOString());
     expect(children('col-handbook')).toEqual([]);
 
     expect((await sb.run(['spaces', 'get', 'sp-welcome'])).exitCode).toBe(4);
     expect(await sb.json(['spaces', 'list'])).toEqual([]);
-    expect(await sb.json(['spaces', 'list', '--collection', 'col-handbook'])).toEqual([]);
+    expect(await sb.json(['spaces', 'list', '--parent', 'col-handbook'])).toEqual([]);
     expect((await sb.run(['spaces', 'update', 'sp-welcome', '--title', 'x'])).exitCode).toBe(4);
 
     expect((await sb.run(['spaces', 'delete', 'sp-welcome', '--yes'])).exitCode).toBe(0);
     expect((await sb.request('DELETE', '/v1/spaces/no-such-space')).status).toBe(204);
 
-    const asRead = await sb.run(['spaces', 'delete', (await create()).id, '--yes'], { as: 'read' });
+    const asRead = await sb.run(['spaces', 'delete', (await create(['--title', 'Scratch'])).id, '--yes'], { as: 'read' });
     expect(asRead.exitCode).toBe(5);
     expect(asRead.stderr).toContain('deleting a space needs the admin role on the space; you have read');
   });
@@ -482,5 +484,95 @@ describe('spaces: transfer', () => {
 
     expect(rec('sp-welcome')).toMatchObject({ org: 'org-acme', parent: 'col-handbook' });
     expect(children('col-handbook')).toEqual(['sp-welcome']);
+  });
+});
+
+describe('issue 15: spaces', () => {
+  it('spaces create needs a title: missing or blank is a usage error naming --title (exit 2), nothing created', async () => {
+    const before = sb.server.store.data.spaces.size;
+    const missing = await sb.run(['spaces', 'create', '--emoji', '📘']);
+    expect(missing).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(missing.stderr).toContain('missing --title');
+    const blank = await sb.run(['spaces', 'create', '--title', '']);
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toContain('--title: must not be blank');
+    expect(sb.server.store.data.spaces.size).toBe(before);
+  });
+
+  it('--parent is the collection in create and list; --collection still works in both (hidden), not with --parent', async () => {
+    const viaAlias = await create(['--title', 'Alias', '--collection', 'col-handbook']);
+    expect(viaAlias.parent).toBe('col-handbook');
+    const byParent = await sb.json(['spaces', 'list', '--parent', 'col-handbook']);
+    const byCollection = await sb.json(['spaces', 'list', '--collection', 'col-handbook']);
+    expect(byParent.map((s: { id: string }) => s.id)).toEqual(['sp-welcome', viaAlias.id]);
+    expect(byCollection).toEqual(byParent);
+    const both = await sb.run(['spaces', 'list', '--parent', 'col-handbook', '--collection', 'col-handbook']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--parent and --collection cannot be used together');
+    const help = (await sb.run(['spaces', 'list', '--help'])).stdout;
+    expect(help).toContain('--parent <id>');
+    expect(help).not.toContain('--collection');
+  });
+
+  it('deleting an already-deleted space says so, exit 0, and sends no delete; a space that never was is not found', async () => {
+    expect((await sb.run(['spaces', 'delete', 'sp-welcome', '--yes'])).exitCode).toBe(0);
+    const deletedAt = rec('sp-welcome')!.deletedAt;
+    const again = await sb.run(['spaces', 'delete', 'sp-welcome', '--yes']);
+    expect(again).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(again.stderr).toMatch(/^space "Welcome" \(sp-welcome\) is already deleted: nothing to do; restore it with docsctl spaces restore sp-welcome \(until \S+\)$/);
+    // without --yes too, off a terminal: nothing would change, so nothing to confirm
+    expect((await sb.run(['spaces', 'delete', 'sp-welcome'])).exitCode).toBe(0);
+    expect(rec('sp-welcome')!.deletedAt).toBe(deletedAt);
+
+    const never = await sb.run(['spaces', 'delete', 'sp-never', '--yes']);
+    expect(never.exitCode).toBe(4);
+    expect(never.stderr).toContain('no space sp-never: it is neither live nor among the deleted spaces of organization org-acme');
+    const outsider = await sb.run(['spaces', 'delete', 'sp-welcome', '--yes'], { as: 'outsider' });
+    expect(outsider.exitCode).toBe(4);
+  });
+
+  it('restoring says where the space went: into its collection, or at the root when its collection is gone', async () => {
+    expect((await sb.run(['spaces', 'delete', 'sp-welcome', '--yes'])).exitCode).toBe(0);
+    const back = await sb.run(['spaces', 'restore', 'sp-welcome']);
+    expect(back.exitCode).toBe(0);
+    expect(back.stderr).toBe('restored space "Welcome" (sp-welcome) into collection col-handbook');
+
+    expect((await sb.run(['spaces', 'delete', 'sp-welcome', '--yes'])).exitCode).toBe(0);
+    expect((await sb.run(['collections', 'delete', 'col-handbook', '--yes'])).exitCode).toBe(0);
+    const moved = await sb.run(['spaces', 'restore', 'sp-welcome', '--json']);
+    expect(moved.exitCode).toBe(0);
+    expect(JSON.parse(moved.stdout).parent).toBeUndefined();
+    expect(moved.stderr).toBe('restored space "Welcome" (sp-welcome) at the organization’s root: its collection col-handbook is gone');
+  });
+});
+
+describe('issue 15: spaces delete against a service that answers 204 for both and lists no deleted spaces', () => {
+  let service: http.Server;
+  let url = '';
+  const requests: string[] = [];
+  beforeAll(async () => {
+    service = http.createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      const send = (status: number, body?: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
+      };
+      if (req.method === 'GET' && req.url === '/v1/spaces/sp-gone') return send(404, { error: { code: 404, message: 'Not found' } });
+      // It ignores deleted=true and lists its live spaces (which have no `trash`).
+      if (req.method === 'GET' && req.url?.startsWith('/v1/orgs/org-acme/spaces')) return send(200, { items: [liveSpace], count: 1 });
+      if (req.method === 'DELETE') return send(204);
+      send(500, { error: { code: 500, message: 'unexpected' } });
+    });
+    await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => service.close(() => r())));
+  let liveSpace: unknown;
+
+  it('says the space is not there (already deleted, or never was), exit 0, and sends no delete', async () => {
+    liveSpace = (await sb.request('GET', '/v1/spaces/sp-welcome')).body;
+    const r = await sb.run(['spaces', 'delete', 'sp-gone', '--yes'], { env: { DOCSCTL_API_URL: url } });
+    expect(r).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(r.stderr).toBe('space sp-gone is not there: already deleted, or it never existed (the service does not say which); nothing to do');
+    expect(requests.filter((q) => q.startsWith('DELETE'))).toEqual([]);
   });
 });

@@ -2,7 +2,10 @@
  * docsctl at a real terminal (a tmux pane): prompts for missing arguments, confirmations that refuse
  * or go ahead, a spinner that ends cleanly; and the same commands without a terminal never ask.
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
@@ -57,7 +60,7 @@ describe.skipIf(!HAS_TMUX)('at a terminal', () => {
     t.press('Down', 'Down', 'Down', 'Down', 'Down'); // admin → … → read
     await t.waitFor(/❯ read/);
     t.press('Enter');
-    const asked = await t.waitFor(/Lower Ed Editor \(u-edit\) from edit to read\?/);
+    const asked = await t.waitFor(/Lower member "Ed Editor" \(u-edit\) from edit to read\?/);
     expect(asked).toContain('(y/N)');
     t.type('n');
     t.press('Enter');
@@ -128,6 +131,83 @@ describe('without a terminal nothing is asked', () => {
     const r = await sb.run(['spaces', 'delete', 'sp-welcome']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/refusing without confirmation/);
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome')).status).toBe(200);
+  });
+});
+
+describe.skipIf(!HAS_TMUX)('issue 15: titles asked for, comments written in the editor, confirmations naming title and id', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'docsctl-editor-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A fake editor: a script that does `body` to the file it is given ($1), and records its name. */
+  function editor(name: string, body: string): string {
+    const path = join(dir, name);
+    writeFileSync(path, `#!/bin/sh\necho "$1" > ${JSON.stringify(join(dir, `${name}.file`))}\n${body}\n`, { mode: 0o755 });
+    return path;
+  }
+
+  it('spaces create without --title asks for one (a blank answer is refused), then creates the space', async () => {
+    const t = open(['spaces', 'create', '--emoji', '📘', '--json']);
+    await t.waitFor(/Title/);
+    t.press('Enter');
+    await t.waitFor(/Title must not be blank/);
+    t.type('Field guide');
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(0);
+    expect(t.screen()).toContain('"title": "Field guide"');
+    const spaces = (await sb.request('GET', `/v1/orgs/${sb.server.organizationId}/spaces`)).body.items;
+    expect(spaces.map((s: { title: string }) => s.title)).toContain('Field guide');
+  });
+
+  it('cr create with a blank --subject asks for the subject', async () => {
+    const t = open(['cr', 'create', 'sp-welcome', '--subject', ' ']);
+    await t.waitFor(/Subject/);
+    t.type('Rewrite the quickstart');
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(0);
+    const crs = (await sb.request('GET', '/v1/spaces/sp-welcome/change-requests?status=draft')).body.items;
+    expect(crs.map((c: { subject: string }) => c.subject)).toEqual(['Rewrite the quickstart']);
+  });
+
+  it('comments post without a body opens $EDITOR on a temporary file and posts what was saved; the file is removed', async () => {
+    const fake = editor('write', `printf 'Written in **the editor**\\n\\n' > "$1"`);
+    const t = open(['comments', 'post', 'sp-welcome', '--json'], 'admin', { EDITOR: fake, VISUAL: '' });
+    expect(await t.exitCode()).toBe(0);
+    expect(t.screen()).toContain('Writing the comment in');
+    const comments = (await sb.request('GET', '/v1/spaces/sp-welcome/comments?format=markdown')).body.items;
+    expect(comments.map((c: { body: { markdown: string } }) => c.body.markdown)).toEqual(['Written in **the editor**']);
+    const file = readFileSync(join(dir, 'write.file'), 'utf8').trim();
+    expect(file).toMatch(/COMMENT\.md$/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('VISUAL comes before EDITOR; comments reply saved empty cancels: exit 130, nothing posted', async () => {
+    const c = (await sb.request('POST', '/v1/spaces/sp-welcome/comments', { body: { markdown: 'first' } })).body;
+    const never = editor('never', 'exit 3');
+    const empty = editor('empty', ': > "$1"');
+    const t = open(['comments', 'reply', 'sp-welcome', c.id], 'admin', { VISUAL: empty, EDITOR: never });
+    expect(await t.exitCode()).toBe(130);
+    expect(t.screen()).toContain('cancelled: the reply is empty, nothing was sent');
+    expect((await sb.request('GET', `/v1/spaces/sp-welcome/comments/${c.id}/replies`)).body.items).toEqual([]);
+    expect(existsSync(join(dir, 'never.file'))).toBe(false);
+  });
+
+  it('an editor that fails is an error (exit 1), nothing posted', async () => {
+    const t = open(['comments', 'post', 'sp-welcome'], 'admin', { EDITOR: editor('fails', 'exit 3') });
+    expect(await t.exitCode()).toBe(1);
+    expect(t.screen()).toContain('exited with status 3: nothing was sent');
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome/comments')).body.items).toEqual([]);
+  });
+
+  it('a confirmation names the resource by title and id', async () => {
+    const t = open(['spaces', 'delete', 'sp-welcome']);
+    await t.waitFor(/Delete space "Welcome" \(sp-welcome\)\? It can be restored for 7 days\. \(y\/N\)/);
+    t.type('n');
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(130);
     expect((await sb.request('GET', '/v1/spaces/sp-welcome')).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Context, type Io } from '../../src/cli/context.js';
 import { CliError } from '../../src/cli/errors.js';
 import type { OpenAPISpec } from '../../src/contract/openapi.js';
-import { outcome, waitForProcessing } from '../../src/commands/openapi/wait.js';
+import { outcome, waitForProcessing, WaitTimeout } from '../../src/commands/openapi/wait.js';
 
 function sink(isTTY: boolean) {
   const chunks: string[] = [];
@@ -57,12 +57,13 @@ describe('waitForProcessing', () => {
     expect(s.calls()).toBe(0);
   });
 
-  it('gives up after its time limit (exit 1), clearing the spinner', async () => {
+  it('gives up after its time limit with the last answer, clearing the spinner', async () => {
     const { ctx, err } = context({ stderrTTY: true });
     const s = sequence({ processingState: 'progress' });
     const failed = waitForProcessing(ctx, spec(), s.poll, { intervalMs: 5, timeoutMs: 30 });
-    await expect(failed).rejects.toThrow(/^pets is still progress after 0 s$/);
-    await expect(failed).rejects.toMatchObject({ exitCode: 1, hint: 'check later with docsctl openapi get pets' });
+    await expect(failed).rejects.toThrow(/^gave up waiting after 0\.03 s: pets is still in progress$/);
+    await expect(failed).rejects.toBeInstanceOf(WaitTimeout);
+    await expect(failed).rejects.toMatchObject({ spec: { processingState: 'progress' } });
     expect(err.at(-1)).toBe('\r\x1b[2K');
   });
 
@@ -75,18 +76,34 @@ describe('waitForProcessing', () => {
 });
 
 describe('outcome', () => {
-  it('returns the answer at once without --wait off a TTY, and waits by default on one', async () => {
+  it('waits by default off a TTY and on one alike; --no-wait returns the answer at once', async () => {
     const answer = spec();
     const off = context();
-    const s1 = sequence({ processingState: 'complete' });
-    expect(await outcome(off.ctx, {}, answer, s1.poll)).toBe(answer);
-    expect(s1.calls()).toBe(0);
+    const s1 = sequence({ processingState: 'complete', lastVersion: 'v1' });
+    expect((await outcome(off.ctx, {}, answer, s1.poll)).lastVersion).toBe('v1');
+    expect(s1.calls()).toBe(1);
+    const s0 = sequence({ processingState: 'complete' });
+    expect(await outcome(off.ctx, { wait: false }, answer, s0.poll)).toBe(answer);
+    expect(s0.calls()).toBe(0);
 
     const tty = context({ stdoutTTY: true });
     const s2 = sequence({ processingState: 'complete', lastVersion: 'v2' });
     expect((await outcome(tty.ctx, {}, answer, s2.poll)).lastVersion).toBe('v2');
     const s3 = sequence({ processingState: 'complete' });
     expect(await outcome(tty.ctx, { wait: false }, answer, s3.poll)).toBe(answer);
+  });
+
+  it('a wait that runs out (--wait-timeout) prints the spec as it stands, then exit 1 with what to do', async () => {
+    const { ctx, out } = context();
+    const s = sequence({ processingState: 'progress' });
+    const err = await outcome(ctx, { waitTimeout: 0.02 }, spec(), s.poll).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect(err).toMatchObject({
+      exitCode: 1,
+      message: 'gave up waiting after 0.02 s: pets is still in progress (the service goes on processing it)',
+      hint: 'see where it is with docsctl openapi get pets; wait longer with --wait-timeout SECONDS, or not at all with --no-wait',
+    });
+    expect(out.join('')).toContain('processingState\tprogress');
   });
 
   it('prints a failed processing, then fails with its errors and says the last version is kept', async () => {

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/collections.js';
+import { confirmAction } from '../prompts.js';
 
 export default defineCommand({
   name: 'delete',
@@ -9,8 +10,11 @@ export default defineCommand({
   examples: ['docsctl collections delete col_123 --yes'],
   destructive: true,
   async run(ctx, { args, flags }) {
-    await ctx.confirm(`Delete collection ${args.collection} and everything in it? Its spaces can be restored for 7 days.`, flags.yes);
     const api = await ctx.api();
+    await confirmAction(ctx, flags.yes, {
+      verb: 'Delete', kind: 'collection', id: args.collection, rest: 'and everything in it', then: 'Its spaces can be restored for 7 days.',
+      title: async () => (await api.call(ops.getCollection, { params: { collectionId: args.collection } })).title,
+    });
     await api.call(ops.deleteCollection, { params: { collectionId: args.collection } });
     ctx.info(`deleted collection ${args.collection}`);
   },

@@ -1,6 +1,7 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/collections.js';
 import { collectionFields } from './columns.js';
+import { confirmAction } from '../prompts.js';
 
 export default defineCommand({
   name: 'transfer',
@@ -12,8 +13,11 @@ export default defineCommand({
   output: { fields: collectionFields },
   async run(ctx, { args, flags }) {
     const body = checkBody(ops.transferCollection, { organization: flags.to }, { organization: '--to' });
-    await ctx.confirm(`Transfer collection ${args.collection} and its spaces to organization ${flags.to}?`, flags.yes);
     const api = await ctx.api();
+    await confirmAction(ctx, flags.yes, {
+      verb: 'Transfer', kind: 'collection', id: args.collection, rest: `and its spaces to organization ${flags.to}`,
+      title: async () => (await api.call(ops.getCollection, { params: { collectionId: args.collection } })).title,
+    });
     return api.call(ops.transferCollection, { params: { collectionId: args.collection }, body });
   },
 });

@@ -5,6 +5,7 @@ import { COMMENT_STATUS_FILTERS } from '../../contract/comments.js';
 import { ORDERS } from '../../contract/members.js';
 import { commentColumns, renderThreads, type Thread } from './columns.js';
 import { crFlag, threadOf } from './thread.js';
+import { aliased, hiddenAlias } from '../flags.js';
 
 export default defineCommand({
   name: 'list',
@@ -16,7 +17,8 @@ export default defineCommand({
     ...crFlag,
     status: { description: 'only open or resolved comments (default all)', value: 'status', choices: COMMENT_STATUS_FILTERS },
     order: { description: 'asc (oldest first) or desc (newest first, the default)', value: 'order', choices: ORDERS },
-    targetPage: { description: 'only the comments on this page id', value: 'page' },
+    pageId: { description: 'only the comments on this page id', value: 'page' },
+    targetPage: hiddenAlias('--page-id', 'page'),
     authors: { type: 'list', description: 'only the comments of these user ids (repeatable, or comma-separated)', value: 'user' },
   },
   examples: [
@@ -29,8 +31,8 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const t = threadOf(args.space, flags.cr);
     const query = checkQuery(t.ops.listComments, {
-      status: flags.status, order: flags.order, targetPage: flags.targetPage, authors: flags.authors,
-    });
+      status: flags.status, order: flags.order, targetPage: aliased(ctx, { flag: '--page-id', old: '--target-page' }, flags.pageId, flags.targetPage), authors: flags.authors,
+    }, { targetPage: '--page-id' });
     const api = await ctx.api();
     const pager = api.paginate(t.ops.listComments, { params: t.params, query }, flags.page);
     if (!ctx.tty || flags.json || flags.fields) return pager;

@@ -4,7 +4,7 @@
  * superset of the space family's (it adds `changeRequestId`), so one type serves both.
  */
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
+import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import { readFileOrStdin, textInput } from '../../cli/input.js';
 import type { Api } from '../../client/api.js';
 import { crCommentOps, spaceCommentOps, type CommentBody } from '../../contract/comments.js';
@@ -42,7 +42,12 @@ export const bodyFlags = (what: string) => ({
  * The `body` of a post, reply or edit from --body, --body-file or --document-file (exactly one), and
  * the flag that messages about it should name.
  */
-export async function bodyOf(ctx: Context, flags: { body?: string; bodyFile?: string; documentFile?: string }): Promise<{ body: CommentBody; flagOf: { body: string } }> {
+export async function bodyOf(
+  ctx: Context,
+  flags: { body?: string; bodyFile?: string; documentFile?: string },
+  /** Without any of the flags, write it in the editor (on a terminal): `the comment`. */
+  editor?: { what: string },
+): Promise<{ body: CommentBody; flagOf: { body: string } }> {
   if (flags.documentFile !== undefined) {
     const given = [flags.body !== undefined && '--body', flags.bodyFile !== undefined && '--body-file'].filter(Boolean);
     if (given.length > 0) throw new UsageError(`--document-file and ${given[0]} cannot be used together`);
@@ -58,8 +63,26 @@ export async function bodyOf(ctx: Context, flags: { body?: string; bodyFile?: st
     if (doc === undefined) throw new UsageError('--document-file: expected a rich-text document ({"object": "document", "data": {…}, "nodes": […]})');
     return { body: { document: doc } as CommentBody, flagOf: { body: '--document-file' } };
   }
+  if (editor && flags.body === undefined && flags.bodyFile === undefined) {
+    return { body: { markdown: await editedMarkdown(ctx, editor.what) }, flagOf: { body: 'the text written' } };
+  }
   const markdown = (await textInput(ctx, flags.body, flags.bodyFile, ['--body', '--body-file']))!;
   return { body: { markdown }, flagOf: { body: flags.bodyFile !== undefined ? '--body-file' : '--body' } };
+}
+
+/**
+ * Markdown written in the user's editor, as `gh issue comment` does without --body: only on a
+ * terminal (elsewhere a missing body is a usage error, exit 2, naming the flags); an empty text
+ * cancels, as a no at a prompt does (exit 130, nothing sent).
+ */
+async function editedMarkdown(ctx: Context, what: string): Promise<string> {
+  if (!ctx.globals.interactive) {
+    throw new UsageError('missing --body', 'pass --body TEXT, --body-file FILE (- for stdin) or --document-file FILE; without them docsctl opens your editor, on a terminal only');
+  }
+  const { editText } = await import('../../cli/editor.js');
+  const text = await editText(ctx, { fileName: 'COMMENT.md', what });
+  if (text.trim() === '') throw new CliError(`cancelled: ${what} is empty, nothing was sent`, EXIT.CANCELLED);
+  return text.replace(/\s+$/, '');
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -4,7 +4,9 @@
  */
 import type { Api } from '../../client/api.js';
 import type { Context } from '../../cli/context.js';
-import type { Column } from '../../cli/output.js';
+import type { CommonFlags } from '../../cli/command.js';
+import { CliError, EXIT } from '../../cli/errors.js';
+import { render, type Column } from '../../cli/output.js';
 import { ops, type Backlink, type ContentRef, type LinkItem, type LinkList } from '../../contract/content.js';
 import { flattenPages, listPages } from './lookup.js';
 
@@ -50,7 +52,7 @@ export async function withPaths<T extends object>(api: Api, spaceId: string, ite
  * The links of a space, or of one of its pages, whole; their stats go to stderr
  * (`N links, M broken`), the items to stdout.
  */
-export async function listLinks(ctx: Context, spaceId: string, opts: { pageId?: string; status?: LinkStatus }): Promise<LinkItem[]> {
+export async function listLinks(ctx: Context, spaceId: string, opts: { pageId?: string; status?: LinkStatus; failOnBroken?: boolean }, flags: CommonFlags = {}): Promise<LinkItem[] | undefined> {
   const api = await ctx.api();
   const query = (page: string | undefined) => ({ limit: 1000, ...(opts.status ? { status: opts.status } : {}), ...(page ? { page } : {}) });
   const { items, stats } = await readLinks((page) =>
@@ -59,7 +61,36 @@ export async function listLinks(ctx: Context, spaceId: string, opts: { pageId?: 
       : api.call(ops.listSpaceLinks, { params: { spaceId }, query: query(page) }),
   );
   ctx.info(`${stats.total} link${stats.total === 1 ? '' : 's'}, ${stats.broken.total} broken${opts.status ? `; showing ${items.length} ${opts.status}` : ''}`);
-  return withPaths(api, spaceId, items);
+  const shown = await withPaths(api, spaceId, items);
+  if (!opts.failOnBroken) return shown;
+  // --fail-on-broken (for CI): the list first, then exit 1 when the space (or page) has a broken link,
+  // whatever --status shows.
+  const jq = flags.jq === undefined ? undefined : await (await import('../../cli/jq.js')).compileJq(flags.jq);
+  await render(ctx, shown, { columns: linkColumns }, { ...flags, ...(jq ? { json: true, jqProgram: jq } : {}) });
+  const broken = stats.broken.total;
+  if (broken > 0) {
+    throw new CliError(`${broken} broken link${broken === 1 ? '' : 's'}${opts.pageId ? ` in page ${opts.pageId}` : ` in space ${spaceId}`}`, EXIT.FAILED,
+      opts.status === undefined || opts.status === 'broken' ? undefined : 'they are not in the list shown: see them with --broken');
+  }
+  return undefined;
+}
+
+/** The broken links of a space, whole (page references shown by path in `refText`). */
+export async function brokenLinks(api: Api, spaceId: string): Promise<LinkItem[]> {
+  const { items } = await readLinks((page) =>
+    api.call(ops.listSpaceLinks, { params: { spaceId }, query: { limit: 1000, status: 'broken', ...(page ? { page } : {}) } }),
+  );
+  return items;
+}
+
+/** A link's target as the tables print it (`/guide/missing`, `https://…`, `file:…`). */
+export function targetText(link: LinkItem): string {
+  return refText(link.targetReference, pathsOf.get(link));
+}
+
+/** Where a link is, as the tables print it (`/guide, /faq`). */
+export function locationText(link: LinkItem): string {
+  return link.locationReferences.map((r) => refText(r, pathsOf.get(link))).join(', ');
 }
 
 /** A whole link list, page after page, with the stats of its first page. */

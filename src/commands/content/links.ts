@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import { LINK_STATUSES } from '../../contract/content.js';
 import { linkColumns, listLinks } from './links-output.js';
 import { resolvePage } from './lookup.js';
+import { pageIdFlags, pageIdOf } from '../flags.js';
 
 export default defineCommand({
   name: 'links',
@@ -11,18 +12,21 @@ export default defineCommand({
   flags: {
     broken: { type: 'boolean', description: 'only broken links (status broken)' },
     status: { description: 'only links with this status', value: 'status', choices: LINK_STATUSES },
-    page: { description: 'only the links of this page (id or path)', value: 'page' },
+    failOnBroken: { type: 'boolean', description: 'exit 1 after the list when any link is broken (for CI)' },
+    ...pageIdFlags('only the links of this page (id or path)', 'page'),
   },
   examples: [
     'docsctl content links sp_123 --broken',
-    'docsctl content links sp_123 --page getting-started/install',
+    'docsctl content links sp_123 --fail-on-broken   # in CI: exit 1 when a link is broken',
+    'docsctl content links sp_123 --page-id getting-started/install',
     'docsctl content links sp_123 --json | jq ".[] | select(.status == \\"broken\\")"',
   ],
   output: { columns: linkColumns },
   async run(ctx, { args, flags }) {
     if (flags.broken && flags.status && flags.status !== 'broken') throw new UsageError('--broken and --status cannot be used together');
     const status = flags.broken ? 'broken' : flags.status;
-    const pageId = flags.page === undefined ? undefined : (await resolvePage(await ctx.api(), args.space, flags.page)).id;
-    return listLinks(ctx, args.space, { ...(status ? { status } : {}), ...(pageId ? { pageId } : {}) });
+    const pageRef = pageIdOf(ctx, flags);
+    const pageId = pageRef === undefined ? undefined : (await resolvePage(await ctx.api(), args.space, pageRef)).id;
+    return listLinks(ctx, args.space, { ...(status ? { status } : {}), ...(pageId ? { pageId } : {}), failOnBroken: flags.failOnBroken }, flags);
   },
 });

@@ -10,11 +10,12 @@ export default defineCommand({
   flags: {
     broken: { type: 'boolean', description: 'only broken links' },
     status: { description: 'only links with this status', value: 'status', choices: LINK_STATUSES },
+    failOnBroken: { type: 'boolean', description: 'exit 1 after the list when any link is broken (for CI)' },
   },
-  examples: ['docsctl spaces links sp_123', 'docsctl spaces links sp_123 --broken --json'],
+  examples: ['docsctl spaces links sp_123', 'docsctl spaces links sp_123 --broken --json', 'docsctl spaces links sp_123 --fail-on-broken   # in CI'],
   output: { columns: linkColumns },
   async run(ctx, { args, flags }) {
     const status = flags.broken ? 'broken' : flags.status;
-    return listLinks(ctx, args.space, status ? { status } : {});
+    return listLinks(ctx, args.space, { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
   },
 });

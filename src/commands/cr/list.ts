@@ -12,7 +12,8 @@ export default defineCommand({
   description:
     'With a space, its change requests; without one, those of every space of the organization you can see ' +
     '(the current organization, or the one given with --org ID). Only open ones unless --status says otherwise; ' +
-    '--status all lists every status (draft, open, archived, merged, in that order). Most recently updated first, ' +
+    '--status all lists every status (draft, open, archived, merged, in that order); when nothing is open but drafts ' +
+    'are, stderr says so. Most recently updated first, ' +
     'or most recently created with --order-by createdAt.',
   args: [{ name: 'space', description: 'space id (omit for the organization-wide list)', optional: true }],
   flags: {
@@ -39,9 +40,22 @@ export default defineCommand({
     const fetch = await pageFetcher(ctx, args.space, filters);
     if (flags.status === 'all') return everyStatus(fetch, flags.page);
     const status = flags.status as ChangeRequestStatus | undefined;
-    return new Paginator((cursor, limit) => fetch(status, cursor, limit), flags.page);
+    return new Paginator(async (cursor, limit) => {
+      const page = await fetch(status, cursor, limit);
+      // Nothing open (the default) but drafts: say where they are, on stderr.
+      if (status === undefined && cursor === undefined && page.count === 0) await hintDrafts(ctx, fetch);
+      return page;
+    }, flags.page);
   },
 });
+
+/** `no open change requests, but 2 drafts: …` when there are drafts (a failure to count them says nothing). */
+async function hintDrafts(ctx: Context, fetch: Fetch): Promise<void> {
+  const drafts = await fetch('draft', undefined, 1).then((p) => p.count, () => 0);
+  if (drafts > 0) {
+    ctx.info(`no open change requests, but ${drafts} draft${drafts === 1 ? '' : 's'}: see them with --status draft, or every status with --status all`);
+  }
+}
 
 type Fetch = (status: ChangeRequestStatus | undefined, cursor: string | undefined, limit: number) => Promise<Page<ChangeRequest>>;
 

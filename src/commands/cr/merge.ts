@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/change-requests.js';
 import { CR_ARGS, crParams } from './columns.js';
 import { checkOutcome, outcomeFields } from './outcome.js';
+import { confirmAction } from '../prompts.js';
 
 export default defineCommand({
   name: 'merge',
@@ -17,8 +18,12 @@ export default defineCommand({
   output: { fields: outcomeFields },
   async run(ctx, { args, flags }) {
     const params = crParams(args);
-    await ctx.confirm(`merge change request ${params.changeRequestId} into space ${params.spaceId} (its content becomes the space’s new revision)?`, flags.yes);
     const api = await ctx.api();
+    await confirmAction(ctx, flags.yes, {
+      verb: 'Merge', kind: 'change request', id: /^\d+$/.test(params.changeRequestId) ? `#${params.changeRequestId}` : params.changeRequestId, rest: `into space ${params.spaceId}`,
+      title: async () => (await api.call(ops.getChangeRequest, { params })).subject,
+      then: 'Its content becomes the space’s new revision.',
+    });
     const answer = await ctx.spinning(`merging change request ${params.changeRequestId}…`, api.call(ops.mergeChangeRequest, { params }));
     const result = checkOutcome(answer, params, 'merged');
     ctx.info(`merged change request ${params.changeRequestId} into space ${params.spaceId}: revision ${result.revision}`);

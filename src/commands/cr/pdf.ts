@@ -6,33 +6,35 @@ import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import { ops } from '../../contract/change-requests.js';
 import { CR_ARGS, crParams } from './columns.js';
 import { resolveCrPage } from './lookup.js';
+import { pageIdFlags, pageIdOf } from '../flags.js';
 
 export default defineCommand({
   name: 'pdf',
   summary: 'Export a change request as a PDF: print its download URL, or save it with --out FILE',
   description:
-    'The URL is signed and expires after an hour: it opens in a browser without a token. --page exports one page ' +
+    'The URL is signed and expires after an hour: it opens in a browser without a token. --page-id exports one page ' +
     'and its subpages, --only that page alone.',
   args: CR_ARGS,
   flags: {
     out: { description: 'download the PDF to FILE (- for stdout)', value: 'file', short: 'o' },
-    page: { description: 'only this page and its subpages (id or path)', value: 'page' },
-    only: { type: 'boolean', description: 'with --page: that page alone, without its subpages' },
+    ...pageIdFlags('only this page and its subpages (id or path)', 'page'),
+    only: { type: 'boolean', description: 'with --page-id: that page alone, without its subpages' },
   },
   examples: [
     'docsctl cr pdf sp_123 3',
     'docsctl cr pdf sp_123 3 --out review.pdf',
-    'docsctl cr pdf sp_123 3 --page getting-started/install --only --out install.pdf',
+    'docsctl cr pdf sp_123 3 --page-id getting-started/install --only --out install.pdf',
   ],
   output: { fields: ['url', 'file', 'size'] },
   async run(ctx, { args, flags }) {
-    if (flags.only && flags.page === undefined) throw new UsageError('--only needs --page');
+    const pageRef = pageIdOf(ctx, flags);
+    if (flags.only && pageRef === undefined) throw new UsageError('--only needs --page-id');
     const out = flags.out;
     if (out === '-' && ctx.tty) throw new UsageError('--out -: stdout is a terminal', 'redirect it: --out - > file.pdf');
     if (out !== undefined && out !== '-') checkWritable(out);
     const api = await ctx.api();
     const params = crParams(args);
-    const page = flags.page === undefined ? undefined : (await resolveCrPage(api, params, flags.page)).id;
+    const page = pageRef === undefined ? undefined : (await resolveCrPage(api, params, pageRef)).id;
     const { url } = await api.call(ops.getChangeRequestPdf, { params, query: { ...(page ? { page } : {}), ...(flags.only ? { only: true } : {}) } });
     if (out === undefined) return { url };
     const { bytes, contentType } = await api.download(url);

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/members.js';
+import { confirmAction } from '../prompts.js';
 
 export default defineCommand({
   name: 'remove',
@@ -10,8 +11,11 @@ export default defineCommand({
   destructive: true,
   async run(ctx, { args, flags }) {
     const organizationId = await ctx.org();
-    await ctx.confirm(`Remove ${args.user} from organization ${organizationId}? They lose access to its content and leave its teams.`, flags.yes);
     const api = await ctx.api();
+    await confirmAction(ctx, flags.yes, {
+      verb: 'Remove', kind: 'member', id: args.user, rest: `from organization ${organizationId}`, then: 'They lose access to its content and leave its teams.',
+      title: async () => (await api.call(ops.getMember, { params: { organizationId, userId: args.user } })).user.displayName,
+    });
     await api.call(ops.removeMember, { params: { organizationId, userId: args.user } });
     ctx.info(`removed ${args.user} from ${organizationId}`);
   },

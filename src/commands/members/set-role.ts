@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import { MEMBER_ROLES, ops } from '../../contract/members.js';
 import { ROLES, type Role } from '../../contract/op.js';
 import { memberFields } from './columns.js';
+import { question } from '../prompts.js';
 
 /** Higher is more: admin 6 … read 1, guest 0. */
 function rank(role: Role | null): number {
@@ -29,7 +30,7 @@ export default defineCommand({
     const params = { organizationId, userId: args.user };
     const current = await api.call(ops.getMember, { params });
     if (rank(role) < rank(current.role)) {
-      await ctx.confirm(`Lower ${current.user.displayName} (${args.user}) from ${current.role ?? 'guest'} to ${args.role}?`, flags.yes);
+      await ctx.confirm(question({ verb: 'Lower', kind: 'member', id: args.user, rest: `from ${current.role ?? 'guest'} to ${args.role}` }, current.user.displayName), flags.yes);
     }
     return api.call(ops.updateMember, { params, body });
   },

@@ -9,6 +9,7 @@ import { CliError, EXIT } from '../../cli/errors.js';
 import { render } from '../../cli/output.js';
 import type { OpenAPISpec } from '../../contract/openapi.js';
 import { errorLine, specFields } from './columns.js';
+import { DEFAULT_WAIT_S } from './source.js';
 
 export interface WaitOptions {
   intervalMs?: number;
@@ -16,7 +17,14 @@ export interface WaitOptions {
   timeoutMs?: number;
 }
 
-/** Poll until `processingState` is `complete`; resolves to the last answer. */
+/** The wait ran out of time: the specification as it last stood. */
+export class WaitTimeout extends Error {
+  constructor(readonly spec: OpenAPISpec, readonly timeoutMs: number) {
+    super(`gave up waiting after ${timeoutMs / 1000} s: ${spec.slug} is still ${spec.processingState === 'progress' ? 'in progress' : spec.processingState}`);
+  }
+}
+
+/** Poll until `processingState` is `complete`; resolves to the last answer, or throws WaitTimeout. */
 export async function waitForProcessing(
   ctx: Context,
   spec: OpenAPISpec,
@@ -28,10 +36,9 @@ export async function waitForProcessing(
   const started = performance.now();
   try {
     while (current.processingState !== 'complete') {
-      if (performance.now() - started > timeoutMs) {
-        throw new CliError(`${spec.slug} is still ${current.processingState} after ${Math.round(timeoutMs / 1000)} s`, EXIT.FAILED, `check later with docsctl openapi get ${spec.slug}`);
-      }
-      await sleep(intervalMs);
+      const left = timeoutMs - (performance.now() - started);
+      if (left <= 0) throw new WaitTimeout(current, timeoutMs);
+      await sleep(Math.min(intervalMs, left));
       current = await poll();
       spin.update(`processing ${spec.slug}: ${current.processingState}…`);
     }
@@ -42,17 +49,26 @@ export async function waitForProcessing(
 }
 
 /**
- * What create and put print: the answer at once, or (with --wait, the default on a TTY) the
- * outcome of the processing; a recorded failure is printed, then exits 1 with the errors.
+ * What create and put print: the outcome of the processing (they wait, on a terminal and in scripts
+ * alike, for at most --wait-timeout seconds), or with --no-wait the answer at once. A recorded
+ * failure is printed, then exits 1 with the errors; so is a wait that runs out of time.
  */
 export async function outcome(
   ctx: Context,
-  flags: CommonFlags & { wait?: boolean },
+  flags: CommonFlags & { wait?: boolean; waitTimeout?: number },
   answer: OpenAPISpec,
   poll: () => Promise<OpenAPISpec>,
 ): Promise<OpenAPISpec> {
-  if (!(flags.wait ?? ctx.tty)) return answer;
-  const done = await waitForProcessing(ctx, answer, poll);
+  if (flags.wait === false) return answer;
+  let done: OpenAPISpec;
+  try {
+    done = await waitForProcessing(ctx, answer, poll, { timeoutMs: (flags.waitTimeout ?? DEFAULT_WAIT_S) * 1000 });
+  } catch (err) {
+    if (!(err instanceof WaitTimeout)) throw err;
+    await render(ctx, err.spec, { fields: specFields }, flags);
+    throw new CliError(`${err.message} (the service goes on processing it)`, EXIT.FAILED,
+      `see where it is with docsctl openapi get ${err.spec.slug}; wait longer with --wait-timeout SECONDS, or not at all with --no-wait`);
+  }
   if (done.lastProcessErrorCode === undefined) return done;
   await render(ctx, done, { fields: specFields }, flags);
   const listed = done.lastProcessedErrors ?? [];

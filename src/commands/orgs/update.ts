@@ -1,7 +1,8 @@
 import { checkBody, defineCommand, nonEmpty } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { readFileOrStdin } from '../../cli/input.js';
-import { ROLES } from '../../contract/op.js';
+import { MEMBER_ROLES } from '../../contract/members.js';
+import { roleOrGuest } from '../flags.js';
 import { ops, type OrganizationMergeRules } from '../../contract/orgs.js';
 import { orgFields } from './columns.js';
 
@@ -33,7 +34,7 @@ export default defineCommand({
     title: { description: 'new title (2 to 255 characters)', value: 'title' },
     emailDomains: { type: 'list', description: 'email domains of the organization (comma-separated or repeated; "" for none)', value: 'domain' },
     hostname: { description: 'the organization’s address on the service (3 to 32 characters)', value: 'name' },
-    defaultRole: { description: 'role of new members, or null for guests', value: 'role', choices: ROLES, nullable: true },
+    defaultRole: { description: 'role of new members, or guest for none (null is the same)', value: 'role', choices: MEMBER_ROLES, nullable: true },
     defaultSite: { description: 'site that visitors of the organization land on, or null to remove it', value: 'site', nullable: true },
     logo: { description: 'URL of the organization’s logo, or null to remove it', value: 'url', nullable: true },
     sso: { description: 'enforce single sign-on (needs an active SAML provider)', value: 'bool', choices: ON_OFF },
@@ -61,7 +62,7 @@ export default defineCommand({
     }
     const emailDomains = flags.emailDomains?.flatMap((d) => d.split(',')).map((d) => d.trim()).filter(Boolean);
     const body = checkBody(ops.updateOrganization, {
-      title: flags.title, emailDomains, hostname: flags.hostname, defaultRole: flags.defaultRole,
+      title: flags.title, emailDomains, hostname: flags.hostname, defaultRole: roleOrGuest(flags.defaultRole),
       defaultContent: flags.defaultSite === undefined ? undefined : flags.defaultSite === null ? null : { type: 'site', site: flags.defaultSite },
       logo: flags.logo, sso: toBool(flags.sso), ai: toBool(flags.ai), inviteLinks: toBool(flags.inviteLinks), mergeRules,
     }, {

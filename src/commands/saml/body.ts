@@ -2,7 +2,9 @@
 import type { Context } from '../../cli/context.js';
 import { readFileOrStdin } from '../../cli/input.js';
 import type { FlagSpec } from '../../cli/command.js';
-import { ROLES, type Role } from '../../contract/op.js';
+import { MEMBER_ROLES } from '../../contract/members.js';
+import type { Role } from '../../contract/op.js';
+import { roleOrGuest } from '../flags.js';
 
 export const providerFlags = {
   entityId: { description: 'the identity provider’s entity ID (at most 1024 characters; "" clears it)', value: 'id' },
@@ -12,17 +14,18 @@ export const providerFlags = {
     value: 'path',
   },
   defaultTeam: { description: 'team that members signing in through this provider join ("" clears it)', value: 'team' },
-  defaultRole: { description: 'role given to members signing in through it (null: guest)', value: 'role', choices: ROLES, nullable: true },
+  defaultRole: { description: 'role given to members signing in through it (guest: none; null is the same)', value: 'role', choices: MEMBER_ROLES, nullable: true },
 } as const satisfies Record<string, FlagSpec>;
 
 /** Flag names of the API fields, for messages. */
 export const flagOf = { entityID: '--entity-id', ssoURL: '--sso-url', certificate: '--certificate-file' };
 
 export async function providerFields(ctx: Context, flags: {
-  entityId?: string; ssoUrl?: string; certificateFile?: string; defaultTeam?: string; defaultRole?: Role | null;
+  entityId?: string; ssoUrl?: string; certificateFile?: string; defaultTeam?: string; defaultRole?: Role | 'guest' | null;
 }) {
   const certificate = flags.certificateFile === undefined ? undefined : await readFileOrStdin(ctx, flags.certificateFile, '--certificate-file');
   return {
-    entityID: flags.entityId, ssoURL: flags.ssoUrl, certificate, defaultTeam: flags.defaultTeam, defaultRole: flags.defaultRole,
+    entityID: flags.entityId, ssoURL: flags.ssoUrl, certificate, defaultTeam: flags.defaultTeam, defaultRole: roleOrGuest(flags.defaultRole),
   };
 }
+

@@ -5,6 +5,7 @@ import { Paginator } from '../../client/paginator.js';
 import { ops, type ListedSpace } from '../../contract/spaces.js';
 import { ops as collectionOps } from '../../contract/collections.js';
 import { spaceColumns, trashColumns } from './columns.js';
+import { aliased, hiddenAlias } from '../flags.js';
 
 export default defineCommand({
   name: 'list',
@@ -15,21 +16,23 @@ export default defineCommand({
     'It asks for deleted=true, a sandbox extension (the official API has no list of deleted spaces): ' +
     'a service without it is reported as an error (exit 1) naming what is needed, never listed as deleted.',
   flags: {
-    collection: { description: 'only the spaces in this collection', value: 'id' },
+    parent: { description: 'only the spaces in this collection (as spaces create --parent puts them)', value: 'id' },
+    collection: hiddenAlias('--parent', 'id'),
     deleted: { type: 'boolean', description: 'deleted spaces that can still be restored, with the time left' },
   },
   examples: [
     'docsctl spaces list',
-    'docsctl spaces list --collection col_123 --all --json',
+    'docsctl spaces list --parent col_123 --all --json',
     'docsctl spaces list --deleted',
   ],
   list: true,
   output: { columns: spaceColumns },
   async run(ctx, { flags }) {
-    if (flags.collection !== undefined && flags.deleted) throw new UsageError('--collection and --deleted cannot be used together');
+    const parent = aliased(ctx, { flag: '--parent', old: '--collection' }, flags.parent, flags.collection);
+    if (parent !== undefined && flags.deleted) throw new UsageError('--parent and --deleted cannot be used together');
     const api = await ctx.api();
-    if (flags.collection !== undefined) {
-      return api.paginate(collectionOps.listCollectionSpaces, { params: { collectionId: flags.collection } }, flags.page);
+    if (parent !== undefined) {
+      return api.paginate(collectionOps.listCollectionSpaces, { params: { collectionId: parent } }, flags.page);
     }
     const organizationId = await ctx.org();
     if (!flags.deleted) return api.paginate(ops.listSpaces, { params: { organizationId } }, flags.page);

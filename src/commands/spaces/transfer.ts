@@ -1,6 +1,7 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/spaces.js';
 import { spaceFields } from './columns.js';
+import { confirmAction } from '../prompts.js';
 
 export default defineCommand({
   name: 'transfer',
@@ -19,8 +20,11 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const body = checkBody(ops.transferSpace, { organization: flags.to, parent: flags.parent }, { organization: '--to' });
     const where = flags.parent ? `collection ${flags.parent} of organization ${flags.to}` : `organization ${flags.to}`;
-    await ctx.confirm(`Transfer space ${args.space} to ${where}?`, flags.yes);
     const api = await ctx.api();
+    await confirmAction(ctx, flags.yes, {
+      verb: 'Transfer', kind: 'space', id: args.space, rest: `to ${where}`,
+      title: async () => (await api.call(ops.getSpace, { params: { spaceId: args.space } })).title,
+    });
     return api.call(ops.transferSpace, { params: { spaceId: args.space }, body });
   },
 });

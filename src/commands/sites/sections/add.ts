@@ -3,6 +3,7 @@ import { UsageError } from '../../../cli/errors.js';
 import { ops } from '../../../contract/sites.js';
 import { sectionFields } from '../columns.js';
 import { spaceChoice } from '../flags.js';
+import { pageIdFlags, pageIdOf } from '../../flags.js';
 
 export default defineCommand({
   name: 'add',
@@ -20,7 +21,7 @@ export default defineCommand({
     title: { description: 'title (2 to 128 characters; default: the space’s title)', value: 'title' },
     icon: { description: 'icon name, such as gear or book-open', value: 'name' },
     group: { description: 'the section group to put it in (at its end)', value: 'id' },
-    page: { description: 'a page of the space to show at the section’s root', value: 'id' },
+    ...pageIdFlags('a page of the space to show at the section’s root', 'id'),
     draft: { type: 'boolean', description: 'add it as a draft, which visitors do not see' },
   },
   examples: [
@@ -33,8 +34,8 @@ export default defineCommand({
     if (flags.template !== undefined && !flags.newSpace) throw new UsageError('--template needs --new-space');
     const body = checkBody(ops.createSiteSection, {
       spaceId, template: flags.template === undefined ? undefined : { id: flags.template }, title: flags.title, icon: flags.icon,
-      siteSectionGroupId: flags.group, pageId: flags.page, draft: flags.draft || undefined,
-    }, { spaceId: '--space', siteSectionGroupId: '--group', pageId: '--page' });
+      siteSectionGroupId: flags.group, pageId: pageIdOf(ctx, flags), draft: flags.draft || undefined,
+    }, { spaceId: '--space', siteSectionGroupId: '--group', pageId: '--page-id' });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createSiteSection, { params: { organizationId, siteId: args.site }, body });
   },

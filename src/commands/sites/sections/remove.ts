@@ -1,5 +1,6 @@
 import { defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
+import { confirmAction, titleIn } from '../../prompts.js';
 
 export default defineCommand({
   name: 'remove',
@@ -9,8 +10,11 @@ export default defineCommand({
   examples: ['docsctl sites sections remove site_123 sec_456 --yes'],
   destructive: true,
   async run(ctx, { args, flags }) {
-    await ctx.confirm(`Remove section ${args.section} and its site spaces from site ${args.site}?`, flags.yes);
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
+    await confirmAction(ctx, flags.yes, {
+      verb: 'Remove', kind: 'section', id: args.section, rest: `from site ${args.site}`, then: 'Its site spaces go with it.',
+      title: () => titleIn(api.paginate(ops.listSiteSections, { params: { organizationId, siteId: args.site } }), args.section),
+    });
     await api.call(ops.deleteSiteSection, { params: { organizationId, siteId: args.site, siteSectionId: args.section } });
     ctx.info(`removed section ${args.section}`);
   },

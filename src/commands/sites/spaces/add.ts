@@ -3,6 +3,7 @@ import { UsageError } from '../../../cli/errors.js';
 import { ops } from '../../../contract/sites.js';
 import { siteSpaceFields } from '../columns.js';
 import { spaceChoice } from '../flags.js';
+import { pageIdFlags, pageIdOf } from '../../flags.js';
 
 export default defineCommand({
   name: 'add',
@@ -18,7 +19,7 @@ export default defineCommand({
     template: { description: 'content template of the new space (with --new-space), such as getting-started', value: 'id' },
     title: { description: 'its own title (2 to 128 characters; default: the space’s); with --new-space, the space’s', value: 'title' },
     section: { description: 'the section to add it to (default: the default section, or the site itself without sections)', value: 'id' },
-    page: { description: 'a page of the space to show at its root', value: 'id' },
+    ...pageIdFlags('a page of the space to show at its root', 'id'),
     draft: { type: 'boolean', description: 'add it as a draft, which visitors do not see' },
   },
   examples: [
@@ -32,8 +33,8 @@ export default defineCommand({
     if (flags.template !== undefined && !flags.newSpace) throw new UsageError('--template needs --new-space');
     const body = checkBody(ops.createSiteSpace, {
       spaceId, template: flags.template === undefined ? undefined : { id: flags.template }, title: flags.title,
-      sectionId: flags.section, pageId: flags.page, draft: flags.draft || undefined,
-    }, { spaceId: '--space', sectionId: '--section', pageId: '--page' });
+      sectionId: flags.section, pageId: pageIdOf(ctx, flags), draft: flags.draft || undefined,
+    }, { spaceId: '--space', sectionId: '--section', pageId: '--page-id' });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createSiteSpace, { params: { organizationId, siteId: args.site }, body });
   },

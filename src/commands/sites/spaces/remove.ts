@@ -1,5 +1,6 @@
 import { defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
+import { confirmAction, titleIn } from '../../prompts.js';
 
 export default defineCommand({
   name: 'remove',
@@ -9,8 +10,11 @@ export default defineCommand({
   examples: ['docsctl sites spaces remove site_123 ss_456 --yes'],
   destructive: true,
   async run(ctx, { args, flags }) {
-    await ctx.confirm(`Remove site space ${args.siteSpace} from site ${args.site}?`, flags.yes);
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
+    await confirmAction(ctx, flags.yes, {
+      verb: 'Remove', kind: 'site space', id: args.siteSpace, rest: `from site ${args.site}`, then: 'Its space is not deleted.',
+      title: () => titleIn(api.paginate(ops.listSiteSpaces, { params: { organizationId, siteId: args.site } }), args.siteSpace),
+    });
     await api.call(ops.deleteSiteSpace, { params: { organizationId, siteId: args.site, siteSpaceId: args.siteSpace } });
     ctx.info(`removed site space ${args.siteSpace}`);
   },

@@ -1,0 +1,43 @@
+/**
+ * Flag names that mean one thing everywhere: `--page` is the paging cursor of lists, `--page-id`
+ * the page a comment, a link or a site space is about (an id or a path where the command looks
+ * paths up), `--parent` the collection a space is in. An older name stays as a hidden alias, so
+ * scripts keep working; where it is the name of another meaning (`--page`), using it says so.
+ */
+import type { FlagSpec } from '../cli/command.js';
+import type { Context } from '../cli/context.js';
+import { UsageError } from '../cli/errors.js';
+
+/** A flag's old name, kept working but left out of help and completion. */
+export function hiddenAlias(of: string, value: string): FlagSpec & { hidden: true } {
+  return { description: `old name of ${of}`, value, hidden: true };
+}
+
+/**
+ * The value of a flag given by its name or by its old one (not both); `warn` says on stderr that
+ * the old name is deprecated (for a name that now means something else elsewhere).
+ */
+export function aliased<T>(ctx: Context, names: { flag: string; old: string; warn?: boolean }, value: T | undefined, old: T | undefined): T | undefined {
+  if (old === undefined) return value;
+  if (value !== undefined) throw new UsageError(`${names.flag} and ${names.old} cannot be used together (${names.old} is its old name)`);
+  if (names.warn) ctx.info(`warning: ${names.old} is deprecated here, use ${names.flag} (${names.old} is the paging cursor of lists)`);
+  return old;
+}
+
+/** `--page-id` with the old `--page` of a command that is not a list. */
+export function pageIdFlags<const D extends string, const V extends string>(description: D, value: V) {
+  return {
+    pageId: { description, value },
+    page: { description: 'old name of --page-id', value, hidden: true },
+  } as const;
+}
+
+/** The page named by `--page-id` (or the old `--page`, with a warning). */
+export function pageIdOf(ctx: Context, flags: { pageId?: string | null; page?: string | null }): string | undefined {
+  return aliased(ctx, { flag: '--page-id', old: '--page', warn: true }, flags.pageId ?? undefined, flags.page ?? undefined);
+}
+
+/** A role flag that takes `guest` as members set-role does: the API's null (no role). */
+export function roleOrGuest<R extends string>(role: R | 'guest' | null | undefined): Exclude<R, 'guest'> | null | undefined {
+  return role === 'guest' ? null : (role as Exclude<R, 'guest'> | null | undefined);
+}
