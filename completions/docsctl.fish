@@ -24,7 +24,7 @@ function __docsctl_subs
         case 'docsctl'
             printf '%s\n' 'auth' 'serve' 'api' 'completion' 'orgs' 'members' 'teams' 'ping' 'saml' 'sso' 'openapi' 'tree' 'collections' 'spaces' 'content' 'cr' 'comments' 'sites'
         case 'docsctl auth'
-            printf '%s\n' 'login' 'status' 'logout' 'token'
+            printf '%s\n' 'login' 'status' 'switch' 'logout' 'token'
         case 'docsctl orgs'
             printf '%s\n' 'list' 'get' 'update'
         case 'docsctl members'
@@ -72,7 +72,7 @@ complete -c docsctl -n '__docsctl_at "docsctl"' -l no-input
 complete -c docsctl -n '__docsctl_at "docsctl"' -l no-color
 complete -c docsctl -n '__docsctl_at "docsctl"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl"' -l version
-complete -c docsctl -n '__docsctl_at "docsctl auth"' -a 'login status logout token'
+complete -c docsctl -n '__docsctl_at "docsctl auth"' -a 'login status switch logout token'
 complete -c docsctl -n '__docsctl_at "docsctl auth"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl auth login"' -l api-url -r
 complete -c docsctl -n '__docsctl_at "docsctl auth login"' -l with-token
@@ -82,6 +82,9 @@ complete -c docsctl -n '__docsctl_at "docsctl auth login"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl auth status"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl auth status"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl auth status"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl auth switch"' -l json
+complete -c docsctl -n '__docsctl_at "docsctl auth switch"' -l fields -r
+complete -c docsctl -n '__docsctl_at "docsctl auth switch"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl auth logout"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl auth token"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl serve"' -l memory
@@ -121,7 +124,7 @@ complete -c docsctl -n '__docsctl_at "docsctl orgs get"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l email-domains -r
 complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l hostname -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l default-role -x -a 'admin create review edit comment read null'
+complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l default-role -x -a 'admin create review edit comment read guest null'
 complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l default-site -x -a '(docsctl __complete ids site 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l logo -r
 complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l sso -x -a 'true false'
@@ -199,7 +202,7 @@ complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l entity-id -r
 complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l sso-url -r
 complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l certificate-file -r
 complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l default-team -r
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l default-role -x -a 'admin create review edit comment read null'
+complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l default-role -x -a 'admin create review edit comment read guest null'
 complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l help
@@ -208,7 +211,7 @@ complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l entity-id -r
 complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l sso-url -r
 complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l certificate-file -r
 complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l default-team -r
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l default-role -x -a 'admin create review edit comment read null'
+complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l default-role -x -a 'admin create review edit comment read guest null'
 complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l help
@@ -236,6 +239,7 @@ complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l url -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l file -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l wait
 complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l no-wait
+complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l wait-timeout -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l help
@@ -243,6 +247,7 @@ complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l url -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l file -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l wait
 complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l no-wait
+complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l wait-timeout -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l help
@@ -328,6 +333,7 @@ complete -c docsctl -n '__docsctl_at "docsctl collections spaces"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl collections spaces"' -a '(docsctl __complete ids collection 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl spaces"' -a 'list get create update delete restore duplicate move transfer links'
 complete -c docsctl -n '__docsctl_at "docsctl spaces"' -l help
+complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l parent -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l collection -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l deleted
 complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l json
@@ -344,6 +350,7 @@ complete -c docsctl -n '__docsctl_at "docsctl spaces get"' -a '(docsctl __comple
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l emoji -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l parent -r
+complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l collection -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l language -x -a 'en fr de es it pt pt-br ru ja zh zh-tw yue ko ar hi nl pl tr sv no da fi el cs hu ro th vi id ms he uk sk bg hr lt lv et sl'
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l edit-mode -x -a 'live locked'
 complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l template -r
@@ -394,6 +401,7 @@ complete -c docsctl -n '__docsctl_at "docsctl spaces transfer"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl spaces transfer"' -a '(docsctl __complete ids space 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l broken
 complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l status -x -a 'ok broken in-app'
+complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l fail-on-broken
 complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l help
@@ -446,11 +454,14 @@ complete -c docsctl -n '__docsctl_at "docsctl content template"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl content template"' -a '(docsctl __complete ids space 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl content links"' -l broken
 complete -c docsctl -n '__docsctl_at "docsctl content links"' -l status -x -a 'ok broken in-app'
+complete -c docsctl -n '__docsctl_at "docsctl content links"' -l fail-on-broken
+complete -c docsctl -n '__docsctl_at "docsctl content links"' -l page-id -r
 complete -c docsctl -n '__docsctl_at "docsctl content links"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl content links"' -l json
 complete -c docsctl -n '__docsctl_at "docsctl content links"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl content links"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl content links"' -a '(docsctl __complete ids space 2>/dev/null)'
+complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l page-id -r
 complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l file -r
 complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l json
@@ -501,6 +512,7 @@ complete -c docsctl -n '__docsctl_at "docsctl cr update"' -l fields -r
 complete -c docsctl -n '__docsctl_at "docsctl cr update"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl cr update"' -a '(docsctl __complete ids space 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l out -r
+complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l page-id -r
 complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l only
 complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l json
@@ -531,6 +543,7 @@ complete -c docsctl -n '__docsctl_at "docsctl comments"' -l help
 complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
 complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l status -x -a 'all open resolved'
 complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l order -x -a 'asc desc'
+complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l page-id -r
 complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l target-page -r
 complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l authors -r
 complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l json
@@ -551,6 +564,7 @@ complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l cr -x -a '(docs
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l body -r
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l body-file -r
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l document-file -r
+complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l page-id -r
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l node -r
 complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l json
@@ -691,6 +705,7 @@ complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l template -
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l icon -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l group -r
+complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l page-id -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l draft
 complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l json
@@ -785,6 +800,7 @@ complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l new-space
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l template -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l title -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l section -r
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l page-id -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l draft
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l json
@@ -794,6 +810,7 @@ complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -a '(docsctl __
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l path -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l condition -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l space -r
+complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l page-id -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l page -r
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l hidden -x -a 'true false'
 complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l draft -x -a 'true false'
