@@ -4,11 +4,10 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { Context, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
-import { describeFailure, EXIT, EXIT_CODES_HELP, UsageError } from './cli/errors.js';
+import { describeFailure, EXIT, EXIT_CODES_HELP } from './cli/errors.js';
 import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
 import { childNamed, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
-import { attach, DocsCommand, helpConfiguration } from './cli/program.js';
-import { didYouMean } from './cli/suggest.js';
+import { attach, DocsCommand, helpConfiguration, unknownCommand } from './cli/program.js';
 import { entries } from './commands/index.js';
 
 declare const __VERSION__: string;
@@ -91,9 +90,8 @@ function helpArgv(argv: string[], manifest: Manifest): string[] | 'exit-codes' |
     const where = ['docsctl', ...path].join(' ');
     node = node?.kind === 'command' ? undefined : childNamed(siblings, word);
     if (!node) {
-      const visible = siblings.filter((n) => !(n as { hidden?: boolean }).hidden);
-      const guess = didYouMean(word, [...visible, ...(path.length === 0 ? ['exit-codes'] : [])]);
-      throw new UsageError(`unknown command "${word}" for "${where}"${guess ? `. ${guess}` : ''}`, `run ${['docsctl', 'help', ...path].join(' ')} to see the commands`);
+      const visible = siblings.filter((n) => !(n as { hidden?: boolean }).hidden).map((n) => ({ name: n.name, aliases: n.aliases }));
+      throw unknownCommand(word, where, [...visible, ...(path.length === 0 ? [{ name: 'exit-codes' }] : [])], `see ${['docsctl', 'help', ...path].join(' ')}`);
     }
     path.push(node.name);
     siblings = node.kind === 'group' ? node.commands : [];

@@ -8,7 +8,7 @@ import { kebab, runCommand, type CommandDef, type GroupDef } from './command.js'
 import { UsageError } from './errors.js';
 import { flagTerm, HELP_HEADINGS, sharedFlags } from './flags.js';
 import type { ManifestCommand, ManifestNode } from './manifest.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean, type Candidate } from './suggest.js';
 
 /** A top-level entry of the command tree, as `src/commands/index.ts` lists them. */
 export interface LazyEntry {
@@ -90,9 +90,7 @@ export class DocsCommand extends Command {
     const word = this.args[0];
     const candidates = this.createHelp().visibleCommands(this).map((c) => ({ name: c.name(), aliases: c.aliases() }));
     if (!this.parent) candidates.push({ name: 'help', aliases: [] });
-    const guess = didYouMean(word, candidates);
-    const where = commandPath(this);
-    throw new UsageError(`unknown command "${word}" for "${where}"${guess ? `. ${guess}` : ''}`, `see ${where} --help`);
+    throw unknownCommand(word, commandPath(this), candidates, `see ${commandPath(this)} --help`);
   }
 
   /** commander's hook for a flag that neither this command nor the program takes. */
@@ -103,10 +101,20 @@ export class DocsCommand extends Command {
       const options = c === this ? this.createHelp().visibleOptions(this) : c.options.filter((o) => !o.hidden);
       for (const o of options) if (o.long && !longs.includes(o.long)) longs.push(o.long);
     }
-    const guess = name.startsWith('--') ? didYouMean(name.slice(2), longs.map((l) => l.slice(2))).replace(/mean (.*)\?$/, (_, names: string) => `mean ${names.replace(/([\w-]+)/g, '--$1')}?`) : '';
+    const guess = name.startsWith('--') ? didYouMean(name, longs, '--') : '';
     const where = commandPath(this);
-    throw new UsageError(`unknown flag "${name}" for "${where}"${guess ? `. ${guess}` : ''}`, `see ${where} --help`);
+    throw new UsageError(`unknown option '${name}' for '${where}'${guess ? `. ${guess}` : ''}`, `see ${where} --help`);
   }
+}
+
+/**
+ * The UsageError for a word that names no command of `where`: with the names close to it (`Did you
+ * mean list?`), or else the names there are.
+ */
+export function unknownCommand(word: string, where: string, candidates: Candidate[], hint: string): UsageError {
+  const guess = didYouMean(word, candidates);
+  if (guess) return new UsageError(`unknown command '${word}' for '${where}'. ${guess}`, hint);
+  return new UsageError(`unknown command '${word}' for '${where}'`, `the commands of ${where}: ${candidates.map((c) => c.name).join(', ')}; ${hint}`);
 }
 
 /** `docsctl spaces list`: the names from the program down to `cmd`. */

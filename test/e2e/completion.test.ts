@@ -2,7 +2,7 @@
  * Completion scripts: generated from the command tree, kept in completions/ (in sync), and loaded
  * into a real bash that completes commands, flags, enum values and ids from the sandbox.
  */
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -122,6 +122,16 @@ describe('shell completion', () => {
     expect(await complete('docsctl members set-role ')).toEqual(['u-admin', 'u-comment', 'u-create', 'u-edit', 'u-guest', 'u-read', 'u-review']);
     expect(await complete('docsctl --org org-globex members set-role ')).toEqual(['u-admin', 'u-outsider']);
     expect(await complete('docsctl members get --org org-globex ')).toEqual(['u-admin', 'u-outsider']);
+  });
+
+  it('--profile completes the names of the saved profiles', async () => {
+    writeFileSync(join(sb.home, 'config.json'), JSON.stringify({
+      currentProfile: 'default',
+      profiles: { default: { apiUrl: sb.server.url, org: 'org-acme' }, staging: { apiUrl: 'https://docs.example.com', org: 'org-globex' } },
+    }));
+    expect(await complete('docsctl --profile ')).toEqual(['default', 'staging']);
+    expect(await complete('docsctl spaces list --profile s')).toEqual(['staging']);
+    expect((await sb.run(['__complete', 'ids', 'profile'])).stdout).toBe(`default\torg-acme · ${sb.server.url}\nstaging\torg-globex · https://docs.example.com`);
   });
 
   it('docsctl help completes command names', async () => {

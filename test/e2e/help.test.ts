@@ -64,13 +64,16 @@ describe('docsctl help', () => {
     const none = await sb.run(['help', 'nothing']);
     expect(none.exitCode).toBe(2);
     expect(none.stdout).toBe('');
-    expect(none.stderr).toBe('error: unknown command "nothing" for "docsctl"\nhint: run docsctl help to see the commands');
+    expect(none.stderr).toMatch(/^error: unknown command 'nothing' for 'docsctl'\nhint: the commands of docsctl: auth, serve, api, completion, orgs, .*, sites, exit-codes; see docsctl help$/);
+    const nothingThere = await sb.run(['help', 'spaces', 'nothing']);
+    expect(nothingThere.exitCode).toBe(2);
+    expect(nothingThere.stderr).toBe("error: unknown command 'nothing' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links; see docsctl help spaces");
 
     const typo = await sb.run(['help', 'spaces', 'crate']);
     expect(typo.exitCode).toBe(2);
     expect(typo.stdout).toBe('');
-    expect(typo.stderr).toContain('error: unknown command "crate" for "docsctl spaces". Did you mean create?\n');
-    expect(typo.stderr).toContain('hint: run docsctl help spaces to see the commands');
+    expect(typo.stderr).toContain("error: unknown command 'crate' for 'docsctl spaces'. Did you mean create?\n");
+    expect(typo.stderr).toContain('hint: see docsctl help spaces');
 
     const top = await sb.run(['help', 'spacs']);
     expect(top.exitCode).toBe(2);
@@ -79,7 +82,7 @@ describe('docsctl help', () => {
     // Past a command there is nothing more to ask about.
     const deeper = await sb.run(['help', 'spaces', 'list', 'more']);
     expect(deeper.exitCode).toBe(2);
-    expect(deeper.stderr).toContain('unknown command "more" for "docsctl spaces list"');
+    expect(deeper.stderr).toContain("unknown command 'more' for 'docsctl spaces list'");
   });
 
   it('help exit-codes still lists the exit codes', async () => {
@@ -106,7 +109,7 @@ describe.skipIf(!HAS_TMUX)('help at a terminal (rendered by the CLI, not prerend
     const t = Terminal.start(['help', 'nothing'], { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home });
     try {
       expect(await t.exitCode()).toBe(2);
-      expect(t.screen()).toContain('error: unknown command "nothing" for "docsctl"');
+      expect(t.screen()).toContain("error: unknown command 'nothing' for 'docsctl'");
     } finally {
       t.close();
     }
@@ -165,11 +168,11 @@ describe('global flags', () => {
 describe('typos', () => {
   it('a mistyped command suggests from its group and names the group’s help', async () => {
     const cases: [string[], string, string][] = [
-      [['spaces', 'lst'], 'unknown command "lst" for "docsctl spaces". Did you mean list?', 'see docsctl spaces --help'],
-      [['sites', 'sectons'], 'unknown command "sectons" for "docsctl sites". Did you mean sections?', 'see docsctl sites --help'],
-      [['sites', 'sections', 'lst'], 'unknown command "lst" for "docsctl sites sections". Did you mean list?', 'see docsctl sites sections --help'],
-      [['change-requests', 'merg', 'sp-welcome', '1'], 'unknown command "merg" for "docsctl cr". Did you mean merge?', 'see docsctl cr --help'],
-      [['spacs', 'list'], 'unknown command "spacs" for "docsctl". Did you mean spaces?', 'see docsctl --help'],
+      [['spaces', 'lst'], "unknown command 'lst' for 'docsctl spaces'. Did you mean list?", 'see docsctl spaces --help'],
+      [['sites', 'sectons'], "unknown command 'sectons' for 'docsctl sites'. Did you mean sections?", 'see docsctl sites --help'],
+      [['sites', 'sections', 'lst'], "unknown command 'lst' for 'docsctl sites sections'. Did you mean list?", 'see docsctl sites sections --help'],
+      [['change-requests', 'merg', 'sp-welcome', '1'], "unknown command 'merg' for 'docsctl cr'. Did you mean merge?", 'see docsctl cr --help'],
+      [['spacs', 'list'], "unknown command 'spacs' for 'docsctl'. Did you mean spaces?", 'see docsctl --help'],
     ];
     for (const [args, message, hint] of cases) {
       const r = await sb.run(args);
@@ -178,17 +181,17 @@ describe('typos', () => {
       expect(r.stderr, args.join(' ')).toBe(`error: ${message}\nhint: ${hint}`);
     }
     const json = await sb.run(['spaces', 'lst', '--json']);
-    expect(JSON.parse(json.stderr).error).toMatchObject({ message: 'unknown command "lst" for "docsctl spaces". Did you mean list?', exitCode: 2 });
+    expect(JSON.parse(json.stderr).error).toMatchObject({ message: "unknown command 'lst' for 'docsctl spaces'. Did you mean list?", exitCode: 2 });
   });
 
   it('a mistyped flag suggests the flag: the command’s own, a shared one or a global one', async () => {
     const cases: [string[], string][] = [
-      [['spaces', 'list', '--lmit', '3'], 'unknown flag "--lmit" for "docsctl spaces list". Did you mean --limit?'],
-      [['spaces', 'list', '--colection=col-handbook'], 'unknown flag "--colection" for "docsctl spaces list". Did you mean --collection?'],
-      [['spaces', 'ls', '--jsn'], 'unknown flag "--jsn" for "docsctl spaces list". Did you mean --json?'],
-      [['spaces', 'list', '--verbos'], 'unknown flag "--verbos" for "docsctl spaces list". Did you mean --verbose?'],
-      [['--verbos', 'spaces', 'list'], 'unknown flag "--verbos" for "docsctl". Did you mean --verbose?'],
-      [['spaces', 'list', '--no-inptu'], 'unknown flag "--no-inptu" for "docsctl spaces list". Did you mean --no-input?'],
+      [['spaces', 'list', '--lmit', '3'], "unknown option '--lmit' for 'docsctl spaces list'. Did you mean --limit?"],
+      [['spaces', 'list', '--colection=col-handbook'], "unknown option '--colection' for 'docsctl spaces list'. Did you mean --collection?"],
+      [['spaces', 'ls', '--jsn'], "unknown option '--jsn' for 'docsctl spaces list'. Did you mean --json?"],
+      [['spaces', 'list', '--verbos'], "unknown option '--verbos' for 'docsctl spaces list'. Did you mean --verbose?"],
+      [['--verbos', 'spaces', 'list'], "unknown option '--verbos' for 'docsctl'. Did you mean --verbose?"],
+      [['spaces', 'list', '--no-inptu'], "unknown option '--no-inptu' for 'docsctl spaces list'. Did you mean --no-input?"],
     ];
     for (const [args, message] of cases) {
       const r = await sb.run(args);
@@ -199,7 +202,13 @@ describe('typos', () => {
     expect(r.stderr).toContain('hint: see docsctl spaces list --help');
     // Nothing close: no guess.
     const far = await sb.run(['spaces', 'list', '--zzzzzz']);
-    expect(far.stderr).toBe('error: unknown flag "--zzzzzz" for "docsctl spaces list"\nhint: see docsctl spaces list --help');
+    expect(far.stderr).toBe("error: unknown option '--zzzzzz' for 'docsctl spaces list'\nhint: see docsctl spaces list --help");
+  });
+
+  it('a command with nothing close lists the commands there are', async () => {
+    const r = await sb.run(['spaces', 'zzzz']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe("error: unknown command 'zzzz' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links; see docsctl spaces --help");
   });
 
   it('other usage errors name the help of the command typed', async () => {

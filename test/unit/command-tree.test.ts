@@ -107,5 +107,8 @@ describe('did you mean', () => {
     expect(didYouMean('co', ['collections', 'comments', 'tree'])).toBe('Did you mean collections or comments?');
     expect(didYouMean('nothing', ['spaces', 'sites', 'ping', 'content'])).toBe('');
     expect(similar('x', ['y', 'xx'])).toEqual([]);
+    // Flags: compared without their dashes, suggested with them.
+    expect(didYouMean('--lmit', ['--limit', '--all'], '--')).toBe('Did you mean --limit?');
+    expect(didYouMean('--ord', ['--order', '--org', '--json'], '--')).toBe('Did you mean --order or --org?');
   });
 });
