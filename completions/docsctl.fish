@@ -1,846 +1,1098 @@
 # docsctl fish completion, generated from the command tree of docsctl 0.1.0.
 # Install: docsctl completion fish > ~/.config/fish/completions/docsctl.fish
-function __docsctl_node --description "the docsctl command path typed so far"
+function __docsctl_subs --description 'subcommands of a node, with their summaries'
+    switch $argv[1]
+        case 'docsctl'
+            printf '%s\n' 'auth	Log in, show status, print the token, log out' 'serve	Run the sandbox: a stateful, in-memory server of the whole API' 'api	Send a raw request to any endpoint' 'completion	Print the shell completion script for bash, zsh or fish' 'orgs	Organizations you belong to' 'members	Organization members: roles, SSO, their spaces and teams' 'teams	Teams of the organization' 'ping	Record that you were active in the organization (last seen)' 'saml	SAML single sign-on providers: add, change, remove' 'sso	Single sign-on links of the organization' 'openapi	OpenAPI specifications and their versions' 'tree	Draw the organization: collections, their spaces, visibility and deleted spaces' 'collections	Collections: nested groups of spaces' 'spaces	Spaces: create, list, move, delete and restore' 'content	Space content: pages, files, search, import, templates and links' 'cr	Change requests: propose, review and merge edits to a space' 'comments	Comments on a space or a change request: threads, replies, reactions' 'sites	Sites: publish spaces, with sections, section groups and site spaces' 'help	Show the help of a command'
+        case 'docsctl auth'
+            printf '%s\n' 'login	Save an API URL, a token and a default organization in a profile' 'status	Show who you are, where, and where the token comes from (exit 3 when not authenticated)' 'logout	Forget the profile’s token' 'token	Print the token in use (for scripts)'
+        case 'docsctl orgs'
+            printf '%s\n' 'list	List the organizations your token belongs to' 'get	Show an organization (the current one by default)' 'update	Change the organization’s settings: title, email domains, default role and site, SSO, merge rules…'
+        case 'docsctl members'
+            printf '%s\n' 'list	List the members of the organization' 'get	Show one member' 'set-role	Change a member’s role (guest removes it); lowering a role asks for confirmation' 'remove	Remove a member from the organization (and from its teams)' 'sso	Make a member an SSO member (they sign in through the organization’s SAML provider)' 'spaces	List the spaces a member can access, with their permission on each' 'teams	List the teams a member is in, with their role in each'
+        case 'docsctl teams'
+            printf '%s\n' 'list	List the teams of the organization'
+        case 'docsctl saml'
+            printf '%s\n' 'list	List the organization’s SAML providers' 'get	Show one SAML provider, with the URLs to give the identity provider' 'create	Add a SAML provider (active once entity ID, certificate and sign-in URL are set)' 'update	Change a SAML provider' 'delete	Delete a SAML provider (its members can no longer sign in through it)'
+        case 'docsctl sso'
+            printf '%s\n' 'list	List the organization’s single sign-on links (its active SAML providers)'
+        case 'docsctl openapi'
+            printf '%s\n' 'list	List the organization’s OpenAPI specifications' 'get	Show an OpenAPI specification and the state of its last processing' 'create	Add an OpenAPI specification (fails if the slug is taken; put replaces)' 'put	Create or replace an OpenAPI specification from a URL or a file; each successful processing adds a version' 'publish	Make a specification public (anyone with its public link can read it)' 'unpublish	Make a specification private again' 'delete	Delete an OpenAPI specification and all its versions' 'versions	List the versions of a specification, newest first' 'version	Show one version of a specification (the latest by default)' 'content	Write the stored document of a version (the latest by default) to stdout, as JSON'
+        case 'docsctl collections'
+            printf '%s\n' 'list	List the collections of the organization' 'get	Show one collection' 'create	Create a collection (at the root, or inside --parent)' 'update	Change a collection’s title, description or default level' 'delete	Delete a collection (its spaces go to the trash, restorable for 7 days)' 'move	Move a collection into another collection, to the root, or next to a space or collection' 'transfer	Transfer a collection, with everything in it, to another organization' 'spaces	List the spaces in a collection'
+        case 'docsctl spaces'
+            printf '%s\n' 'list	List the spaces of the organization (or of one collection, or the deleted ones)' 'get	Show one space' 'create	Create a space (at the root, or inside --parent)' 'update	Change a space’s title, emoji or icon, language, edit mode, default level or merge rules' 'delete	Delete a space (restorable for 7 days, then gone for good)' 'restore	Restore a deleted space (within 7 days of its deletion)' 'duplicate	Duplicate a space with its content: "<title> (copy)", placed right after it' 'move	Move a space into a collection, to the root, or next to another space or collection' 'transfer	Transfer a space to another organization and/or collection' 'links	List the links of a space’s pages, each ok, broken or in-app (stats on stderr)'
+        case 'docsctl content'
+            printf '%s\n' 'show	Show the active revision of a space: its parents, message and what it holds' 'pages	List the pages of a space (drawn as a tree on a terminal; depth first otherwise)' 'page	Show one page, by id or path; with --markdown print its Markdown, ready to pipe to a file' 'files	List the files of a space (images and other attachments)' 'file	Show one file, by id or (when no other file has it) by name; --json has its downloadURL' 'search	Search the pages of a space, best matches first, with the sections that match' 'import	Import a website (the page at URL and the same-site pages it links to) into a space as a new revision' 'template	Add the pages of a built-in template to a space, or to one of its change requests (e.g. getting-started, api-reference)' 'links	List the links of a space’s pages (or of one page), each ok, broken or in-app' 'backlinks	List the pages that link to a page or to a file'
+        case 'docsctl cr'
+            printf '%s\n' 'list	List the change requests of a space, or of the whole organization' 'get	Show one change request (by number or id)' 'create	Open a change request on a space (it starts as a draft, from the space’s current revision)' 'edit	Change a change request’s subject, description or status' 'merge	Merge a change request: its content becomes the space’s new revision' 'update	Bring a change request up to date with its space (pull the space’s newer content into it)' 'pdf	Export a change request as a PDF: print its download URL, or save it with --out FILE' 'content	Show the content of a change request: its current revision, parents, message and what it holds' 'pages	List the pages of a change request’s content (drawn as a tree on a terminal; depth first otherwise)' 'page	Show one page of a change request, by id or path; with --markdown print its Markdown' 'import	Import a website into a change request (a new revision of the change request; the space is untouched)'
+        case 'docsctl comments'
+            printf '%s\n' 'list	List the comments of a space (or of a change request with --cr)' 'get	Show one comment (or one of its replies with --reply)' 'post	Post a comment on a space or a change request, about a page if you name one' 'edit	Change the text of your comment (or reply, with --reply); admins may edit any' 'resolve	Mark a comment resolved (a change request’s reply too, with --cr and --reply)' 'reopen	Reopen a resolved comment (or a change request’s reply)' 'react	React to a comment (or a reply) with an emoji or a reaction name' 'unreact	Take back your reaction to a comment (or a reply)' 'delete	Delete your comment with its replies (or one reply, with --reply); admins may delete any' 'replies	List the replies to a comment, oldest first' 'reply	Reply to a comment' 'commenters	List the members who commented or replied, in order of their first word'
+        case 'docsctl sites'
+            printf '%s\n' 'list	List the sites of the organization' 'get	Show one site' 'create	Create a site (unpublished), optionally publishing spaces in it' 'update	Change a site’s title, visibility, addresses, defaults, default level or adaptive content' 'delete	Delete a site with its sections, groups and site spaces (the spaces themselves stay)' 'publish	Publish a site: its audience (set by its visibility) can see it' 'unpublish	Unpublish a site: only members of the organization can see it' 'published	Show a site as it is published: its sections, groups and site spaces (a tree on a terminal)' 'sections	Sections of a site: list, add, update, move, remove' 'section-groups	Section groups of a site: list, add, update, move, add and remove sections, remove' 'spaces	Site spaces (the spaces a site publishes): list, add, update, move, remove' 'schema	Adaptive content: the schema of visitor claims, and the conditions it offers'
+        case 'docsctl sites sections'
+            printf '%s\n' 'list	List the sections of a site, in structure order' 'add	Add a section to a site, from a space (existing, or new) that becomes its first site space' 'update	Change a section’s title, path, default site space, condition, icon, description, group or draft state' 'move	Move a section next to another section or group (it joins that one’s group, if any), or to the end of the site' 'remove	Remove a section and its site spaces from a site (the spaces themselves stay)'
+        case 'docsctl sites section-groups'
+            printf '%s\n' 'list	List the section groups of a site, in structure order, with their children' 'add	Add a section group, taking in sections (it goes where its first section was)' 'update	Change a section group’s title, icon, parent group or draft state' 'move	Move a section group next to a section or another group (it joins that one’s group, if any), or to the end of the site' 'add-section	Put a section at the end of a section group' 'remove-section	Take a section out of a section group (it goes just after the group)' 'remove	Remove a section group; its sections and groups take its place'
+        case 'docsctl sites spaces'
+            printf '%s\n' 'list	List the site spaces of a site, section by section in structure order' 'add	Publish a space (existing, or new) in a site, at the end of a section (default: the default section)' 'update	Change a site space’s path, condition, space, home page, draft state, or whether navigation hides it' 'move	Move a site space next to another (it joins that one’s section), or to the end of its own section' 'remove	Remove a site space from a site (the space itself stays)'
+        case 'docsctl sites schema'
+            printf '%s\n' 'get	Show the adaptive-content schema of a site (the claims its visitors bring)' 'set	Replace the adaptive-content schema of a site with a JSON Schema (draft-07) file' 'conditions	List the template conditions that a site’s adaptive schema offers'
+    end
+end
+function __docsctl_aliases --description 'aliases of the subcommands of a node'
+    switch $argv[1]
+        case 'docsctl'
+            printf '%s\n' 'change-requests'
+        case 'docsctl orgs'
+            printf '%s\n' 'ls' 'view' 'edit'
+        case 'docsctl members'
+            printf '%s\n' 'ls' 'view' 'rm'
+        case 'docsctl teams'
+            printf '%s\n' 'ls'
+        case 'docsctl saml'
+            printf '%s\n' 'ls' 'view' 'edit' 'rm'
+        case 'docsctl sso'
+            printf '%s\n' 'ls'
+        case 'docsctl openapi'
+            printf '%s\n' 'ls' 'view' 'rm'
+        case 'docsctl collections'
+            printf '%s\n' 'ls' 'view' 'edit' 'rm'
+        case 'docsctl spaces'
+            printf '%s\n' 'ls' 'view' 'edit' 'rm' 'copy'
+        case 'docsctl cr'
+            printf '%s\n' 'ls' 'view'
+        case 'docsctl comments'
+            printf '%s\n' 'ls' 'view' 'rm'
+        case 'docsctl sites'
+            printf '%s\n' 'ls' 'view' 'edit' 'rm'
+        case 'docsctl sites sections'
+            printf '%s\n' 'ls' 'create' 'edit' 'rm' 'delete'
+        case 'docsctl sites section-groups'
+            printf '%s\n' 'ls' 'create' 'edit' 'rm' 'delete'
+        case 'docsctl sites spaces'
+            printf '%s\n' 'ls' 'create' 'edit' 'rm' 'delete'
+    end
+end
+function __docsctl_alias --description 'the subcommand an alias names ("node alias")'
+    switch $argv[1]
+        case 'docsctl change-requests'
+            printf '%s\n' 'cr'
+        case 'docsctl orgs ls'
+            printf '%s\n' 'list'
+        case 'docsctl orgs view'
+            printf '%s\n' 'get'
+        case 'docsctl orgs edit'
+            printf '%s\n' 'update'
+        case 'docsctl members ls'
+            printf '%s\n' 'list'
+        case 'docsctl members view'
+            printf '%s\n' 'get'
+        case 'docsctl members rm'
+            printf '%s\n' 'remove'
+        case 'docsctl teams ls'
+            printf '%s\n' 'list'
+        case 'docsctl saml ls'
+            printf '%s\n' 'list'
+        case 'docsctl saml view'
+            printf '%s\n' 'get'
+        case 'docsctl saml edit'
+            printf '%s\n' 'update'
+        case 'docsctl saml rm'
+            printf '%s\n' 'delete'
+        case 'docsctl sso ls'
+            printf '%s\n' 'list'
+        case 'docsctl openapi ls'
+            printf '%s\n' 'list'
+        case 'docsctl openapi view'
+            printf '%s\n' 'get'
+        case 'docsctl openapi rm'
+            printf '%s\n' 'delete'
+        case 'docsctl collections ls'
+            printf '%s\n' 'list'
+        case 'docsctl collections view'
+            printf '%s\n' 'get'
+        case 'docsctl collections edit'
+            printf '%s\n' 'update'
+        case 'docsctl collections rm'
+            printf '%s\n' 'delete'
+        case 'docsctl spaces ls'
+            printf '%s\n' 'list'
+        case 'docsctl spaces view'
+            printf '%s\n' 'get'
+        case 'docsctl spaces edit'
+            printf '%s\n' 'update'
+        case 'docsctl spaces rm'
+            printf '%s\n' 'delete'
+        case 'docsctl spaces copy'
+            printf '%s\n' 'duplicate'
+        case 'docsctl cr ls'
+            printf '%s\n' 'list'
+        case 'docsctl cr view'
+            printf '%s\n' 'get'
+        case 'docsctl comments ls'
+            printf '%s\n' 'list'
+        case 'docsctl comments view'
+            printf '%s\n' 'get'
+        case 'docsctl comments rm'
+            printf '%s\n' 'delete'
+        case 'docsctl sites ls'
+            printf '%s\n' 'list'
+        case 'docsctl sites view'
+            printf '%s\n' 'get'
+        case 'docsctl sites edit'
+            printf '%s\n' 'update'
+        case 'docsctl sites rm'
+            printf '%s\n' 'delete'
+        case 'docsctl sites sections ls'
+            printf '%s\n' 'list'
+        case 'docsctl sites sections create'
+            printf '%s\n' 'add'
+        case 'docsctl sites sections edit'
+            printf '%s\n' 'update'
+        case 'docsctl sites sections rm'
+            printf '%s\n' 'remove'
+        case 'docsctl sites sections delete'
+            printf '%s\n' 'remove'
+        case 'docsctl sites section-groups ls'
+            printf '%s\n' 'list'
+        case 'docsctl sites section-groups create'
+            printf '%s\n' 'add'
+        case 'docsctl sites section-groups edit'
+            printf '%s\n' 'update'
+        case 'docsctl sites section-groups rm'
+            printf '%s\n' 'remove'
+        case 'docsctl sites section-groups delete'
+            printf '%s\n' 'remove'
+        case 'docsctl sites spaces ls'
+            printf '%s\n' 'list'
+        case 'docsctl sites spaces create'
+            printf '%s\n' 'add'
+        case 'docsctl sites spaces edit'
+            printf '%s\n' 'update'
+        case 'docsctl sites spaces rm'
+            printf '%s\n' 'remove'
+        case 'docsctl sites spaces delete'
+            printf '%s\n' 'remove'
+    end
+end
+function __docsctl_flags --description 'flags of a node, with their descriptions'
+    switch $argv[1]
+        case 'docsctl'
+            printf '%s\n' '--version	print the version of docsctl' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl auth'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl auth login'
+            printf '%s\n' '--api-url	the service’s base URL (or DOCSCTL_API_URL)' '--with-token	read the token from stdin' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl auth status'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl auth logout'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl auth token'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl serve'
+            printf '%s\n' '--memory	keep the state in memory (the default)' '--data	keep the state in this JSON file too: loaded on start, written before every write is acknowledged' '--port	port to listen on (default 4700; 0 picks a free one)' '--host	address to listen on (default 127.0.0.1)' '--token	the admin user’s token (default: random)' '--seed	load this JSON fixture instead of the default data' '--json	print one JSON line {url, token, organizationId, users}' '--chaos	answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection' '--chaos-seed	seed of the chaos (same seed, same faults; default 1)' '--allow-fetch	hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, or * for any' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl api'
+            printf '%s\n' '--method	HTTP method (default GET, or POST with fields)' '--raw-field	add a string field key=value to the JSON body (repeatable)' '--field	add a typed field: numbers, true/false, null, @file (repeatable)' '--header	add a header "Name: value" (repeatable)' '--input	the body from a file, or - for stdin' '--paginate	follow next.page and print all items as one array' '--include	print the status line and headers before the body' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl completion'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl orgs'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl orgs list'
+            printf '%s\n' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl orgs get'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl orgs update'
+            printf '%s\n' '--title	new title (2 to 255 characters)' '--email-domains	email domains of the organization (comma-separated or repeated; "" for none)' '--hostname	the organization’s address on the service (3 to 32 characters)' '--default-role	role of new members, or null for guests' '--default-site	site that visitors of the organization land on, or null to remove it' '--logo	URL of the organization’s logo, or null to remove it' '--sso	enforce single sign-on (needs an active SAML provider)' '--ai	use the AI features' '--invite-links	allow invite links' '--merge-rules	merge rules from a JSON file, - for stdin, or none' '--require-reviewers	merge rule: changes need a review by one of these users (comma-separated ids)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl members'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl members list'
+            printf '%s\n' '--role	only members with this role (guest: members without one)' '--search	only members whose name or email contains this text (case-insensitive)' '--sort	sort by joinedAt (default), lastSeenAt (only members seen at least once) or name' '--order	asc or desc (default desc)' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl members get'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl members set-role'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl members remove'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl members sso'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl members spaces'
+            printf '%s\n' '--order	asc (oldest space first) or desc (default)' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl members teams'
+            printf '%s\n' '--title	only teams whose title contains this text (case-insensitive)' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl teams'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl teams list'
+            printf '%s\n' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl ping'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl saml'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl saml list'
+            printf '%s\n' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl saml get'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl saml create'
+            printf '%s\n' '--label	name shown on the sign-in button (1 to 30 characters, required)' '--entity-id	the identity provider’s entity ID (at most 1024 characters; "" clears it)' '--sso-url	the identity provider’s sign-in URL (a URI, at most 2048 characters; about:blank clears it)' '--certificate-file	file holding the identity provider’s X.509 certificate, in PEM or as the bare base64 of its metadata (- for stdin)' '--default-team	team that members signing in through this provider join ("" clears it)' '--default-role	role given to members signing in through it (null: guest)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl saml update'
+            printf '%s\n' '--label	name shown on the sign-in button (1 to 30 characters)' '--entity-id	the identity provider’s entity ID (at most 1024 characters; "" clears it)' '--sso-url	the identity provider’s sign-in URL (a URI, at most 2048 characters; about:blank clears it)' '--certificate-file	file holding the identity provider’s X.509 certificate, in PEM or as the bare base64 of its metadata (- for stdin)' '--default-team	team that members signing in through this provider join ("" clears it)' '--default-role	role given to members signing in through it (null: guest)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl saml delete'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sso'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sso list'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi list'
+            printf '%s\n' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi get'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi create'
+            printf '%s\n' '--url	URL the service fetches the specification from (an absolute URI; the sandbox fetches http and https)' '--file	local JSON or YAML file, sent as the specification’s text' '--wait	wait until processing ends; fail (exit 1) if it failed (default on a TTY)' '--no-wait	answer at once, with processingState pending' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi put'
+            printf '%s\n' '--url	URL the service fetches the specification from (an absolute URI; the sandbox fetches http and https)' '--file	local JSON or YAML file, sent as the specification’s text' '--wait	wait until processing ends; fail (exit 1) if it failed (default on a TTY)' '--no-wait	answer at once, with processingState pending' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi publish'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi unpublish'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi delete'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi versions'
+            printf '%s\n' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi version'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl openapi content'
+            printf '%s\n' '--version	this version (an id from docsctl openapi versions) instead of the latest' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl tree'
+            printf '%s\n' '--deleted	also show deleted spaces that can still be restored (where the service lists them)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl collections'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl collections list'
+            printf '%s\n' '--top-level	only top-level collections (nested=false)' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl collections get'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl collections create'
+            printf '%s\n' '--title	title (at most 50 characters)' '--parent	id of the parent collection' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl collections update'
+            printf '%s\n' '--title	new title (at most 50 characters)' '--description	new description (at most 100 characters)' '--default-level	default role for its content, inherit (its parent’s), or null to remove' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl collections delete'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl collections move'
+            printf '%s\n' '--parent	id of the collection to move it into' '--root	move to the organization’s root (parent null)' '--before	place it just before this space (in the target container)' '--after	place it just after this space (in the target container)' '--before-collection	place it just before this collection (in the target container)' '--after-collection	place it just after this collection (in the target container)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl collections transfer'
+            printf '%s\n' '--to	id of the target organization (required)' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl collections spaces'
+            printf '%s\n' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces list'
+            printf '%s\n' '--collection	only the spaces in this collection' '--deleted	deleted spaces that can still be restored, with the time left' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces get'
+            printf '%s\n' '--share-key	the secret key of a share-link space (from its share link), to view it without membership' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces create'
+            printf '%s\n' '--title	title (at most 50 characters)' '--emoji	emoji (at most 50 characters)' '--parent	id of the collection to create it in' '--language	content language' '--edit-mode	live (directly editable) or locked' '--template	fill it from this content template (see docsctl content template --help)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces update'
+            printf '%s\n' '--title	new title (at most 50 characters)' '--emoji	new emoji (at most 50 characters; it replaces an icon), or null to remove it' '--icon	URL of an image shown instead of an emoji, or null to remove it' '--language	content language' '--edit-mode	live (directly editable) or locked (all edits locked)' '--default-level	default role for the space’s content, inherit (its collection’s), or null to remove it' '--merge-rules	inherit: merge rules of the organization' '--require-reviewers	merge rule: changes need a review by one of these users (comma-separated ids)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces delete'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces restore'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces duplicate'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces move'
+            printf '%s\n' '--parent	id of the collection to move it into' '--root	move to the organization’s root (parent null)' '--before	place it just before this space (in the target container)' '--after	place it just after this space (in the target container)' '--before-collection	place it just before this collection (in the target container)' '--after-collection	place it just after this collection (in the target container)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces transfer'
+            printf '%s\n' '--to	id of the target organization (required; the current one to change collection only)' '--parent	id of a collection in the target organization' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl spaces links'
+            printf '%s\n' '--broken	only broken links' '--status	only links with this status' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content show'
+            printf '%s\n' '--omit-metadata	leave out git metadata (metadata=false)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content pages'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content page'
+            printf '%s\n' '--markdown	print the page as Markdown (with --json: the page with its markdown field)' '--evaluated	replace variables such as {{ space.vars.name }} by their values' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content files'
+            printf '%s\n' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content file'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content search'
+            printf '%s\n' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content import'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content template'
+            printf '%s\n' '--logo	a file to show on the first page (id), of the space unless --logo-space names another' '--logo-space	with --logo: the space the file is in (you need the read role on it)' '--cr	apply it to this change request of the space (number or id) instead of the space' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content links'
+            printf '%s\n' '--broken	only broken links (status broken)' '--status	only links with this status' '--page	only the links of this page (id or path)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl content backlinks'
+            printf '%s\n' '--page	the page linked to (id or path)' '--file	the file linked to (id or name)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr list'
+            printf '%s\n' '--status	only this status (default open), or all' '--creator	only those created by this user id' '--contributor	only those this user id contributed to' '--requested-reviewer	only those that request a review from this user id' '--conversations-issues-cluster	only those of this issues cluster' '--order-by	most recent first by this date (default updatedAt)' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr get'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr create'
+            printf '%s\n' '--subject	subject (at most 100 characters)' '--template	start its content with this template (e.g. getting-started)' '--conversations-issues-cluster	id of the issues cluster it addresses (a sandbox extension: the service ignores it)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr edit'
+            printf '%s\n' '--subject	new subject (at most 100 characters)' '--description	new description (plain text)' '--description-file	the description from a file, or - for stdin' '--status	new status' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr merge'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr update'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr pdf'
+            printf '%s\n' '--out	download the PDF to FILE (- for stdout)' '--page	only this page and its subpages (id or path)' '--only	with --page: that page alone, without its subpages' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr content'
+            printf '%s\n' '--omit-metadata	leave out git metadata (metadata=false)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr pages'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr page'
+            printf '%s\n' '--markdown	print the page as Markdown (with --json: the page with its markdown field)' '--evaluated	replace variables such as {{ space.vars.name }} by their values' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl cr import'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments list'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--status	only open or resolved comments (default all)' '--order	asc (oldest first) or desc (newest first, the default)' '--target-page	only the comments on this page id' '--authors	only the comments of these user ids (repeatable, or comma-separated)' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments get'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--reply	act on this reply of the comment instead of the comment itself' '--format	body as markdown (default) or document (rich text, in --json)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments post'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--body	the comment, in Markdown' '--body-file	the comment in Markdown from a file, or - for stdin' '--document-file	the comment as a rich-text document (JSON, as comments get --format document --json shows body.document), or - for stdin' '--page	the page it is about: its path (e.g. guides/install) or id' '--node	the block it is about (node id in the page)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments edit'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--reply	act on this reply of the comment instead of the comment itself' '--body	the new text, in Markdown' '--body-file	the new text in Markdown from a file, or - for stdin' '--document-file	the new text as a rich-text document (JSON, as comments get --format document --json shows body.document), or - for stdin' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments resolve'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--reply	act on this reply of the comment instead of the comment itself' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments reopen'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--reply	act on this reply of the comment instead of the comment itself' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments react'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--reply	act on this reply of the comment instead of the comment itself' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments unreact'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--reply	act on this reply of the comment instead of the comment itself' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments delete'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--reply	act on this reply of the comment instead of the comment itself' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments replies'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments reply'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--body	the reply, in Markdown' '--body-file	the reply in Markdown from a file, or - for stdin' '--document-file	the reply as a rich-text document (JSON, as comments get --format document --json shows body.document), or - for stdin' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl comments commenters'
+            printf '%s\n' '--cr	the comments of this change request (number or id) instead of the space’s' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites list'
+            printf '%s\n' '--space	only sites that publish this space' '--title	only sites whose title contains this text (any case)' '--published	only published (true) or unpublished (false) sites' '--type	only sites of this type (repeatable: any of them)' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites get'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites create'
+            printf '%s\n' '--title	title (2 to 128 characters)' '--type	type (plan) of the site (default basic)' '--visibility	who may see it once published (default public)' '--space	a space to publish in it (repeatable, in order)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites update'
+            printf '%s\n' '--title	new title (2 to 128 characters)' '--visibility	who may see it once published' '--basename	path below the site’s address (1 to 100 characters)' '--proxy	host plus path it is served from, such as example.com/docs, or null to remove' '--adaptive-content	turn adaptive content on (true) or off (false)' '--agents-context	whether AI agents may access the site' '--default-level	the role every member has on the site at least; inherit or null: their own' '--default-site-space	default site space (at the root, or in the default section)' '--default-site-section	default section' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites delete'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites publish'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites unpublish'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites published'
+            printf '%s\n' '--share-key	the key of a share-link site, as a visitor brings it' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites sections'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites sections list'
+            printf '%s\n' '--share-key	the key of a share-link site, as a visitor brings it' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites sections add'
+            printf '%s\n' '--space	the space to publish in it (or --new-space)' '--new-space	create a new space for it, titled after --title (needs the create role)' '--template	content template of the new space (with --new-space), such as getting-started' '--title	title (2 to 128 characters; default: the space’s title)' '--icon	icon name, such as gear or book-open' '--group	the section group to put it in (at its end)' '--page	a page of the space to show at the section’s root' '--draft	add it as a draft, which visitors do not see' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites sections update'
+            printf '%s\n' '--title	new title (2 to 128 characters)' '--path	URL path segment (1 to 100 characters), unique within the site' '--default-site-space	the section’s default site space' '--condition	expression deciding who sees it (at most 1024 characters), or null to remove' '--icon	icon name (at most 50 characters), or null to remove' '--description	description (at most 256 characters), or null to remove' '--group	the section group to move it into (at its end), or null for the site’s top level' '--draft	make it a draft (true) or live (false)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites sections move'
+            printf '%s\n' '--before	place it just before this section or group' '--after	place it just after this section or group' '--last	move it to the end of the site’s top level' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites sections remove'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites section-groups'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites section-groups list'
+            printf '%s\n' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites section-groups add'
+            printf '%s\n' '--title	title (1 to 100 characters; required)' '--icon	icon name, such as gear' '--section	a section to take in (repeatable, in order)' '--parent	the group to nest it in (default: the site’s root)' '--draft	add it as a draft, which visitors do not see' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites section-groups update'
+            printf '%s\n' '--title	new title (1 to 100 characters)' '--icon	icon name, or null to remove' '--parent	the group to move it into (at its end), or null for the site’s top level' '--draft	make it a draft (true) or live (false)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites section-groups move'
+            printf '%s\n' '--before	place it just before this section' '--after	place it just after this section' '--before-group	place it just before this section group' '--after-group	place it just after this section group' '--last	move it to the end of the site’s top level' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites section-groups add-section'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites section-groups remove-section'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites section-groups remove'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites spaces'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites spaces list'
+            printf '%s\n' '--default	only defaults of their section (true) or only the others (false)' '--share-key	the key of a share-link site, as a visitor brings it' '--limit	at most N items in all (default 30)' '--all	every item, paging under the hood' '--page	start at this page cursor (from a previous list)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites spaces add'
+            printf '%s\n' '--space	the space to publish (or --new-space)' '--new-space	create a new space for it, titled after --title (needs the create role)' '--template	content template of the new space (with --new-space), such as getting-started' '--title	its own title (2 to 128 characters; default: the space’s); with --new-space, the space’s' '--section	the section to add it to (default: the default section, or the site itself without sections)' '--page	a page of the space to show at its root' '--draft	add it as a draft, which visitors do not see' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites spaces update'
+            printf '%s\n' '--path	URL path segment (1 to 100 characters), unique within its section' '--condition	expression deciding who sees it (at most 1024 characters), or null to remove' '--space	the space it publishes instead (its home page is then removed)' '--page	a page of its space to show at its root, or null for the space’s first page' '--hidden	hide it from navigation (true) or show it (false)' '--draft	make it a draft (true) or live (false)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites spaces move'
+            printf '%s\n' '--before	place it just before this site space' '--after	place it just after this site space' '--last	move it to the end of its own section (or of the site without sections)' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites spaces remove'
+            printf '%s\n' '--yes	do it without asking for confirmation' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites schema'
+            printf '%s\n' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites schema get'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites schema set'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+        case 'docsctl sites schema conditions'
+            printf '%s\n' '--json	print JSON (lists: an array of the items)' '--fields	only these comma-separated fields (JSON) or columns (tables)' '--jq	filter the JSON with jq (strings print without quotes); implies --json' '--org	act on this organization (or DOCSCTL_ORG)' '--profile	use this saved profile (or DOCSCTL_PROFILE)' '--timeout	whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' '--verbose	trace every request on stderr (or DOCSCTL_DEBUG=1)' '--no-input	never prompt; a missing value is an error' '--no-color	no colour (or NO_COLOR)' '--help	show help for the command'
+    end
+end
+function __docsctl_vflags --description 'flags of a node that take a value'
+    switch $argv[1]
+        case 'docsctl'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl auth'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl auth login'
+            printf '%s\n' '--org' '--profile' '--timeout' '--api-url' '--fields' '--jq'
+        case 'docsctl auth status'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl auth logout'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl auth token'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl serve'
+            printf '%s\n' '--org' '--profile' '--timeout' '--data' '--port' '--host' '--token' '--seed' '--chaos' '--chaos-seed' '--allow-fetch'
+        case 'docsctl api'
+            printf '%s\n' '--org' '--profile' '--timeout' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--header' '-H' '--input'
+        case 'docsctl completion'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl orgs'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl orgs list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl orgs get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl orgs update'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--email-domains' '--hostname' '--default-role' '--default-site' '--logo' '--sso' '--ai' '--invite-links' '--merge-rules' '--require-reviewers' '--fields' '--jq'
+        case 'docsctl members'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl members list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--role' '--search' '--sort' '--order' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl members get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl members set-role'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl members remove'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl members sso'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl members spaces'
+            printf '%s\n' '--org' '--profile' '--timeout' '--order' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl members teams'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl teams'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl teams list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl ping'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl saml'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl saml list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl saml get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl saml create'
+            printf '%s\n' '--org' '--profile' '--timeout' '--label' '--entity-id' '--sso-url' '--certificate-file' '--default-team' '--default-role' '--fields' '--jq'
+        case 'docsctl saml update'
+            printf '%s\n' '--org' '--profile' '--timeout' '--label' '--entity-id' '--sso-url' '--certificate-file' '--default-team' '--default-role' '--fields' '--jq'
+        case 'docsctl saml delete'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sso'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl sso list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl openapi'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl openapi list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl openapi get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl openapi create'
+            printf '%s\n' '--org' '--profile' '--timeout' '--url' '--file' '--fields' '--jq'
+        case 'docsctl openapi put'
+            printf '%s\n' '--org' '--profile' '--timeout' '--url' '--file' '--fields' '--jq'
+        case 'docsctl openapi publish'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl openapi unpublish'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl openapi delete'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl openapi versions'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl openapi version'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl openapi content'
+            printf '%s\n' '--org' '--profile' '--timeout' '--version' '--fields' '--jq'
+        case 'docsctl tree'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl collections'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl collections list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl collections get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl collections create'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--parent' '--fields' '--jq'
+        case 'docsctl collections update'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--description' '--default-level' '--fields' '--jq'
+        case 'docsctl collections delete'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl collections move'
+            printf '%s\n' '--org' '--profile' '--timeout' '--parent' '--before' '--after' '--before-collection' '--after-collection' '--fields' '--jq'
+        case 'docsctl collections transfer'
+            printf '%s\n' '--org' '--profile' '--timeout' '--to' '--fields' '--jq'
+        case 'docsctl collections spaces'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl spaces'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl spaces list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--collection' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl spaces get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--share-key' '--fields' '--jq'
+        case 'docsctl spaces create'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--emoji' '--parent' '--language' '--edit-mode' '--template' '--fields' '--jq'
+        case 'docsctl spaces update'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--emoji' '--icon' '--language' '--edit-mode' '--default-level' '--merge-rules' '--require-reviewers' '--fields' '--jq'
+        case 'docsctl spaces delete'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl spaces restore'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl spaces duplicate'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl spaces move'
+            printf '%s\n' '--org' '--profile' '--timeout' '--parent' '--before' '--after' '--before-collection' '--after-collection' '--fields' '--jq'
+        case 'docsctl spaces transfer'
+            printf '%s\n' '--org' '--profile' '--timeout' '--to' '--parent' '--fields' '--jq'
+        case 'docsctl spaces links'
+            printf '%s\n' '--org' '--profile' '--timeout' '--status' '--fields' '--jq'
+        case 'docsctl content'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl content show'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl content pages'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl content page'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl content files'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl content file'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl content search'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl content import'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl content template'
+            printf '%s\n' '--org' '--profile' '--timeout' '--logo' '--logo-space' '--cr' '--fields' '--jq'
+        case 'docsctl content links'
+            printf '%s\n' '--org' '--profile' '--timeout' '--status' '--page' '--fields' '--jq'
+        case 'docsctl content backlinks'
+            printf '%s\n' '--org' '--profile' '--timeout' '--page' '--file' '--fields' '--jq'
+        case 'docsctl cr'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl cr list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--status' '--creator' '--contributor' '--requested-reviewer' '--conversations-issues-cluster' '--order-by' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl cr get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl cr create'
+            printf '%s\n' '--org' '--profile' '--timeout' '--subject' '--template' '--conversations-issues-cluster' '--fields' '--jq'
+        case 'docsctl cr edit'
+            printf '%s\n' '--org' '--profile' '--timeout' '--subject' '--description' '--description-file' '--status' '--fields' '--jq'
+        case 'docsctl cr merge'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl cr update'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl cr pdf'
+            printf '%s\n' '--org' '--profile' '--timeout' '--out' '-o' '--page' '--fields' '--jq'
+        case 'docsctl cr content'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl cr pages'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl cr page'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl cr import'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl comments'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl comments list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--status' '--order' '--target-page' '--authors' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl comments get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--reply' '--format' '--fields' '--jq'
+        case 'docsctl comments post'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--body' '-m' '--body-file' '--document-file' '--page' '--node' '--fields' '--jq'
+        case 'docsctl comments edit'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--reply' '--body' '-m' '--body-file' '--document-file' '--fields' '--jq'
+        case 'docsctl comments resolve'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--reply' '--fields' '--jq'
+        case 'docsctl comments reopen'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--reply' '--fields' '--jq'
+        case 'docsctl comments react'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--reply' '--fields' '--jq'
+        case 'docsctl comments unreact'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--reply' '--fields' '--jq'
+        case 'docsctl comments delete'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--reply' '--fields' '--jq'
+        case 'docsctl comments replies'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl comments reply'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--body' '-m' '--body-file' '--document-file' '--fields' '--jq'
+        case 'docsctl comments commenters'
+            printf '%s\n' '--org' '--profile' '--timeout' '--cr' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl sites'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl sites list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--space' '--title' '--published' '--type' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl sites get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites create'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--type' '--visibility' '--space' '--fields' '--jq'
+        case 'docsctl sites update'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--visibility' '--basename' '--proxy' '--adaptive-content' '--agents-context' '--default-level' '--default-site-space' '--default-site-section' '--fields' '--jq'
+        case 'docsctl sites delete'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites publish'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites unpublish'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites published'
+            printf '%s\n' '--org' '--profile' '--timeout' '--share-key' '--fields' '--jq'
+        case 'docsctl sites sections'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl sites sections list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--share-key' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl sites sections add'
+            printf '%s\n' '--org' '--profile' '--timeout' '--space' '--template' '--title' '--icon' '--group' '--page' '--fields' '--jq'
+        case 'docsctl sites sections update'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--path' '--default-site-space' '--condition' '--icon' '--description' '--group' '--draft' '--fields' '--jq'
+        case 'docsctl sites sections move'
+            printf '%s\n' '--org' '--profile' '--timeout' '--before' '--after' '--fields' '--jq'
+        case 'docsctl sites sections remove'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites section-groups'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl sites section-groups list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl sites section-groups add'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--icon' '--section' '--parent' '--fields' '--jq'
+        case 'docsctl sites section-groups update'
+            printf '%s\n' '--org' '--profile' '--timeout' '--title' '--icon' '--parent' '--draft' '--fields' '--jq'
+        case 'docsctl sites section-groups move'
+            printf '%s\n' '--org' '--profile' '--timeout' '--before' '--after' '--before-group' '--after-group' '--fields' '--jq'
+        case 'docsctl sites section-groups add-section'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites section-groups remove-section'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites section-groups remove'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites spaces'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl sites spaces list'
+            printf '%s\n' '--org' '--profile' '--timeout' '--default' '--share-key' '--limit' '--page' '--fields' '--jq'
+        case 'docsctl sites spaces add'
+            printf '%s\n' '--org' '--profile' '--timeout' '--space' '--template' '--title' '--section' '--page' '--fields' '--jq'
+        case 'docsctl sites spaces update'
+            printf '%s\n' '--org' '--profile' '--timeout' '--path' '--condition' '--space' '--page' '--hidden' '--draft' '--fields' '--jq'
+        case 'docsctl sites spaces move'
+            printf '%s\n' '--org' '--profile' '--timeout' '--before' '--after' '--fields' '--jq'
+        case 'docsctl sites spaces remove'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites schema'
+            printf '%s\n' '--org' '--profile' '--timeout'
+        case 'docsctl sites schema get'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites schema set'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+        case 'docsctl sites schema conditions'
+            printf '%s\n' '--org' '--profile' '--timeout' '--fields' '--jq'
+    end
+end
+function __docsctl_values --description 'values of a flag ("node --flag") or an argument ("node #N"): @kind for ids'
+    switch $argv[1]
+        case 'docsctl api --method'
+            printf '%s\n' 'GET' 'POST' 'PUT' 'PATCH' 'DELETE' 'HEAD'
+        case 'docsctl api -X'
+            printf '%s\n' 'GET' 'POST' 'PUT' 'PATCH' 'DELETE' 'HEAD'
+        case 'docsctl orgs get #1'
+            printf '%s\n' '@org'
+        case 'docsctl orgs update --default-role'
+            printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'null'
+        case 'docsctl orgs update --default-site'
+            printf '%s\n' '@site'
+        case 'docsctl orgs update --sso'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl orgs update --ai'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl orgs update --invite-links'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl orgs update #1'
+            printf '%s\n' '@org'
+        case 'docsctl members list --role'
+            printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'guest'
+        case 'docsctl members list --sort'
+            printf '%s\n' 'joinedAt' 'lastSeenAt' 'name'
+        case 'docsctl members list --order'
+            printf '%s\n' 'asc' 'desc'
+        case 'docsctl members get #1'
+            printf '%s\n' '@user'
+        case 'docsctl members set-role #1'
+            printf '%s\n' '@user'
+        case 'docsctl members set-role #2'
+            printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'guest'
+        case 'docsctl members remove #1'
+            printf '%s\n' '@user'
+        case 'docsctl members sso #1'
+            printf '%s\n' '@user'
+        case 'docsctl members spaces --order'
+            printf '%s\n' 'asc' 'desc'
+        case 'docsctl members spaces #1'
+            printf '%s\n' '@user'
+        case 'docsctl members teams #1'
+            printf '%s\n' '@user'
+        case 'docsctl saml create --default-role'
+            printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'null'
+        case 'docsctl saml update --default-role'
+            printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'null'
+        case 'docsctl collections get #1'
+            printf '%s\n' '@collection'
+        case 'docsctl collections update --default-level'
+            printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'inherit' 'null'
+        case 'docsctl collections update #1'
+            printf '%s\n' '@collection'
+        case 'docsctl collections delete #1'
+            printf '%s\n' '@collection'
+        case 'docsctl collections move --before'
+            printf '%s\n' '@space'
+        case 'docsctl collections move --after'
+            printf '%s\n' '@space'
+        case 'docsctl collections move --before-collection'
+            printf '%s\n' '@collection'
+        case 'docsctl collections move --after-collection'
+            printf '%s\n' '@collection'
+        case 'docsctl collections move #1'
+            printf '%s\n' '@collection'
+        case 'docsctl collections transfer --to'
+            printf '%s\n' '@org'
+        case 'docsctl collections transfer #1'
+            printf '%s\n' '@collection'
+        case 'docsctl collections spaces #1'
+            printf '%s\n' '@collection'
+        case 'docsctl spaces get #1'
+            printf '%s\n' '@space'
+        case 'docsctl spaces create --language'
+            printf '%s\n' 'en' 'fr' 'de' 'es' 'it' 'pt' 'pt-br' 'ru' 'ja' 'zh' 'zh-tw' 'yue' 'ko' 'ar' 'hi' 'nl' 'pl' 'tr' 'sv' 'no' 'da' 'fi' 'el' 'cs' 'hu' 'ro' 'th' 'vi' 'id' 'ms' 'he' 'uk' 'sk' 'bg' 'hr' 'lt' 'lv' 'et' 'sl'
+        case 'docsctl spaces create --edit-mode'
+            printf '%s\n' 'live' 'locked'
+        case 'docsctl spaces update --language'
+            printf '%s\n' 'en' 'fr' 'de' 'es' 'it' 'pt' 'pt-br' 'ru' 'ja' 'zh' 'zh-tw' 'yue' 'ko' 'ar' 'hi' 'nl' 'pl' 'tr' 'sv' 'no' 'da' 'fi' 'el' 'cs' 'hu' 'ro' 'th' 'vi' 'id' 'ms' 'he' 'uk' 'sk' 'bg' 'hr' 'lt' 'lv' 'et' 'sl'
+        case 'docsctl spaces update --edit-mode'
+            printf '%s\n' 'live' 'locked'
+        case 'docsctl spaces update --default-level'
+            printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'inherit' 'null'
+        case 'docsctl spaces update --merge-rules'
+            printf '%s\n' 'inherit'
+        case 'docsctl spaces update #1'
+            printf '%s\n' '@space'
+        case 'docsctl spaces delete #1'
+            printf '%s\n' '@space'
+        case 'docsctl spaces restore #1'
+            printf '%s\n' '@space'
+        case 'docsctl spaces duplicate #1'
+            printf '%s\n' '@space'
+        case 'docsctl spaces move --before'
+            printf '%s\n' '@space'
+        case 'docsctl spaces move --after'
+            printf '%s\n' '@space'
+        case 'docsctl spaces move --before-collection'
+            printf '%s\n' '@collection'
+        case 'docsctl spaces move --after-collection'
+            printf '%s\n' '@collection'
+        case 'docsctl spaces move #1'
+            printf '%s\n' '@space'
+        case 'docsctl spaces transfer --to'
+            printf '%s\n' '@org'
+        case 'docsctl spaces transfer #1'
+            printf '%s\n' '@space'
+        case 'docsctl spaces links --status'
+            printf '%s\n' 'ok' 'broken' 'in-app'
+        case 'docsctl spaces links #1'
+            printf '%s\n' '@space'
+        case 'docsctl content show #1'
+            printf '%s\n' '@space'
+        case 'docsctl content pages #1'
+            printf '%s\n' '@space'
+        case 'docsctl content page #1'
+            printf '%s\n' '@space'
+        case 'docsctl content files #1'
+            printf '%s\n' '@space'
+        case 'docsctl content file #1'
+            printf '%s\n' '@space'
+        case 'docsctl content search #1'
+            printf '%s\n' '@space'
+        case 'docsctl content import #1'
+            printf '%s\n' '@space'
+        case 'docsctl content template --logo-space'
+            printf '%s\n' '@space'
+        case 'docsctl content template --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl content template #1'
+            printf '%s\n' '@space'
+        case 'docsctl content links --status'
+            printf '%s\n' 'ok' 'broken' 'in-app'
+        case 'docsctl content links #1'
+            printf '%s\n' '@space'
+        case 'docsctl content backlinks #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr list --status'
+            printf '%s\n' 'draft' 'open' 'archived' 'merged' 'all'
+        case 'docsctl cr list --creator'
+            printf '%s\n' '@user'
+        case 'docsctl cr list --contributor'
+            printf '%s\n' '@user'
+        case 'docsctl cr list --requested-reviewer'
+            printf '%s\n' '@user'
+        case 'docsctl cr list --order-by'
+            printf '%s\n' 'updatedAt' 'createdAt'
+        case 'docsctl cr list #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr get #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr get #2'
+            printf '%s\n' '@cr'
+        case 'docsctl cr create #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr edit --status'
+            printf '%s\n' 'draft' 'open' 'archived'
+        case 'docsctl cr edit #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr edit #2'
+            printf '%s\n' '@cr'
+        case 'docsctl cr merge #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr merge #2'
+            printf '%s\n' '@cr'
+        case 'docsctl cr update #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr update #2'
+            printf '%s\n' '@cr'
+        case 'docsctl cr pdf #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr pdf #2'
+            printf '%s\n' '@cr'
+        case 'docsctl cr content #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr content #2'
+            printf '%s\n' '@cr'
+        case 'docsctl cr pages #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr pages #2'
+            printf '%s\n' '@cr'
+        case 'docsctl cr page #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr page #2'
+            printf '%s\n' '@cr'
+        case 'docsctl cr import #1'
+            printf '%s\n' '@space'
+        case 'docsctl cr import #2'
+            printf '%s\n' '@cr'
+        case 'docsctl comments list --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments list --status'
+            printf '%s\n' 'all' 'open' 'resolved'
+        case 'docsctl comments list --order'
+            printf '%s\n' 'asc' 'desc'
+        case 'docsctl comments list --authors'
+            printf '%s\n' '@user'
+        case 'docsctl comments list #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments get --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments get --format'
+            printf '%s\n' 'markdown' 'document'
+        case 'docsctl comments get #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments post --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments post #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments edit --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments edit #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments resolve --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments resolve #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments reopen --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments reopen #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments react --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments react #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments unreact --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments unreact #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments delete --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments delete #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments replies --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments replies #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments reply --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments reply #1'
+            printf '%s\n' '@space'
+        case 'docsctl comments commenters --cr'
+            printf '%s\n' '@cr'
+        case 'docsctl comments commenters #1'
+            printf '%s\n' '@space'
+        case 'docsctl sites list --published'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl sites get #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites create --type'
+            printf '%s\n' 'basic' 'premium' 'ultimate' 'sponsored' 'legacy-basic' 'legacy-premium'
+        case 'docsctl sites create --visibility'
+            printf '%s\n' 'public' 'unlisted' 'share-link' 'visitor-auth'
+        case 'docsctl sites update --visibility'
+            printf '%s\n' 'public' 'unlisted' 'share-link' 'visitor-auth'
+        case 'docsctl sites update --adaptive-content'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl sites update --agents-context'
+            printf '%s\n' 'excluded' 'included'
+        case 'docsctl sites update --default-level'
+            printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'inherit' 'null'
+        case 'docsctl sites update #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites delete #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites publish #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites unpublish #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites published #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites sections list #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites sections add #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites sections update --draft'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl sites sections update #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites sections move #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites sections remove #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites section-groups list #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites section-groups add #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites section-groups update --draft'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl sites section-groups update #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites section-groups move #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites section-groups add-section #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites section-groups remove-section #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites section-groups remove #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites spaces list --default'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl sites spaces list #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites spaces add #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites spaces update --hidden'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl sites spaces update --draft'
+            printf '%s\n' 'true' 'false'
+        case 'docsctl sites spaces update #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites spaces move #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites spaces remove #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites schema get #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites schema set #1'
+            printf '%s\n' '@site'
+        case 'docsctl sites schema conditions #1'
+            printf '%s\n' '@site'
+        case 'global --org'
+            printf '%s\n' '@org'
+        case 'global --profile'
+            printf '%s\n' '@profile'
+    end
+end
+function __docsctl_complete --description "the candidates for the token at the cursor"
     set -l words (commandline -opc)
     set -e words[1]
-    set -l node "docsctl"
-    set -l skip 0
+    set -l cur (commandline -ct)
+    set -l node docsctl
+    set -l argi 0
+    set -l ctx
+    set -l flag
     for w in $words
-        if test $skip -eq 1; set skip 0; continue; end
-        switch $w
-            case "--profile" "--org" "--timeout"
-                set skip 1
-            case "-*"
-            case "*"
-                if contains -- $w (__docsctl_subs "$node")
-                    set node "$node $w"
-                end
+        if test -n "$flag"
+            contains -- $flag --org --profile; and set ctx $ctx $flag $w
+            set flag
+        else if string match -q -- "-*" $w
+            contains -- $w (__docsctl_vflags $node); and set flag $w
+        else if test "$node" = docsctl -a "$w" = help
+        else if contains -- $w (__docsctl_subs $node | string replace -r "\t.*" "")
+            set node "$node $w"
+        else
+            set -l name (__docsctl_alias "$node $w")
+            if test -n "$name"
+                set node "$node $name"
+            else
+                set argi (math $argi + 1)
+            end
         end
     end
-    echo $node
-end
-function __docsctl_subs
-    switch "$argv[1]"
-        case 'docsctl'
-            printf '%s\n' 'auth' 'serve' 'api' 'completion' 'orgs' 'members' 'teams' 'ping' 'saml' 'sso' 'openapi' 'tree' 'collections' 'spaces' 'content' 'cr' 'comments' 'sites'
-        case 'docsctl auth'
-            printf '%s\n' 'login' 'status' 'switch' 'logout' 'token'
-        case 'docsctl orgs'
-            printf '%s\n' 'list' 'get' 'update'
-        case 'docsctl members'
-            printf '%s\n' 'list' 'get' 'set-role' 'remove' 'sso' 'spaces' 'teams'
-        case 'docsctl teams'
-            printf '%s\n' 'list'
-        case 'docsctl saml'
-            printf '%s\n' 'list' 'get' 'create' 'update' 'delete'
-        case 'docsctl sso'
-            printf '%s\n' 'list'
-        case 'docsctl openapi'
-            printf '%s\n' 'list' 'get' 'create' 'put' 'publish' 'unpublish' 'delete' 'versions' 'version' 'content'
-        case 'docsctl collections'
-            printf '%s\n' 'list' 'get' 'create' 'update' 'delete' 'move' 'transfer' 'spaces'
-        case 'docsctl spaces'
-            printf '%s\n' 'list' 'get' 'create' 'update' 'delete' 'restore' 'duplicate' 'move' 'transfer' 'links'
-        case 'docsctl content'
-            printf '%s\n' 'show' 'pages' 'page' 'files' 'file' 'search' 'import' 'template' 'links' 'backlinks'
-        case 'docsctl cr'
-            printf '%s\n' 'list' 'get' 'create' 'edit' 'merge' 'update' 'pdf' 'content' 'pages' 'page' 'import'
-        case 'docsctl comments'
-            printf '%s\n' 'list' 'get' 'post' 'edit' 'resolve' 'reopen' 'react' 'unreact' 'delete' 'replies' 'reply' 'commenters'
-        case 'docsctl sites'
-            printf '%s\n' 'list' 'get' 'create' 'update' 'delete' 'publish' 'unpublish' 'published' 'sections' 'section-groups' 'spaces' 'schema'
-        case 'docsctl sites sections'
-            printf '%s\n' 'list' 'add' 'update' 'move' 'remove'
-        case 'docsctl sites section-groups'
-            printf '%s\n' 'list' 'add' 'update' 'move' 'add-section' 'remove-section' 'remove'
-        case 'docsctl sites spaces'
-            printf '%s\n' 'list' 'add' 'update' 'move' 'remove'
-        case 'docsctl sites schema'
-            printf '%s\n' 'get' 'set' 'conditions'
+    set -l values
+    set -l subs (__docsctl_subs $node)
+    if test -n "$flag"
+        set values (__docsctl_values "$node $flag")
+        test -n "$values"; or set values (__docsctl_values "global $flag")
+    else if string match -q -- "-*" $cur
+        __docsctl_flags $node
+        return
+    else if test (count $subs) -gt 0
+        # Names first; an alias only when no name fits what is typed.
+        if string match -q -- "$cur*" (string replace -r "\t.*" "" -- $subs)
+            printf "%s\n" $subs
+        else
+            __docsctl_aliases $node
+        end
+        return
+    else
+        set values (__docsctl_values "$node #"(math $argi + 1))
+    end
+    if test -z "$values"
+        __fish_complete_path $cur
+    else if string match -q -- "@*" $values[1]
+        docsctl __complete ids (string sub -s 2 -- $values[1]) $ctx 2>/dev/null
+    else
+        printf "%s\n" $values
     end
 end
-function __docsctl_at
-    test (__docsctl_node) = "$argv[1]"
-end
-complete -c docsctl -f
-complete -c docsctl -n '__docsctl_at "docsctl"' -a 'auth serve api completion orgs members teams ping saml sso openapi tree collections spaces content cr comments sites'
-complete -c docsctl -n '__docsctl_at "docsctl"' -l profile -r
-complete -c docsctl -n '__docsctl_at "docsctl"' -l org -r
-complete -c docsctl -n '__docsctl_at "docsctl"' -l timeout -r
-complete -c docsctl -n '__docsctl_at "docsctl"' -l verbose
-complete -c docsctl -n '__docsctl_at "docsctl"' -l no-input
-complete -c docsctl -n '__docsctl_at "docsctl"' -l no-color
-complete -c docsctl -n '__docsctl_at "docsctl"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl"' -l version
-complete -c docsctl -n '__docsctl_at "docsctl auth"' -a 'login status switch logout token'
-complete -c docsctl -n '__docsctl_at "docsctl auth"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl auth login"' -l api-url -r
-complete -c docsctl -n '__docsctl_at "docsctl auth login"' -l with-token
-complete -c docsctl -n '__docsctl_at "docsctl auth login"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl auth login"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl auth login"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl auth status"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl auth status"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl auth status"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl auth switch"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl auth switch"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl auth switch"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl auth logout"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl auth token"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l memory
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l data -r
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l port -r
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l host -r
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l token -r
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l seed -r
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l chaos -r
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l chaos-seed -r
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l allow-fetch -r
-complete -c docsctl -n '__docsctl_at "docsctl serve"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l method -x -a 'GET POST PUT PATCH DELETE HEAD OPTIONS'
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l raw-field -r
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l field -r
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l header -r
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l input -r
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l paginate
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l slurp
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l jq -r
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l silent
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l include
-complete -c docsctl -n '__docsctl_at "docsctl api"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl completion"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl orgs"' -a 'list get update'
-complete -c docsctl -n '__docsctl_at "docsctl orgs"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl orgs list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl orgs list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl orgs list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl orgs get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl orgs get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l email-domains -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l hostname -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l default-role -x -a 'admin create review edit comment read guest null'
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l default-site -x -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l logo -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l sso -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l ai -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l invite-links -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l merge-rules -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l require-reviewers -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl orgs update"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl members"' -a 'list get set-role remove sso spaces teams'
-complete -c docsctl -n '__docsctl_at "docsctl members"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l role -x -a 'admin create review edit comment read guest'
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l search -r
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l sort -x -a 'joinedAt lastSeenAt name'
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l order -x -a 'asc desc'
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl members list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl members get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl members get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl members get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl members set-role"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl members set-role"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl members set-role"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl members set-role"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl members remove"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl members remove"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl members remove"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl members remove"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl members sso"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl members sso"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl members sso"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl members spaces"' -l order -x -a 'asc desc'
-complete -c docsctl -n '__docsctl_at "docsctl members spaces"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl members spaces"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl members spaces"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl members spaces"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl members spaces"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl members spaces"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl members teams"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl members teams"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl members teams"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl members teams"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl members teams"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl members teams"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl members teams"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl teams"' -a 'list'
-complete -c docsctl -n '__docsctl_at "docsctl teams"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl teams list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl teams list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl teams list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl teams list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl teams list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl teams list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl ping"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl ping"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl ping"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl saml"' -a 'list get create update delete'
-complete -c docsctl -n '__docsctl_at "docsctl saml"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl saml list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl saml list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl saml list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl saml list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl saml list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl saml list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl saml get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl saml get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl saml get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l label -r
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l entity-id -r
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l sso-url -r
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l certificate-file -r
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l default-team -r
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l default-role -x -a 'admin create review edit comment read guest null'
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl saml create"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l label -r
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l entity-id -r
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l sso-url -r
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l certificate-file -r
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l default-team -r
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l default-role -x -a 'admin create review edit comment read guest null'
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl saml update"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl saml delete"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl saml delete"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl saml delete"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl saml delete"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sso"' -a 'list'
-complete -c docsctl -n '__docsctl_at "docsctl sso"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sso list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sso list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sso list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi"' -a 'list get create put publish unpublish delete versions version content'
-complete -c docsctl -n '__docsctl_at "docsctl openapi"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl openapi list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l url -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l file -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l wait
-complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l no-wait
-complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l wait-timeout -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi create"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l url -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l file -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l wait
-complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l no-wait
-complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l wait-timeout -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi put"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi publish"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi publish"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi publish"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi unpublish"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi unpublish"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi unpublish"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi delete"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi delete"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi delete"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl openapi delete"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi versions"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi versions"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi versions"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi versions"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl openapi versions"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi versions"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi version"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi version"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi version"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l version -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl openapi content"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl tree"' -l deleted
-complete -c docsctl -n '__docsctl_at "docsctl tree"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl tree"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl tree"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections"' -a 'list get create update delete move transfer spaces'
-complete -c docsctl -n '__docsctl_at "docsctl collections"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections list"' -l top-level
-complete -c docsctl -n '__docsctl_at "docsctl collections list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl collections list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl collections list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl collections list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl collections list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl collections list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl collections get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl collections get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections get"' -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl collections create"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl collections create"' -l parent -r
-complete -c docsctl -n '__docsctl_at "docsctl collections create"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl collections create"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl collections create"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l description -r
-complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l default-level -x -a 'admin create review edit comment read inherit null'
-complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl collections update"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections update"' -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl collections delete"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl collections delete"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl collections delete"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl collections delete"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections delete"' -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l parent -r
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l root
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l before -x -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l after -x -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l before-collection -x -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l after-collection -x -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections move"' -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl collections transfer"' -l to -r
-complete -c docsctl -n '__docsctl_at "docsctl collections transfer"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl collections transfer"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl collections transfer"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl collections transfer"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections transfer"' -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl collections spaces"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl collections spaces"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl collections spaces"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl collections spaces"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl collections spaces"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl collections spaces"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl collections spaces"' -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces"' -a 'list get create update delete restore duplicate move transfer links'
-complete -c docsctl -n '__docsctl_at "docsctl spaces"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l parent -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l collection -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l deleted
-complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces get"' -l share-key -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces get"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l emoji -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l parent -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l collection -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l language -x -a 'en fr de es it pt pt-br ru ja zh zh-tw yue ko ar hi nl pl tr sv no da fi el cs hu ro th vi id ms he uk sk bg hr lt lv et sl'
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l edit-mode -x -a 'live locked'
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l template -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces create"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l emoji -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l icon -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l language -x -a 'en fr de es it pt pt-br ru ja zh zh-tw yue ko ar hi nl pl tr sv no da fi el cs hu ro th vi id ms he uk sk bg hr lt lv et sl'
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l edit-mode -x -a 'live locked'
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l default-level -x -a 'admin create review edit comment read inherit null'
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l merge-rules -x -a 'inherit'
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l require-reviewers -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces update"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces delete"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces delete"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces delete"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl spaces delete"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces delete"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces restore"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces restore"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces restore"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces restore"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces duplicate"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces duplicate"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces duplicate"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces duplicate"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l parent -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l root
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l before -x -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l after -x -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l before-collection -x -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l after-collection -x -a '(docsctl __complete ids collection 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces move"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces transfer"' -l to -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces transfer"' -l parent -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces transfer"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces transfer"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces transfer"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl spaces transfer"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces transfer"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l broken
-complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l status -x -a 'ok broken in-app'
-complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l fail-on-broken
-complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl spaces links"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content"' -a 'show pages page files file search import template links backlinks'
-complete -c docsctl -n '__docsctl_at "docsctl content"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content show"' -l omit-metadata
-complete -c docsctl -n '__docsctl_at "docsctl content show"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content show"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content show"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content show"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content pages"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content pages"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content pages"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content pages"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content page"' -l markdown
-complete -c docsctl -n '__docsctl_at "docsctl content page"' -l evaluated
-complete -c docsctl -n '__docsctl_at "docsctl content page"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content page"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content page"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content page"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content files"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content files"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content files"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl content files"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl content files"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl content files"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content files"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content file"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content file"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content file"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content file"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content search"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content search"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content search"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl content search"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl content search"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl content search"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content search"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content import"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content import"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content import"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content import"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content template"' -l logo -r
-complete -c docsctl -n '__docsctl_at "docsctl content template"' -l logo-space -x -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content template"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content template"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content template"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content template"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content template"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content links"' -l broken
-complete -c docsctl -n '__docsctl_at "docsctl content links"' -l status -x -a 'ok broken in-app'
-complete -c docsctl -n '__docsctl_at "docsctl content links"' -l fail-on-broken
-complete -c docsctl -n '__docsctl_at "docsctl content links"' -l page-id -r
-complete -c docsctl -n '__docsctl_at "docsctl content links"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl content links"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content links"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content links"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content links"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l page-id -r
-complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l file -r
-complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl content backlinks"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr"' -a 'list get create edit merge update pdf content pages page import'
-complete -c docsctl -n '__docsctl_at "docsctl cr"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l status -x -a 'draft open archived merged all'
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l creator -r
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l contributor -r
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l requested-reviewer -r
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l conversations-issues-cluster -r
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l order-by -x -a 'updatedAt createdAt'
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr list"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr get"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l subject -r
-complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l template -r
-complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l conversations-issues-cluster -r
-complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr create"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr create"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l subject -r
-complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l description -r
-complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l description-file -r
-complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l status -x -a 'draft open archived'
-complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr edit"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr merge"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr update"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr update"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr update"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr update"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l out -r
-complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l page-id -r
-complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l only
-complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr pdf"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr content"' -l omit-metadata
-complete -c docsctl -n '__docsctl_at "docsctl cr content"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr content"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr content"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr content"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr pages"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr pages"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr pages"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr pages"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l markdown
-complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l evaluated
-complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr page"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr page"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl cr import"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl cr import"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl cr import"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl cr import"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments"' -a 'list get post edit resolve reopen react unreact delete replies reply commenters'
-complete -c docsctl -n '__docsctl_at "docsctl comments"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l status -x -a 'all open resolved'
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l order -x -a 'asc desc'
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l page-id -r
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l target-page -r
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l authors -r
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments list"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments get"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments get"' -l reply -r
-complete -c docsctl -n '__docsctl_at "docsctl comments get"' -l format -x -a 'markdown document'
-complete -c docsctl -n '__docsctl_at "docsctl comments get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments get"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l body -r
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l body-file -r
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l document-file -r
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l page-id -r
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l node -r
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments post"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l reply -r
-complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l body -r
-complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l body-file -r
-complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l document-file -r
-complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments edit"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments resolve"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments resolve"' -l reply -r
-complete -c docsctl -n '__docsctl_at "docsctl comments resolve"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments resolve"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments resolve"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments resolve"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments reopen"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments reopen"' -l reply -r
-complete -c docsctl -n '__docsctl_at "docsctl comments reopen"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments reopen"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments reopen"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments reopen"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments react"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments react"' -l reply -r
-complete -c docsctl -n '__docsctl_at "docsctl comments react"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments react"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments react"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments react"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments unreact"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments unreact"' -l reply -r
-complete -c docsctl -n '__docsctl_at "docsctl comments unreact"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments unreact"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments unreact"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments unreact"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments delete"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments delete"' -l reply -r
-complete -c docsctl -n '__docsctl_at "docsctl comments delete"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments delete"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments delete"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl comments delete"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments delete"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments replies"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments replies"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments replies"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments replies"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl comments replies"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl comments replies"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl comments replies"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments replies"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l body -r
-complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l body-file -r
-complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l document-file -r
-complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments reply"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments commenters"' -l cr -x -a '(docsctl __complete ids cr 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl comments commenters"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl comments commenters"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl comments commenters"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl comments commenters"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl comments commenters"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl comments commenters"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl comments commenters"' -a '(docsctl __complete ids space 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites"' -a 'list get create update delete publish unpublish published sections section-groups spaces schema'
-complete -c docsctl -n '__docsctl_at "docsctl sites"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l space -r
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l published -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l type -r
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl sites list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites get"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l type -x -a 'basic premium ultimate sponsored legacy-basic legacy-premium'
-complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l visibility -x -a 'public unlisted share-link visitor-auth'
-complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l space -r
-complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites create"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l visibility -x -a 'public unlisted share-link visitor-auth'
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l basename -r
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l proxy -r
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l adaptive-content -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l agents-context -x -a 'excluded included'
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l default-level -x -a 'admin create review edit comment read inherit null'
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l default-site-space -r
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l default-site-section -r
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites update"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites delete"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites delete"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites delete"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl sites delete"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites delete"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites publish"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites publish"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites publish"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites publish"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites unpublish"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites unpublish"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites unpublish"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites unpublish"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites published"' -l share-key -r
-complete -c docsctl -n '__docsctl_at "docsctl sites published"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites published"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites published"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites published"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites sections"' -a 'list add update move remove'
-complete -c docsctl -n '__docsctl_at "docsctl sites sections"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -l share-key -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites sections list"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l space -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l new-space
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l template -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l icon -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l group -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l page-id -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l draft
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites sections add"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l path -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l default-site-space -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l condition -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l icon -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l description -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l group -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l draft -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites sections update"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l before -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l after -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l last
-complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites sections move"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites sections remove"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites sections remove"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites sections remove"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl sites sections remove"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites sections remove"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups"' -a 'list add update move add-section remove-section remove'
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups list"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l icon -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l section -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l parent -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l draft
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l icon -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l parent -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l draft -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups update"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l before -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l after -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l before-group -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l after-group -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l last
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups move"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add-section"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add-section"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add-section"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups add-section"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups remove-section"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups remove-section"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups remove-section"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups remove-section"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups remove"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups remove"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups remove"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups remove"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites section-groups remove"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces"' -a 'list add update move remove'
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l default -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l share-key -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l limit -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l all
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces list"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l space -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l new-space
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l template -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l title -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l section -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l page-id -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l draft
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces add"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l path -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l condition -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l space -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l page-id -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l page -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l hidden -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l draft -x -a 'true false'
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces update"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l before -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l after -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l last
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces move"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces remove"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces remove"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces remove"' -l yes
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces remove"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites spaces remove"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites schema"' -a 'get set conditions'
-complete -c docsctl -n '__docsctl_at "docsctl sites schema"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites schema get"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites schema get"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites schema get"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites schema get"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites schema set"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites schema set"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites schema set"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites schema set"' -a '(docsctl __complete ids site 2>/dev/null)'
-complete -c docsctl -n '__docsctl_at "docsctl sites schema conditions"' -l json
-complete -c docsctl -n '__docsctl_at "docsctl sites schema conditions"' -l fields -r
-complete -c docsctl -n '__docsctl_at "docsctl sites schema conditions"' -l help
-complete -c docsctl -n '__docsctl_at "docsctl sites schema conditions"' -a '(docsctl __complete ids site 2>/dev/null)'
+complete -c docsctl -f -a "(__docsctl_complete)"

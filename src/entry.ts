@@ -1,7 +1,7 @@
 /**
  * The process entry, bundled as CommonJS (dist/cli.cjs, which bin/docsctl.js requires). Its fast
- * paths print without loading anything: `--version`, and `[command...] --help` written to a pipe, a
- * file or /dev/null, which prints the text that the same commander program rendered at build time
+ * paths print without loading anything: `--version`, and `[command...] --help` (or `help
+ * [command...]`) written to a pipe, a file or /dev/null, which prints the text that the same commander program rendered at build time
  * (dist/help.json; there is no terminal width to wrap to). Everything else, and help on a terminal,
  * runs the CLI proper (src/run.ts), one CommonJS script compiled with V8's code cache (see
  * loadMain).
@@ -74,15 +74,18 @@ function writable(dir: string): boolean {
   }
 }
 
-/** The help of `[command names...] --help` (or `-h`) rendered at build time, if it applies here. */
+/**
+ * The help of `[command names...] --help` (or `-h`), or of `help [command names...]`, rendered at
+ * build time, if it applies here (names and aliases only, nothing else on the line).
+ */
 function prerenderedHelp(args: string[]): string | undefined {
   const flag = args[args.length - 1];
-  if (flag !== '--help' && flag !== '-h') return undefined;
-  const names = args.slice(0, -1);
-  if (names.some((n) => n === '' || n.startsWith('-') || /\s/.test(n)) || !notTerminal()) return undefined;
-  const texts = JSON.parse(readFileSync(join(__dirname, 'help.json'), 'utf8')) as Record<string, string>;
-  const key = names.join(' ');
-  return Object.hasOwn(texts, key) ? texts[key] : undefined;
+  const names = flag === '--help' || flag === '-h' ? args.slice(0, -1) : args[0] === 'help' ? args.slice(1) : undefined;
+  if (!names || names.some((n) => n === '' || n.startsWith('-') || /\s/.test(n)) || !notTerminal()) return undefined;
+  const help = JSON.parse(readFileSync(join(__dirname, 'help.json'), 'utf8')) as { texts: Record<string, string>; aliases: Record<string, string> };
+  const asked = names.join(' ');
+  const key = Object.hasOwn(help.aliases, asked) ? help.aliases[asked] : asked;
+  return Object.hasOwn(help.texts, key) ? help.texts[key] : undefined;
 }
 
 /** Whether stdout is surely not a terminal (a pipe, file, socket or /dev/null), asked without node:tty. */

@@ -2,32 +2,32 @@
  * docsctl's entry: wires the command tree to the toolkit and maps every error to its exit code,
  * in one place. Heavy modules load when a command needs them.
  */
-import { Command, CommanderError } from 'commander';
-import { Context, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
+import { Command, CommanderError, Option } from 'commander';
+import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP } from './cli/errors.js';
-import { findDef, type Manifest } from './cli/manifest.js';
-import { attach } from './cli/program.js';
+import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
+import { childNamed, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
+import { attach, DocsCommand, helpConfiguration, unknownCommand } from './cli/program.js';
 import { entries } from './commands/index.js';
 
 declare const __VERSION__: string;
 export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
-
-/** Global options that take a value (to find the command name in argv without parsing). */
-const VALUE_GLOBALS = new Set(['--profile', '--org', '--timeout']);
 
 export async function main(argv: string[], io: Io, manifest: Manifest): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.OK;
   }
-  if (argv[0] === 'help' && argv[1] === 'exit-codes') {
-    io.stdout.write(EXIT_CODES_HELP + '\n');
-    return EXIT.OK;
-  }
   const json = argv.includes('--json');
   let ctx: Context | undefined;
-  const program = buildProgram(manifest, argv, io, (c) => (ctx = c));
   try {
+    const help = helpArgv(argv, manifest);
+    if (help === 'exit-codes') {
+      io.stdout.write(EXIT_CODES_HELP + '\n');
+      return EXIT.OK;
+    }
+    if (help) argv = help;
+    const program = buildProgram(manifest, argv, io, (c) => (ctx = c));
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.OK;
   } catch (err) {
@@ -36,7 +36,8 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.OK;
       if (err.code === 'commander.executeSubCommandAsync') return EXIT.OK;
-      return report(io, { exitCode: EXIT.USAGE, message: err.message.replace(/^error: /, ''), hint: 'see docsctl --help' }, json, false);
+      const where = ['docsctl', ...locate(manifest, argv, GLOBAL_VALUE_FLAGS).nodes.map((n) => n.name)].join(' ');
+      return report(io, { exitCode: EXIT.USAGE, message: err.message.replace(/^error: /, ''), hint: `see ${where} --help` }, json, false);
     }
     return report(io, describeFailure(err), json, Boolean(ctx?.globals.verbose), err);
   } finally {
@@ -57,27 +58,52 @@ function report(io: Io, f: ReturnType<typeof describeFailure>, json: boolean, ve
   return f.exitCode;
 }
 
-/** The first argument that is not an option: the command group to load. */
-function commandName(argv: string[]): string | undefined {
+/**
+ * `docsctl help [command...]` (and `docsctl <group...> help [command...]`, as commander offers):
+ * the command line that prints that help (`[command...] --help`), 'exit-codes' for that topic, or
+ * undefined when the line asks for no help. A name that is no command is a UsageError (exit 2)
+ * with the names close to it.
+ */
+function helpArgv(argv: string[], manifest: Manifest): string[] | 'exit-codes' | undefined {
+  const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--') return argv[i + 1];
-    if (VALUE_GLOBALS.has(a)) i++;
-    else if (!a.startsWith('-')) return a;
+    if (argv[i] === '--') break;
+    if (GLOBAL_VALUE_FLAGS.includes(argv[i])) i++;
+    else if (!argv[i].startsWith('-')) words.push(argv[i]);
   }
-  return undefined;
+  // The group path before `help`, if every word up to it names a group.
+  let siblings: readonly ManifestNode[] = manifest.entries;
+  const before: string[] = [];
+  let at = 0;
+  for (; at < words.length && words[at] !== 'help'; at++) {
+    const node = childNamed(siblings, words[at]);
+    if (node?.kind !== 'group') return undefined;
+    before.push(node.name);
+    siblings = node.commands;
+  }
+  if (at === words.length) return undefined;
+  const asked = words.slice(at + 1);
+  if (before.length === 0 && asked.length === 1 && asked[0] === 'exit-codes') return 'exit-codes';
+  const path = [...before];
+  let node: ManifestNode | undefined;
+  for (const word of asked) {
+    const where = ['docsctl', ...path].join(' ');
+    node = node?.kind === 'command' ? undefined : childNamed(siblings, word);
+    if (!node) {
+      const visible = siblings.filter((n) => !(n as { hidden?: boolean }).hidden).map((n) => ({ name: n.name, aliases: n.aliases }));
+      throw unknownCommand(word, where, [...visible, ...(path.length === 0 ? [{ name: 'exit-codes' }] : [])], `see ${['docsctl', 'help', ...path].join(' ')}`);
+    }
+    path.push(node.name);
+    siblings = node.kind === 'group' ? node.commands : [];
+  }
+  return [...path, '--help'];
 }
 
 /** The commander program for `argv`: only the tree named on the command line is built in full. */
 export function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c: Context) => void = () => {}, all = false): Command {
-  const program = new Command('docsctl')
+  const program = new DocsCommand('docsctl')
     .description('Administer an organization on the documentation-hosting service; `docsctl serve --memory` runs a sandbox of it.')
-    .option('--profile <name>', 'use this saved profile (or DOCSCTL_PROFILE)')
-    .option('--org <id>', 'act on this organization (or DOCSCTL_ORG)')
-    .option('--timeout <seconds>', 'whole-request timeout (or DOCSCTL_TIMEOUT; default 30)')
-    .option('--verbose', 'trace every request on stderr (or DOCSCTL_DEBUG=1)')
-    .option('--no-input', 'never prompt; a missing value is an error')
-    .option('--no-color', 'no colour (or NO_COLOR)')
+    .usage('<command> [flags]')
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
@@ -88,8 +114,15 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
       getOutHelpWidth: () => (io.stdout.isTTY ? io.stdout.columns : undefined) ?? 80,
       getErrHelpWidth: () => (io.stderr.isTTY ? io.stderr.columns : undefined) ?? 80,
     })
-    .showSuggestionAfterError(true)
-    .addHelpText('after', '\nRun `docsctl help exit-codes` for the exit codes, `docsctl <command> --help` for a command.');
+    .configureHelp(helpConfiguration)
+    .helpCommand(false)
+    .addHelpText('after', '\nRun `docsctl help <command>...` (or `docsctl <command>... --help`) for the help of a command,\n`docsctl help exit-codes` for the exit codes.');
+  // The global flags, declared once (cli/flags.ts); every command's help lists them apart.
+  for (const f of GLOBAL_FLAGS) {
+    if (f.long === '--help') program.helpOption(flagTerm(f), f.description);
+    else program.addOption(new Option(flagTerm(f), f.description));
+  }
+  for (const o of [...program.options, program.createHelp().visibleOptions(program).find((o) => o.long === '--help')]) o?.helpGroup(HELP_HEADINGS.global);
 
   const makeContext = (cmd: Command): Context => {
     const o = cmd.optsWithGlobals() as { profile?: string; org?: string; verbose?: boolean; input?: boolean; color?: boolean; timeout?: string };
@@ -101,7 +134,8 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
       org: o.org,
       verbose: Boolean(o.verbose) || env.DOCSCTL_DEBUG === '1',
       interactive: o.input !== false && !env.CI && Boolean(io.stdinIsTTY ?? io.stdin.isTTY) && Boolean(io.stderr.isTTY),
-      color: o.color !== false && !('NO_COLOR' in env) && (Boolean(io.stdout.isTTY) || forcedTty(env)),
+      // Colour on a terminal (or DOCSCTL_FORCE_TTY), or wherever FORCE_COLOR asks for it; never with NO_COLOR.
+      color: o.color !== false && !('NO_COLOR' in env) && (Boolean(io.stdout.isTTY) || forcedTty(env) || forcedColor(env)),
       ...(timeout !== undefined ? { timeout } : {}),
     };
     const ctx = new Context(globals, io, manifest);
@@ -116,15 +150,15 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
     if (!entry) throw new Error(`no command ${path[0]}`);
     return findDef((await entry.load()).default, path.slice(1));
   };
-  const wanted = commandName(argv);
+  const wanted = locate(manifest, argv, GLOBAL_VALUE_FLAGS).nodes[0]?.name;
   // -V/--version belongs to docsctl alone: registered on the program, commander would take it from
   // any command's own flags too (`openapi content SLUG --version ID`).
-  if (all || wanted === undefined) program.version(VERSION, '-V, --version');
+  if (all || wanted === undefined) program.version(VERSION, flagTerm(VERSION_FLAG), VERSION_FLAG.description).options.at(-1)?.helpGroup(HELP_HEADINGS.global);
   for (const node of manifest.entries) {
-    if (all || wanted === node.name || node.aliases?.includes(wanted ?? '')) {
+    if (all || wanted === node.name) {
       attach(program, node, load, makeContext, [], { hidden: Boolean(node.hidden) }).helpGroup(node.section);
     } else {
-      const stub = program.command(node.name, { hidden: Boolean(node.hidden) }).description(node.summary).helpGroup(node.section);
+      const stub = program.command(node.name, { hidden: Boolean(node.hidden) }).description(node.summary).usage(node.kind === 'group' ? '<command> [flags]' : '[flags]').helpGroup(node.section);
       if (node.aliases) stub.aliases(node.aliases);
     }
   }

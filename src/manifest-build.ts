@@ -14,18 +14,28 @@ export async function buildManifest(version: string): Promise<Manifest> {
   return out;
 }
 
+/** dist/help.json: help texts keyed by the command's names joined with spaces ('' for the program). */
+export interface HelpTexts {
+  texts: Record<string, string>;
+  /** Another spelling of a key, with aliases (`spaces ls`, `change-requests list`) → the key. */
+  aliases: Record<string, string>;
+}
+
 /**
  * `docsctl [names...] --help` as main() prints it when stdout is not a terminal, for the program
- * and every group and command, keyed by the names joined with spaces ('' for the program).
+ * and every group and command (hidden ones too), and the spellings with aliases that lead to each.
  */
-export async function helpTexts(manifest: Manifest): Promise<Record<string, string>> {
+export async function helpTexts(manifest: Manifest): Promise<HelpTexts> {
   const paths: string[][] = [[]];
-  const walk = (node: ManifestNode, path: string[]) => {
+  const aliases: Record<string, string> = {};
+  const walk = (node: ManifestNode, path: string[], spellings: string[][]) => {
     const here = [...path, node.name];
     paths.push(here);
-    if (node.kind === 'group') for (const child of node.commands) walk(child, here);
+    const mine = spellings.flatMap((s) => [node.name, ...(node.aliases ?? [])].map((n) => [...s, n]));
+    for (const s of mine) if (s.join(' ') !== here.join(' ')) aliases[s.join(' ')] = here.join(' ');
+    if (node.kind === 'group') for (const child of node.commands) walk(child, here, mine);
   };
-  for (const entry of manifest.entries) walk(entry, []);
+  for (const entry of manifest.entries) walk(entry, [], [[]]);
   const texts: Record<string, string> = {};
   for (const path of paths) {
     let out = '';
@@ -40,5 +50,5 @@ export async function helpTexts(manifest: Manifest): Promise<Record<string, stri
     if (code !== 0 || err) throw new Error(`docsctl ${path.join(' ')} --help: exit ${code}: ${err}`);
     texts[path.join(' ')] = out;
   }
-  return texts;
+  return { texts, aliases };
 }

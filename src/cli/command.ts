@@ -15,6 +15,8 @@ export interface ArgSpec {
   name: string;
   description: string;
   optional?: boolean;
+  /** The values it takes, when they are a fixed set (completion offers them). */
+  choices?: readonly string[];
 }
 
 export interface FlagSpec {

@@ -1,74 +1,96 @@
 /**
- * Shell completion scripts generated from the command manifest: commands, subcommands, flags and
- * enum values are written into the script; ids (spaces, collections, sites, change requests) are
- * completed at TAB time by `docsctl __complete ids KIND`, which answers from a short cache or within
- * ~300 ms, never blocking the shell for long.
+ * Shell completion scripts generated from the command manifest. Commands and their aliases,
+ * subcommands, flags (the command's, the shared ones and the global ones, cli/flags.ts), enum
+ * values of flags and arguments are written into the script; ids (spaces, collections, sites,
+ * change requests, members, organizations, profiles) are listed at TAB time by
+ * `docsctl __complete ids KIND`, which answers from a short cache or within ~300 ms, never blocking
+ * the shell for long. Its lines are `id<TAB>title`: zsh and fish show the title beside the id, bash
+ * (which has no descriptions) the id alone. `--org` and `--profile` typed on the line are passed on.
  */
-import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
 import { kebab } from './command.js';
+import { GLOBAL_FLAGS, sharedFlags, VERSION_FLAG, type IdKind } from './flags.js';
+import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
-/** Argument names whose values are ids that `__complete ids` can list. */
-export const ID_KINDS: Record<string, string> = {
-  space: 'space', collection: 'collection', site: 'site', cr: 'cr', 'change-request': 'cr',
-};
+/** What a value completes to: ids of a kind, fixed words, or (neither) files. */
+type Values = { ids: IdKind } | { words: string[] };
 
-const GLOBAL_VALUE_FLAGS = ['--profile', '--org', '--timeout'];
-const GLOBAL_FLAGS = ['--profile', '--org', '--timeout', '--verbose', '--no-input', '--no-color', '--help'];
-
+/** One node of the tree as completion sees it ('docsctl spaces list'). */
 interface Row {
-  path: string; // 'docsctl spaces list'
-  subs: string[];
-  flags: string[];
+  path: string;
+  /** Subcommands offered, with their summaries. */
+  subs: { name: string; summary: string }[];
+  /** Alias → the subcommand's name. */
+  aliases: Record<string, string>;
+  /** Flags offered here (the global ones are added by every shell), with their descriptions. */
+  flags: { name: string; description: string }[];
+  /** Flags here that take a value, long and short (the global ones included). */
   valueFlags: string[];
-  choices: Record<string, string[]>;
-  args: string[]; // id kinds of positional args ('' when not completable)
+  /** Values of a flag (`--visibility`) or of the Nth argument (`#2`). */
+  values: Record<string, Values>;
 }
+
+const GLOBAL_VALUE_FLAGS = GLOBAL_FLAGS.filter((f) => f.value).flatMap((f) => [f.long, ...(f.short ? [`-${f.short}`] : [])]);
+/** Global flags with values to complete, whatever the command (`--org <TAB>`). */
+const GLOBAL_VALUES: Record<string, Values> = Object.fromEntries(GLOBAL_FLAGS.filter((f) => f.ids).map((f) => [f.long, { ids: f.ids! }]));
+/** Global flags that say where ids come from: passed on to `__complete ids`. */
+const CONTEXT_FLAGS = ['--org', '--profile'];
+
+const oneLine = (s: string) => s.split('\n')[0].replace(/\s+/g, ' ').trim();
 
 function rows(manifest: Manifest): Row[] {
   const out: Row[] = [];
-  const top: Row = { path: 'docsctl', subs: [], flags: [...GLOBAL_FLAGS, '--version'], valueFlags: GLOBAL_VALUE_FLAGS, choices: {}, args: [] };
+  const group = (path: string, children: readonly (ManifestNode & { hidden?: boolean })[]): Row => {
+    const visible = children.filter((c) => !c.hidden);
+    return {
+      path,
+      subs: visible.map((c) => ({ name: c.name, summary: oneLine(c.summary) })),
+      aliases: Object.fromEntries(visible.flatMap((c) => (c.aliases ?? []).map((a) => [a, c.name]))),
+      flags: [], valueFlags: [...GLOBAL_VALUE_FLAGS], values: {},
+    };
+  };
+  const top = group('docsctl', manifest.entries);
+  top.subs.push({ name: 'help', summary: 'Show the help of a command' });
+  top.flags.push({ name: VERSION_FLAG.long, description: VERSION_FLAG.description });
   out.push(top);
   const walk = (node: ManifestNode, parent: string) => {
     const path = `${parent} ${node.name}`;
     if (node.kind === 'group') {
-      out.push({ path, subs: node.commands.map((c) => c.name), flags: ['--help'], valueFlags: GLOBAL_VALUE_FLAGS, choices: {}, args: [] });
+      out.push(group(path, node.commands));
       node.commands.forEach((c) => walk(c, path));
-      return;
+    } else {
+      out.push(commandRow(path, node));
     }
-    out.push(commandRow(path, node));
   };
-  for (const e of manifest.entries) {
-    if (e.hidden) continue;
-    top.subs.push(e.name);
-    walk(e, 'docsctl');
-  }
+  for (const e of manifest.entries) if (!e.hidden) walk(e, 'docsctl');
   return out;
 }
 
 function commandRow(path: string, node: ManifestCommand): Row {
-  const flags: string[] = [];
-  const valueFlags = [...GLOBAL_VALUE_FLAGS];
-  const choices: Record<string, string[]> = {};
+  const row: Row = { path, subs: [], aliases: {}, flags: [], valueFlags: [...GLOBAL_VALUE_FLAGS], values: {} };
   for (const f of node.flags) {
     const long = `--${kebab(f.key)}`;
-    flags.push(long);
-    if (f.type !== 'boolean') {
-      valueFlags.push(long);
-      if (f.short) valueFlags.push(`-${f.short}`);
-    }
-    if (f.choices) choices[long] = [...f.choices, ...(f.nullable ? ['null'] : [])];
-    else if (ID_KINDS[f.value ?? '']) choices[long] = [`@${ID_KINDS[f.value ?? '']}`];
+    if (!f.hidden) row.flags.push({ name: long, description: oneLine(f.description) });
+    if (f.type === 'boolean') continue;
+    row.valueFlags.push(long, ...(f.short ? [`-${f.short}`] : []));
+    const values: Values | undefined = f.choices ? { words: [...f.choices, ...(f.nullable ? ['null'] : [])] } : f.ids ? { ids: f.ids } : undefined;
+    if (values) for (const name of [long, ...(f.short ? [`-${f.short}`] : [])]) row.values[name] = values;
   }
-  if (!node.noJson) flags.push('--json', '--fields'), valueFlags.push('--fields');
-  if (node.list) flags.push('--limit', '--all', '--page'), valueFlags.push('--limit', '--page');
-  if (node.destructive) flags.push('--yes');
-  flags.push('--help');
-  return { path, subs: [], flags, valueFlags, choices, args: node.args.map((a) => ID_KINDS[a.name] ?? '') };
+  for (const { flag } of sharedFlags(node)) {
+    row.flags.push({ name: flag.long, description: flag.description });
+    if (flag.value) row.valueFlags.push(flag.long, ...(flag.short ? [`-${flag.short}`] : []));
+  }
+  node.args.forEach((a, i) => {
+    if (a.choices) row.values[`#${i + 1}`] = { words: a.choices };
+    else if (a.ids) row.values[`#${i + 1}`] = { ids: a.ids };
+  });
+  return row;
 }
 
+const globalFlags = () => GLOBAL_FLAGS.map((f) => ({ name: f.long, description: f.description }));
+const spec = (v: Values) => ('ids' in v ? `@${v.ids}` : v.words.join(' '));
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function completionScript(shell: Shell, manifest: Manifest): string {
@@ -80,14 +102,16 @@ export function completionScript(shell: Shell, manifest: Manifest): string {
  * syntax (zsh keeps quotes inside `a['key']` as part of the key, so it gets `a=(key value …)`).
  */
 function tables(manifest: Manifest, shell: 'bash' | 'zsh'): string[] {
-  const t: Record<string, [string, string][]> = { subs: [], flags: [], vflags: [], choices: [], args: [] };
+  const t: Record<string, [string, string][]> = { subs: [], aliases: [], alias: [], flags: [], vflags: [], values: [] };
   for (const r of rows(manifest)) {
-    if (r.subs.length) t.subs.push([r.path, r.subs.join(' ')]);
-    t.flags.push([r.path, r.flags.join(' ')]);
+    if (r.subs.length) t.subs.push([r.path, r.subs.map((s) => s.name).join(' ')]);
+    if (Object.keys(r.aliases).length) t.aliases.push([r.path, Object.keys(r.aliases).join(' ')]);
+    for (const [alias, name] of Object.entries(r.aliases)) t.alias.push([`${r.path} ${alias}`, name]);
+    t.flags.push([r.path, [...r.flags, ...globalFlags()].map((f) => f.name).join(' ')]);
     t.vflags.push([r.path, ' ' + r.valueFlags.join(' ') + ' ']);
-    if (r.args.some(Boolean)) t.args.push([r.path, r.args.map((a) => a || '-').join(' ')]);
-    for (const [flag, values] of Object.entries(r.choices)) t.choices.push([`${r.path} ${flag}`, values.join(' ')]);
+    for (const [key, v] of Object.entries(r.values)) t.values.push([`${r.path} ${key}`, spec(v)]);
   }
+  for (const [flag, v] of Object.entries(GLOBAL_VALUES)) t.values.push([flag, spec(v)]);
   const names = Object.keys(t).map((k) => `_docsctl_${k}`).join(' ');
   if (shell === 'bash') {
     return [`declare -A ${names}`, ...Object.entries(t).flatMap(([k, pairs]) => pairs.map(([key, v]) => `_docsctl_${k}[${q(key)}]=${q(v)}`))];
@@ -98,65 +122,89 @@ function tables(manifest: Manifest, shell: 'bash' | 'zsh'): string[] {
 /** What differs between bash and zsh in the completion function: the words, and how to answer. */
 const DIALECTS = {
   bash: {
-    words: 'COMP_WORDS', current: 'COMP_CWORD', first: 1, split: (x: string) => x, kindIndex: '$argi',
-    // `cur` is the caller's local: bash scopes variables dynamically.
-    offer: '_docsctl_offer() { COMPREPLY=($(compgen -W "$1" -- "$cur")); }',
+    words: 'COMP_WORDS', current: 'COMP_CWORD', first: 1,
+    // `cur` and `ctx` are the caller's locals: bash scopes variables dynamically. Fails when nothing matches.
+    offer: '_docsctl_offer() { COMPREPLY=($(compgen -W "$1" -- "$cur")); ((${#COMPREPLY[@]})); }',
     none: '_docsctl_none() { COMPREPLY=(); }',
+    // bash shows no descriptions: the id alone.
+    ids: `_docsctl_ids() {
+  local id rest words=()
+  while IFS=$'\\t' read -r id rest; do [[ -n "$id" ]] && words+=("$id"); done < <(docsctl __complete ids "$1" "\${ctx[@]}" 2>/dev/null)
+  COMPREPLY=($(compgen -W "\${words[*]}" -- "$cur"))
+}`,
   },
   zsh: {
-    words: 'words', current: 'CURRENT', first: 2, split: (x: string) => `=${x}`, kindIndex: 'argi+1',
+    words: 'words', current: 'CURRENT', first: 2,
     offer: '_docsctl_offer() { compadd -- ${=1}; }',
     none: '_docsctl_none() { _default; }',
+    // Each id shown with its title: `sp-welcome  -- Welcome`.
+    ids: `_docsctl_ids() {
+  local line
+  local -a ids shown
+  for line in "\${(@f)$(docsctl __complete ids "$1" "\${ctx[@]}" 2>/dev/null)}"; do
+    [[ -z "$line" ]] && continue
+    ids+=("\${line%%$'\\t'*}")
+    if [[ "$line" == *$'\\t'* ]]; then shown+=("\${line%%$'\\t'*}  -- \${line#*$'\\t'}"); else shown+=("$line"); fi
+  done
+  (( \${#ids} )) && compadd -l -d shown -- "\${ids[@]}"
+}`,
   },
 } as const;
 
 /** The completion function over the tables, in bash or zsh. */
 function completer(shell: 'bash' | 'zsh'): string {
   const d = DIALECTS[shell];
-  const $ = '$';
+  const W = d.words;
+  const C = d.current;
   return `${d.offer}
 ${d.none}
+${d.ids}
+_docsctl_values() {
+  if [[ "$1" == @* ]]; then
+    _docsctl_ids "\${1#@}"
+  elif [[ -n "$1" ]]; then
+    _docsctl_offer "$1"
+  else
+    _docsctl_none
+  fi
+}
 _docsctl() {
-  local cur="${$}{${d.words}[${d.current}]}" prev="${$}{${d.words}[${d.current}-1]}"
+  local cur="\${${W}[${C}]}" prev="\${${W}[${C}-1]}"
   local node="docsctl" argi=0 i w
-  for ((i = ${d.first}; i < ${d.current}; i++)); do
-    w="${$}{${d.words}[i]}"
+  local -a ctx=()
+  for ((i = ${d.first}; i < ${C}; i++)); do
+    w="\${${W}[i]}"
     if [[ "$w" == -* ]]; then
-      [[ "${$}{_docsctl_vflags[$node]}" == *" $w "* ]] && ((i++))
-    elif [[ " ${$}{_docsctl_subs[$node]} " == *" $w "* ]]; then
+      if [[ "\${_docsctl_vflags[$node]}" == *" $w "* ]]; then
+        [[ ${CONTEXT_FLAGS.map((f) => `"$w" == ${f}`).join(' || ')} ]] && ((i + 1 < ${C})) && ctx+=("$w" "\${${W}[i+1]}")
+        ((i++))
+      fi
+    elif [[ "$node" == docsctl && "$w" == help ]]; then
+      :
+    elif [[ " \${_docsctl_subs[$node]} " == *" $w "* ]]; then
       node="$node $w"
+    elif [[ -n "\${_docsctl_alias[$node $w]}" ]]; then
+      node="$node \${_docsctl_alias[$node $w]}"
     else
       ((argi++))
     fi
   done
-  local choices="${$}{_docsctl_choices[$node $prev]}"
-  if [[ -n "$choices" ]]; then
-    if [[ "$choices" == @* ]]; then
-      _docsctl_offer "$(docsctl __complete ids "${$}{choices#@}" 2>/dev/null)"
-    else
-      _docsctl_offer "$choices"
-    fi
-    return
-  fi
-  if [[ "${$}{_docsctl_vflags[$node]}" == *" $prev "* ]]; then
-    _docsctl_none
+  if [[ "\${_docsctl_vflags[$node]}" == *" $prev "* ]]; then
+    local v="\${_docsctl_values[$node $prev]}"
+    [[ -z "$v" ]] && v="\${_docsctl_values[$prev]}"
+    _docsctl_values "$v"
     return
   fi
   if [[ "$cur" == -* ]]; then
-    _docsctl_offer "${$}{_docsctl_flags[$node]}"
+    _docsctl_offer "\${_docsctl_flags[$node]}"
     return
   fi
-  if [[ -n "${$}{_docsctl_subs[$node]}" ]]; then
-    _docsctl_offer "${$}{_docsctl_subs[$node]}"
+  if [[ -n "\${_docsctl_subs[$node]}" ]]; then
+    # Names first; an alias only when no name fits what is typed.
+    _docsctl_offer "\${_docsctl_subs[$node]}" || _docsctl_offer "\${_docsctl_aliases[$node]}"
     return
   fi
-  local kinds=(${$}{${d.split('_docsctl_args[$node]')}})
-  local kind="${$}{kinds[${d.kindIndex}]}"
-  if [[ -n "$kind" && "$kind" != "-" ]]; then
-    _docsctl_offer "$(docsctl __complete ids "$kind" 2>/dev/null)"
-  else
-    _docsctl_none
-  fi
+  _docsctl_values "\${_docsctl_values[$node #$((argi + 1))]}"
 }`;
 }
 
@@ -186,46 +234,87 @@ function zsh(manifest: Manifest): string {
   ].join('\n') + '\n';
 }
 
+/**
+ * fish: one function computes the candidates of the line (as `value<TAB>description` lines, which
+ * fish filters and shows), over tables written as `switch` functions. Keys never start with a dash
+ * (fish's `case` would read one as its own option): a global flag's values are under `global --org`.
+ */
 function fish(manifest: Manifest): string {
   const table = rows(manifest);
+  const tsv = (name: string, description: string) => q(description ? `${name}\t${description}` : name);
+  const switchFn = (name: string, doc: string, cases: [string, string[]][]) => [
+    `function ${name} --description ${q(doc)}`,
+    '    switch $argv[1]',
+    ...cases.filter(([, lines]) => lines.length).flatMap(([key, lines]) => [`        case ${q(key)}`, `            printf '%s\\n' ${lines.join(' ')}`]),
+    '    end',
+    'end',
+  ];
   const lines = [
     `# docsctl fish completion, generated from the command tree of docsctl ${manifest.version}.`,
     '# Install: docsctl completion fish > ~/.config/fish/completions/docsctl.fish',
-    'function __docsctl_node --description "the docsctl command path typed so far"',
+    ...switchFn('__docsctl_subs', 'subcommands of a node, with their summaries', table.map((r) => [r.path, r.subs.map((s) => tsv(s.name, s.summary))])),
+    ...switchFn('__docsctl_aliases', 'aliases of the subcommands of a node', table.map((r) => [r.path, Object.keys(r.aliases).map(q)])),
+    ...switchFn('__docsctl_alias', 'the subcommand an alias names ("node alias")', table.flatMap((r) => Object.entries(r.aliases).map(([a, n]): [string, string[]] => [`${r.path} ${a}`, [q(n)]]))),
+    ...switchFn('__docsctl_flags', 'flags of a node, with their descriptions', table.map((r) => [r.path, [...r.flags, ...globalFlags()].map((f) => tsv(f.name, f.description))])),
+    ...switchFn('__docsctl_vflags', 'flags of a node that take a value', table.map((r) => [r.path, r.valueFlags.map(q)])),
+    ...switchFn('__docsctl_values', 'values of a flag ("node --flag") or an argument ("node #N"): @kind for ids', [
+      ...table.flatMap((r) => Object.entries(r.values).map(([k, v]): [string, string[]] => [`${r.path} ${k}`, 'ids' in v ? [q(`@${v.ids}`)] : v.words.map(q)])),
+      ...Object.entries(GLOBAL_VALUES).map(([flag, v]): [string, string[]] => [`global ${flag}`, [q(spec(v))]]),
+    ]),
+    'function __docsctl_complete --description "the candidates for the token at the cursor"',
     '    set -l words (commandline -opc)',
     '    set -e words[1]',
-    '    set -l node "docsctl"',
-    '    set -l skip 0',
+    '    set -l cur (commandline -ct)',
+    '    set -l node docsctl',
+    '    set -l argi 0',
+    '    set -l ctx',
+    '    set -l flag',
     '    for w in $words',
-    '        if test $skip -eq 1; set skip 0; continue; end',
-    '        switch $w',
-    '            case "--profile" "--org" "--timeout"',
-    '                set skip 1',
-    '            case "-*"',
-    '            case "*"',
-    '                if contains -- $w (__docsctl_subs "$node")',
-    '                    set node "$node $w"',
-    '                end',
+    '        if test -n "$flag"',
+    `            contains -- $flag ${CONTEXT_FLAGS.join(' ')}; and set ctx $ctx $flag $w`,
+    '            set flag',
+    '        else if string match -q -- "-*" $w',
+    '            contains -- $w (__docsctl_vflags $node); and set flag $w',
+    '        else if test "$node" = docsctl -a "$w" = help',
+    '        else if contains -- $w (__docsctl_subs $node | string replace -r "\\t.*" "")',
+    '            set node "$node $w"',
+    '        else',
+    '            set -l name (__docsctl_alias "$node $w")',
+    '            if test -n "$name"',
+    '                set node "$node $name"',
+    '            else',
+    '                set argi (math $argi + 1)',
+    '            end',
     '        end',
     '    end',
-    '    echo $node',
+    '    set -l values',
+    '    set -l subs (__docsctl_subs $node)',
+    '    if test -n "$flag"',
+    '        set values (__docsctl_values "$node $flag")',
+    '        test -n "$values"; or set values (__docsctl_values "global $flag")',
+    '    else if string match -q -- "-*" $cur',
+    '        __docsctl_flags $node',
+    '        return',
+    '    else if test (count $subs) -gt 0',
+    '        # Names first; an alias only when no name fits what is typed.',
+    '        if string match -q -- "$cur*" (string replace -r "\\t.*" "" -- $subs)',
+    '            printf "%s\\n" $subs',
+    '        else',
+    '            __docsctl_aliases $node',
+    '        end',
+    '        return',
+    '    else',
+    '        set values (__docsctl_values "$node #"(math $argi + 1))',
+    '    end',
+    '    if test -z "$values"',
+    '        __fish_complete_path $cur',
+    '    else if string match -q -- "@*" $values[1]',
+    '        docsctl __complete ids (string sub -s 2 -- $values[1]) $ctx 2>/dev/null',
+    '    else',
+    '        printf "%s\\n" $values',
+    '    end',
     'end',
-    'function __docsctl_subs',
-    '    switch "$argv[1]"',
+    'complete -c docsctl -f -a "(__docsctl_complete)"',
   ];
-  for (const r of table) if (r.subs.length) lines.push(`        case ${q(r.path)}`, `            printf '%s\\n' ${r.subs.map(q).join(' ')}`);
-  lines.push('    end', 'end', 'function __docsctl_at', '    test (__docsctl_node) = "$argv[1]"', 'end', 'complete -c docsctl -f');
-  for (const r of table) {
-    const cond = `'__docsctl_at ${q(r.path).replace(/'/g, '"')}'`;
-    if (r.subs.length) lines.push(`complete -c docsctl -n ${cond} -a ${q(r.subs.join(' '))}`);
-    for (const f of r.flags) {
-      const values = r.choices[f];
-      const takes = r.valueFlags.includes(f);
-      const arg = values ? (values[0].startsWith('@') ? ` -x -a '(docsctl __complete ids ${values[0].slice(1)} 2>/dev/null)'` : ` -x -a ${q(values.join(' '))}`) : takes ? ' -r' : '';
-      lines.push(`complete -c docsctl -n ${cond} -l ${f.slice(2)}${arg}`);
-    }
-    const kind = r.args.find(Boolean);
-    if (kind) lines.push(`complete -c docsctl -n ${cond} -a '(docsctl __complete ids ${kind} 2>/dev/null)'`);
-  }
   return lines.join('\n') + '\n';
 }

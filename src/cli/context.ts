@@ -97,12 +97,21 @@ export function forcedTty(env: NodeJS.ProcessEnv): boolean {
   return v !== undefined && v !== '' && !/^(0|false|no)$/i.test(v);
 }
 
+/**
+ * FORCE_COLOR (the convention chalk and most tools follow): the terminal's output, in colour, even on
+ * a pipe (as DOCSCTL_FORCE_TTY, plus colour); `0` or `false` does not.
+ */
+export function forcedColor(env: NodeJS.ProcessEnv): boolean {
+  const v = env.FORCE_COLOR;
+  return v !== undefined && !/^(0|false)$/i.test(v);
+}
+
 export class Context {
   /** Set by main: asks for missing arguments by name, on a TTY only. */
   pickArg?: ArgPicker;
   private apiPromise?: Promise<Api>;
   private authPromise?: Promise<ResolvedAuth>;
-  /** True when stdout is a terminal, or DOCSCTL_FORCE_TTY says to act as if: tables and colour instead of TSV. */
+  /** True when stdout is a terminal, or DOCSCTL_FORCE_TTY or FORCE_COLOR say to act as if: tables and colour instead of TSV. */
   readonly tty: boolean;
 
   constructor(
@@ -111,7 +120,7 @@ export class Context {
     /** The command tree as data (for completion and docs generation). */
     readonly manifest?: Manifest,
   ) {
-    this.tty = Boolean(io.stdout.isTTY) || forcedTty(io.env);
+    this.tty = Boolean(io.stdout.isTTY) || forcedTty(io.env) || forcedColor(io.env);
   }
 
   get env(): NodeJS.ProcessEnv {

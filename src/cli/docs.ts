@@ -1,6 +1,9 @@
 /** docs/commands.md, generated from the command manifest (`npm run docs`; a test keeps it in sync). */
 import { kebab } from './command.js';
+import { CONFIRM_FLAGS, flagTerm, GLOBAL_FLAGS, LIST_FLAGS, OUTPUT_FLAGS, sharedFlags, type SharedFlag } from './flags.js';
 import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
+
+const flagTable = (flags: readonly SharedFlag[]) => ['| Flag | Description |', '|---|---|', ...flags.map((f) => `| \`${flagTerm(f)}\` | ${cell(f.description)}. |`)];
 
 export function commandsMarkdown(manifest: Manifest): string {
   const out: string[] = [
@@ -8,9 +11,28 @@ export function commandsMarkdown(manifest: Manifest): string {
     '',
     '<!-- Generated from the command tree by `npm run docs`; do not edit by hand. -->',
     '',
-    'Global flags: `--profile NAME`, `--org ID`, `--timeout SECONDS`, `--verbose`, `--no-input`, `--no-color`, `--help`.',
-    'Every command that prints API data also takes `--json` and `--fields a,b,c`; lists take `--limit N`, `--all`, `--page CURSOR`;',
-    'destructive commands take `--yes`. Exit codes: `docsctl help exit-codes`.',
+    '`docsctl help <command>...` (or `docsctl <command>... --help`) prints the help of a command; `docsctl help exit-codes`, the exit codes.',
+    '',
+    '## Global flags',
+    '',
+    'Every command takes them, before or after its name (`docsctl --org ID spaces list` = `docsctl spaces list --org ID`);',
+    'help lists them under "Global flags:".',
+    '',
+    ...flagTable(GLOBAL_FLAGS),
+    '',
+    '## Shared flags',
+    '',
+    'Every command that prints API data takes the output flags (help: "Output flags:"; a command that prints no JSON does not):',
+    '',
+    ...flagTable(OUTPUT_FLAGS),
+    '',
+    'Lists take:',
+    '',
+    ...flagTable(LIST_FLAGS),
+    '',
+    'Destructive commands take:',
+    '',
+    ...flagTable(CONFIRM_FLAGS),
     '',
   ];
   const visible = manifest.entries.filter((e) => !e.hidden);
@@ -42,7 +64,10 @@ function leaf(out: string[], full: string[], node: ManifestCommand) {
   out.push('```', usage, '```', '');
   if (node.args.length) {
     out.push('| Argument | Description |', '|---|---|');
-    for (const a of node.args) out.push(`| \`${a.name}\` | ${cell(a.description)}${a.optional ? ' (optional)' : ''} |`);
+    for (const a of node.args) {
+      const values = a.choices ? ` One of: ${a.choices.map((c) => `\`${c}\``).join(', ')}.` : '';
+      out.push(`| \`${a.name}\` | ${cell(a.description)}${a.optional ? ' (optional)' : ''}${values} |`);
+    }
     out.push('');
   }
   const flags = node.flags.filter((f) => !f.hidden);
@@ -55,8 +80,8 @@ function leaf(out: string[], full: string[], node: ManifestCommand) {
     }
     out.push('');
   }
-  const shared = [node.noJson ? '' : '`--json`, `--fields`', node.list ? '`--limit`, `--all`, `--page`' : '', node.destructive ? '`--yes`' : ''].filter(Boolean);
-  if (shared.length) out.push(`Also: ${shared.join('; ')}.`, '');
+  const shared = sharedFlags(node).map(({ flag }) => `\`${flag.long}\``);
+  if (shared.length) out.push(`Also: ${shared.join(', ')} (see [Shared flags](#shared-flags)).`, '');
   if (node.examples.length) out.push('Examples:', '', '```sh', ...node.examples.map((e) => `$ ${e}`), '```', '');
 }
 

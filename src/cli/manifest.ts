@@ -5,6 +5,30 @@
  */
 import { resolveDef, type ArgSpec, type CommandDef, type FlagSpec, type GroupDef, type LaterDef } from './command.js';
 import type { Column, OutputSpec } from './output.js';
+import type { IdKind } from './flags.js';
+
+/** An argument as the manifest holds it: what completion offers for it, besides help's words. */
+export interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional'> {
+  /** Its fixed values (completion offers them). */
+  choices?: string[];
+  /** The ids it takes (completion lists them: `__complete ids KIND`). */
+  ids?: IdKind;
+}
+
+export type ManifestFlag = FlagSpec & {
+  key: string;
+  /** The ids its value takes. */
+  ids?: IdKind;
+};
+
+/**
+ * The ids an argument or a flag's value takes, by the name of the argument or of the value's
+ * placeholder: `<space>`, `--before <space>`, `--to <org>`. One convention, read at build time.
+ */
+export const ID_KINDS: Readonly<Record<string, IdKind>> = {
+  space: 'space', collection: 'collection', site: 'site', cr: 'cr', 'change-request': 'cr',
+  org: 'org', organization: 'org', user: 'user',
+};
 
 export interface ManifestCommand {
   kind: 'command';
@@ -12,8 +36,8 @@ export interface ManifestCommand {
   aliases?: string[];
   summary: string;
   description?: string;
-  args: Pick<ArgSpec, 'name' | 'description' | 'optional'>[];
-  flags: (FlagSpec & { key: string })[];
+  args: ManifestArg[];
+  flags: ManifestFlag[];
   examples: string[];
   list?: boolean;
   destructive?: boolean;
@@ -53,8 +77,13 @@ export async function toManifest(entry: CommandDef<any, any> | GroupDef | LaterD
   return {
     kind: 'command', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary,
     ...(def.description ? { description: def.description } : {}),
-    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional }) => ({ name, description, ...(optional ? { optional } : {}) })),
-    flags: Object.entries((def.flags ?? {}) as Record<string, FlagSpec>).map(([key, spec]) => ({ key, ...spec })),
+    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional, choices }) => ({
+      name, description, ...(optional ? { optional } : {}),
+      ...(choices ? { choices: [...choices] } : ID_KINDS[name] ? { ids: ID_KINDS[name] } : {}),
+    })),
+    flags: Object.entries((def.flags ?? {}) as Record<string, FlagSpec>).map(([key, spec]) => ({
+      key, ...spec, ...(!spec.choices && spec.type !== 'boolean' && ID_KINDS[spec.value ?? ''] ? { ids: ID_KINDS[spec.value ?? ''] } : {}),
+    })),
     examples: def.examples,
     ...(def.list ? { list: true } : {}),
     ...(def.destructive ? { destructive: true } : {}),
@@ -85,4 +114,31 @@ export async function findDef(def: CommandDef<any, any> | GroupDef, path: string
   }
   if (node.kind !== 'command') throw new Error(`${path.join(' ')} is a group, not a command`);
   return node;
+}
+
+/** The child of a group (or a top-level entry) that `word` names, by its name or an alias. */
+export function childNamed(nodes: readonly ManifestNode[], word: string): ManifestNode | undefined {
+  return nodes.find((n) => n.name === word) ?? nodes.find((n) => n.aliases?.includes(word));
+}
+
+/**
+ * Follow a command line down the tree: the nodes its words name (aliases resolved), and the words
+ * from the first one that names nothing (a leaf's arguments, or a mistyped command). Options are
+ * skipped, and so is the value of each of `valueFlags` (`--org ID`).
+ */
+export function locate(manifest: Manifest, argv: readonly string[], valueFlags: readonly string[]): { nodes: ManifestNode[]; rest: string[] } {
+  const nodes: ManifestNode[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') return { nodes, rest: argv.slice(i + 1) };
+    if (a.startsWith('-') && a !== '-') {
+      if (valueFlags.includes(a)) i++;
+      continue;
+    }
+    const here = nodes[nodes.length - 1];
+    const next = here === undefined ? childNamed(manifest.entries, a) : here.kind === 'group' ? childNamed(here.commands, a) : undefined;
+    if (!next) return { nodes, rest: argv.slice(i).filter((w) => !w.startsWith('-') || w === '-') };
+    nodes.push(next);
+  }
+  return { nodes, rest: [] };
 }

@@ -2,10 +2,13 @@
  * Turns the command manifest into commander commands. Only the tree named on the command line is
  * built; a command's module is imported only when it runs, so help and parsing stay fast.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option, type Help, type HelpConfiguration } from 'commander';
 import type { Context } from './context.js';
 import { kebab, runCommand, type CommandDef, type GroupDef } from './command.js';
+import { UsageError } from './errors.js';
+import { flagTerm, HELP_HEADINGS, sharedFlags } from './flags.js';
 import type { ManifestCommand, ManifestNode } from './manifest.js';
+import { didYouMean, type Candidate } from './suggest.js';
 
 /** A top-level entry of the command tree, as `src/commands/index.ts` lists them. */
 export interface LazyEntry {
@@ -26,10 +29,12 @@ export type DefLoader = (path: string[]) => Promise<CommandDef<any, any>>;
 /** Add a manifest node (group or command) under `parent`. */
 export function attach(parent: Command, node: ManifestNode, load: DefLoader, makeContext: ContextFactory, path: string[] = [], opts: { hidden?: boolean } = {}): Command {
   const full = [...path, node.name];
-  const cmd = new Command(node.name).summary(node.summary).description(node.summary).copyInheritedSettings(parent);
+  const cmd = new DocsCommand(node.name).summary(node.summary).description(node.summary).copyInheritedSettings(parent);
   if (node.aliases) cmd.aliases(node.aliases);
   parent.addCommand(cmd, opts);
   if (node.kind === 'group') {
+    // `docsctl help spaces create` is main's (it prints `spaces create --help`); no `help` subcommand here.
+    cmd.usage('<command> [flags]').helpCommand(false);
     for (const child of node.commands) attach(cmd, child, load, makeContext, full);
     return cmd;
   }
@@ -44,14 +49,16 @@ export function attach(parent: Command, node: ManifestNode, load: DefLoader, mak
   return cmd;
 }
 
-/** Arguments, flags (with the shared ones) and examples of one command. */
+/** Arguments, flags (with the shared ones, cli/flags.ts) and examples of one command. */
 function describe(cmd: Command, node: ManifestCommand): void {
   if (node.description) cmd.description(`${node.summary}\n\n${node.description}`);
+  cmd.usage([...node.args.map((a) => (a.optional ? `[${a.name}]` : `<${a.name}>`)), '[flags]'].join(' '));
+  // Optional for commander: a missing argument is asked for on a terminal (runCommand).
   for (const a of node.args) cmd.argument(`[${a.name}]`, a.description + (a.optional ? ' (optional)' : ''));
   for (const spec of node.flags) {
     const long = `--${kebab(spec.key)}`;
     const placeholder = spec.type === 'boolean' ? '' : ` <${spec.value ?? 'value'}>`;
-    const opt = new Option(`${spec.short ? `-${spec.short}, ` : ''}${long}${placeholder}`, spec.description);
+    const opt = new Option(`${spec.short ? `-${spec.short}, ` : ''}${long}${placeholder}`, spec.description).helpGroup(HELP_HEADINGS.own);
     if (spec.choices) opt.choices(spec.nullable ? [...spec.choices, 'null'] : spec.choices);
     if (spec.type === 'number') opt.argParser(parseNumber(long));
     // A list flag is repeated: `-f a=1 -f b=2`.
@@ -59,21 +66,112 @@ function describe(cmd: Command, node: ManifestCommand): void {
     if (spec.hidden) opt.hideHelp();
     cmd.addOption(opt);
   }
-  if (!node.noJson) {
-    cmd.option('--json', 'print JSON (lists: an array of the items)');
-    cmd.option('--fields <list>', 'only these comma-separated fields (JSON) or columns (tables)');
-    cmd.option('--jq <expression>', 'filter the JSON with jq (strings print without quotes); implies --json');
+  for (const { flag, heading } of sharedFlags(node)) {
+    const opt = new Option(flagTerm(flag), flag.description).helpGroup(heading);
+    if (flag.key === 'limit') opt.argParser(parseLimit);
+    cmd.addOption(opt);
   }
-  if (node.list) {
-    cmd.addOption(new Option('--limit <n>', 'at most N items in all (default 30)').argParser(parseLimit));
-    cmd.option('--all', 'every item, paging under the hood');
-    cmd.option('--page <cursor>', 'start at this page cursor (from a previous list)');
-  }
-  if (node.destructive) cmd.option('-y, --yes', 'do it without asking for confirmation');
   if (node.columns?.length) cmd.addHelpText('after', `\nColumns, in order (TSV rows; names for --fields): ${node.columns.join(', ')}`);
   if (node.fields?.length) cmd.addHelpText('after', `\n${node.columns?.length ? 'More fields for --fields' : 'Fields, in order (key/value lines; names for --fields)'}: ${node.fields.join(', ')}`);
   if (node.examples.length) cmd.addHelpText('after', `\nExamples:\n${node.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
 }
+
+/**
+ * docsctl's commands: a mistyped command or flag is a UsageError (exit 2) that suggests from the
+ * commands or flags of the command where it was typed (`docsctl spaces lst`: `Did you mean list?`),
+ * and names that command's help.
+ */
+export class DocsCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new DocsCommand(name);
+  }
+
+  /** commander's hook for a word that names no subcommand of this group. */
+  unknownCommand(): never {
+    const word = this.args[0];
+    const candidates = this.createHelp().visibleCommands(this).map((c) => ({ name: c.name(), aliases: c.aliases() }));
+    if (!this.parent) candidates.push({ name: 'help', aliases: [] });
+    throw unknownCommand(word, commandPath(this), candidates, `see ${commandPath(this)} --help`);
+  }
+
+  /** commander's hook for a flag that neither this command nor the program takes. */
+  unknownOption(flag: string): never {
+    const name = flag.split('=')[0];
+    const longs: string[] = [];
+    for (let c: Command | null = this; c; c = c.parent) {
+      const options = c === this ? this.createHelp().visibleOptions(this) : c.options.filter((o) => !o.hidden);
+      for (const o of options) if (o.long && !longs.includes(o.long)) longs.push(o.long);
+    }
+    const guess = name.startsWith('--') ? didYouMean(name, longs, '--') : '';
+    const where = commandPath(this);
+    throw new UsageError(`unknown option '${name}' for '${where}'${guess ? `. ${guess}` : ''}`, `see ${where} --help`);
+  }
+}
+
+/**
+ * The UsageError for a word that names no command of `where`: with the names close to it (`Did you
+ * mean list?`), or else the names there are.
+ */
+export function unknownCommand(word: string, where: string, candidates: Candidate[], hint: string): UsageError {
+  const guess = didYouMean(word, candidates);
+  if (guess) return new UsageError(`unknown command '${word}' for '${where}'. ${guess}`, hint);
+  return new UsageError(`unknown command '${word}' for '${where}'`, `the commands of ${where}: ${candidates.map((c) => c.name).join(', ')}; ${hint}`);
+}
+
+/** `docsctl spaces list`: the names from the program down to `cmd`. */
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/**
+ * How help is laid out (after gh): usage, aliases, description, arguments, the command's own flags,
+ * its output flags, then the global flags (the program's, and --help) in a section of their own;
+ * a group lists its commands. Wraps to `helpWidth` (80 off a terminal, so the build can render it
+ * ahead of time: dist/help.json).
+ */
+export const helpConfiguration: HelpConfiguration = {
+  formatHelp(cmd: Command, helper: Help): string {
+    let root = cmd;
+    while (root.parent) root = root.parent;
+    const mine = helper.visibleOptions(cmd);
+    const globals = [
+      ...(cmd === root ? [] : root.options.filter((o) => !o.hidden && o.long !== '--version')),
+      ...mine.filter((o) => o.helpGroupHeading === HELP_HEADINGS.global),
+    ];
+    const sections: [string, [string, string][]][] = [];
+    const args = helper.visibleArguments(cmd).map((a): [string, string] => [a.name(), a.description]);
+    sections.push(['Arguments:', args]);
+    const groups = new Map<string, [string, string][]>();
+    for (const o of mine) {
+      const heading = o.helpGroupHeading ?? HELP_HEADINGS.own;
+      if (heading === HELP_HEADINGS.global) continue;
+      if (!groups.has(heading)) groups.set(heading, []);
+      groups.get(heading)!.push([helper.optionTerm(o), helper.optionDescription(o)]);
+    }
+    sections.push(...groups);
+    const commands = new Map<string, [string, string][]>();
+    for (const sub of helper.visibleCommands(cmd)) {
+      const heading = sub.helpGroup() || 'Commands:';
+      if (!commands.has(heading)) commands.set(heading, []);
+      commands.get(heading)!.push([[sub.name(), ...sub.aliases()].join('|'), helper.subcommandDescription(sub)]);
+    }
+    sections.push(...commands);
+    sections.push([HELP_HEADINGS.global, globals.map((o) => [helper.optionTerm(o), helper.optionDescription(o)])]);
+
+    const width = Math.max(0, ...sections.flatMap(([, items]) => items.map(([term]) => helper.displayWidth(term))));
+    const out = [`Usage: ${commandPath(cmd)} ${cmd.usage()}`];
+    if (cmd.aliases().length) out.push(`Aliases: ${cmd.aliases().map((a) => [...commandPath(cmd).split(' ').slice(0, -1), a].join(' ')).join(', ')}`);
+    out.push('');
+    const description = helper.commandDescription(cmd);
+    if (description) out.push(helper.boxWrap(description, helper.helpWidth ?? 80), '');
+    for (const [heading, items] of sections) {
+      if (items.length) out.push(heading, ...items.map(([term, text]) => helper.formatItem(term, width, text, helper)), '');
+    }
+    return out.join('\n');
+  },
+};
 
 function parseNumber(flag: string) {
   return (v: string) => {

@@ -1,55 +1,83 @@
 /**
- * `docsctl __complete ids KIND`: ids for shell completion, from a 60 s cache or a request that gives
- * up after 300 ms, so a TAB never blocks the shell for long. Errors print nothing.
+ * `docsctl __complete ids KIND`: ids for shell completion, one `id<TAB>title` line each (zsh and
+ * fish show the title beside the id; bash keeps the id), from a 60 s cache or a request that gives
+ * up after 300 ms, so a TAB never blocks the shell for long. Errors print nothing. `--org` and
+ * `--profile` choose where the ids come from, as for any command.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineCommand } from '../cli/command.js';
+import type { IdKind } from '../cli/flags.js';
 import type { AnyOp } from '../contract/op.js';
 
 const TTL_MS = 60_000;
-/** Kind → the organization-level list operation (by method and path, as the contract declares it). */
-const LISTS: Record<string, string> = {
-  space: '/orgs/{organizationId}/spaces',
-  collection: '/orgs/{organizationId}/collections',
-  site: '/orgs/{organizationId}/sites',
-  cr: '/orgs/{organizationId}/change-requests',
+
+type Item = Record<string, unknown>;
+interface Source {
+  /** The list operation, by its path as the contract declares it (GET). */
+  path: string;
+  /** The id to complete, and the title shown beside it. */
+  entry: (item: Item) => [string, string];
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+/** Kind → where its ids come from (profiles are read from the config instead). */
+const SOURCES: Record<Exclude<IdKind, 'profile'>, Source> = {
+  space: { path: '/orgs/{organizationId}/spaces', entry: (i) => [text(i.id), `${i.emoji ? `${text(i.emoji)} ` : ''}${text(i.title)}`] },
+  collection: { path: '/orgs/{organizationId}/collections', entry: (i) => [text(i.id), text(i.title)] },
+  site: { path: '/orgs/{organizationId}/sites', entry: (i) => [text(i.id), text(i.title)] },
+  cr: { path: '/orgs/{organizationId}/change-requests', entry: (i) => [i.number !== undefined ? String(i.number) : text(i.id), text(i.subject)] },
+  user: { path: '/orgs/{organizationId}/members', entry: (i) => { const u = (i.user ?? {}) as Item; return [text(u.id), text(u.displayName)]; } },
+  org: { path: '/orgs', entry: (i) => [text(i.id), text(i.title)] },
 };
+const KINDS = [...Object.keys(SOURCES), 'profile'];
+
+/** One completion line: tabs and line breaks in a title would break it. */
+const line = ([id, title]: [string, string]) => (title ? `${id}\t${title.replace(/[\t\r\n]+/g, ' ')}` : id);
 
 export default defineCommand({
   name: '__complete',
   summary: 'Ids for shell completion (internal)',
-  args: [{ name: 'what', description: 'ids' }, { name: 'kind', description: Object.keys(LISTS).join(', ') }],
-  examples: ['docsctl __complete ids space'],
+  args: [{ name: 'what', description: 'ids' }, { name: 'kind', description: KINDS.join(', ') }],
+  examples: ['docsctl __complete ids space', 'docsctl __complete ids space --org org_123'],
   noJson: true,
   async run(ctx, { args }) {
-    const path = LISTS[args.kind];
-    if (args.what !== 'ids' || !path) return;
+    if (args.what !== 'ids' || !KINDS.includes(args.kind)) return;
     try {
+      if (args.kind === 'profile') {
+        const { readConfig } = await import('../config/profiles.js');
+        const profiles = readConfig(ctx.env.DOCSCTL_CONFIG_DIR).profiles ?? {};
+        return Object.entries(profiles).map(([name, p]) => line([name, [p.org, p.apiUrl].filter(Boolean).join(' · ')])).join('\n');
+      }
+      const source = SOURCES[args.kind as keyof typeof SOURCES];
       const auth = await ctx.auth();
-      if (!auth.apiUrl || !auth.token || !auth.org) return;
+      const inOrg = source.path.includes('{organizationId}');
+      if (!auth.apiUrl || !auth.token || (inOrg && !auth.org)) return;
       const cacheFile = join(tmpdir(), `docsctl-complete-${process.getuid?.() ?? 'u'}.json`);
-      const key = `${auth.apiUrl} ${auth.org} ${args.kind}`;
-      let cache: Record<string, { at: number; ids: string[] }> = {};
+      // Another token may see other ids (orgs especially): the key holds a digest of it, never the token.
+      const who = createHash('sha256').update(auth.token).digest('hex').slice(0, 12);
+      const key = `${auth.apiUrl} ${who} ${inOrg ? auth.org : ''} ${args.kind}`;
+      let cache: Record<string, { at: number; lines: string[] }> = {};
       try {
         cache = JSON.parse(readFileSync(cacheFile, 'utf8'));
       } catch {
         // no cache yet
       }
       const hit = cache[key];
-      if (hit && Date.now() - hit.at < TTL_MS) return hit.ids.join('\n');
+      if (hit && Array.isArray(hit.lines) && Date.now() - hit.at < TTL_MS) return hit.lines.join('\n');
       const { families } = await import('../contract/index.js');
-      const op = Object.values(families).flatMap((f) => Object.values(f) as AnyOp[]).find((o) => o.method === 'GET' && o.path === path);
+      const op = Object.values(families).flatMap((f) => Object.values(f) as AnyOp[]).find((o) => o.method === 'GET' && o.path === source.path);
       if (!op) return;
       // ~300 ms by default so a TAB never hangs the shell; DOCSCTL_COMPLETE_TIMEOUT_MS changes it.
       const wait = Number(ctx.env.DOCSCTL_COMPLETE_TIMEOUT_MS) > 0 ? Number(ctx.env.DOCSCTL_COMPLETE_TIMEOUT_MS) : 300;
       const api = await ctx.makeApi(auth.apiUrl, auth.token, { timeoutMs: wait, connectTimeoutMs: wait, maxRetries: 0 });
-      const page = (await api.call(op, { params: { organizationId: auth.org }, query: { limit: 200 } })) as { items: { id: string; number?: number }[] };
-      const ids = page.items.map((i) => (args.kind === 'cr' && i.number !== undefined ? String(i.number) : i.id));
-      cache[key] = { at: Date.now(), ids };
+      const page = (await api.call(op, { params: inOrg ? { organizationId: auth.org } : {}, query: { limit: 200 } })) as { items: Item[] };
+      const lines = page.items.map(source.entry).filter(([id]) => id).map(line);
+      cache[key] = { at: Date.now(), lines };
       writeFileSync(cacheFile, JSON.stringify(cache), { mode: 0o600 });
-      return ids.join('\n');
+      return lines.join('\n');
     } catch {
       return; // completion must never print errors into the shell
     }

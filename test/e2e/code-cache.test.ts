@@ -67,3 +67,36 @@ describe('the code cache of the CLI bundle', () => {
     expect(readFileSync(cacheFile).equals(flagged)).toBe(false);
   });
 });
+
+describe('help written to a pipe', () => {
+  it('is answered from dist/help.json without the CLI bundle: --help, help NAMES and aliases', async () => {
+    // A package with the entry and the help texts only: anything that needs the CLI proper fails.
+    const bare = mkdtempSync(join(tmpdir(), 'docsctl-help-'));
+    try {
+      cpSync(join(ROOT, 'bin'), join(bare, 'bin'), { recursive: true });
+      for (const f of ['cli.cjs', 'help.json']) cpSync(join(ROOT, 'dist', f), join(bare, 'dist', f));
+      const run = (args: string[]) => execa('node', [join(bare, 'bin/docsctl.js'), ...args], {
+        env: { PATH: process.env.PATH ?? '', HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home }, extendEnv: false, reject: false, stdin: 'ignore',
+      });
+      const cases: [string[], string[]][] = [
+        [['--help'], ['--help']],
+        [['help'], ['--help']],
+        [['spaces', 'list', '--help'], ['spaces', 'list', '--help']],
+        [['help', 'spaces', 'create'], ['spaces', 'create', '--help']],
+        [['help', 'spaces'], ['spaces', '--help']],
+        [['spaces', 'ls', '-h'], ['spaces', 'list', '--help']],
+        [['help', 'change-requests', 'ls'], ['cr', 'list', '--help']],
+      ];
+      for (const [args, same] of cases) {
+        const r = await run(args);
+        expect(r.exitCode, args.join(' ')).toBe(0);
+        expect(r.stderr, args.join(' ')).toBe('');
+        expect(r.stdout, args.join(' ')).toBe((await sb.run(same)).stdout);
+      }
+      // Not prerendered: it needs the CLI, which this package lacks.
+      expect((await run(['help', 'nothing'])).exitCode).not.toBe(0);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,7 +2,7 @@
  * Completion scripts: generated from the command tree, kept in completions/ (in sync), and loaded
  * into a real bash that completes commands, flags, enum values and ids from the sandbox.
  */
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -89,6 +89,66 @@ describe('shell completion', () => {
     expect(await complete('docsctl spaces get sp-')).toEqual(['sp-welcome']);
     expect(await complete('docsctl collections move col-handbook --before ')).toEqual(['sp-welcome']);
   });
+
+  it('an alias completes as its command does; names come before aliases', async () => {
+    expect(await complete('docsctl spaces ls --l')).toEqual(['--limit']);
+    expect(await complete('docsctl spaces list --l')).toEqual(['--limit']);
+    expect(await complete('docsctl change-requests ')).toEqual(await complete('docsctl cr '));
+    expect(await complete('docsctl change-requests ')).toEqual(expect.arrayContaining(['list', 'merge', 'get']));
+    expect(await complete('docsctl change-requests list --s')).toEqual(['--status']);
+    expect(await complete('docsctl change-requests list --status ')).toEqual(['all', 'archived', 'draft', 'merged', 'open']);
+    expect(await complete('docsctl cr ls --status ')).toEqual(['all', 'archived', 'draft', 'merged', 'open']);
+    // Typed, an alias completes; among names it is not offered twice.
+    expect(await complete('docsctl change-r')).toEqual(['change-requests']);
+    expect(await complete('docsctl spaces l')).toEqual(['links', 'list']);
+    expect(await complete('docsctl spaces get --o')).toEqual(['--org']);
+    expect(await complete('docsctl spaces view --o')).toEqual(['--org']);
+  });
+
+  it('enum arguments and flags complete their values', async () => {
+    const roles = ['admin', 'comment', 'create', 'edit', 'guest', 'read', 'review'];
+    expect(await complete('docsctl members set-role u-edit ')).toEqual(roles);
+    expect(await complete('docsctl members set-role u-edit g')).toEqual(['guest']);
+    expect(await complete('docsctl --org org-acme members set-role u-edit ')).toEqual(roles);
+    expect(await complete('docsctl sites create --visibility ')).toEqual(['public', 'share-link', 'unlisted', 'visitor-auth']);
+    expect(await complete('docsctl sites update site-x --visibility u')).toEqual(['unlisted']);
+    // A flag's value is not taken for an argument: the role is still the second one.
+    expect(await complete('docsctl members set-role --yes u-edit ')).toEqual(roles);
+  });
+
+  it('--org completes organization ids, anywhere on the line; ids come from the organization typed', async () => {
+    expect(await complete('docsctl --org ')).toEqual(['org-acme', 'org-globex']);
+    expect(await complete('docsctl spaces list --org org-g')).toEqual(['org-globex']);
+    expect(await complete('docsctl members set-role ')).toEqual(['u-admin', 'u-comment', 'u-create', 'u-edit', 'u-guest', 'u-read', 'u-review']);
+    expect(await complete('docsctl --org org-globex members set-role ')).toEqual(['u-admin', 'u-outsider']);
+    expect(await complete('docsctl members get --org org-globex ')).toEqual(['u-admin', 'u-outsider']);
+  });
+
+  it('--profile completes the names of the saved profiles', async () => {
+    writeFileSync(join(sb.home, 'config.json'), JSON.stringify({
+      currentProfile: 'default',
+      profiles: { default: { apiUrl: sb.server.url, org: 'org-acme' }, staging: { apiUrl: 'https://docs.example.com', org: 'org-globex' } },
+    }));
+    expect(await complete('docsctl --profile ')).toEqual(['default', 'staging']);
+    expect(await complete('docsctl spaces list --profile s')).toEqual(['staging']);
+    expect((await sb.run(['__complete', 'ids', 'profile'])).stdout).toBe(`default\torg-acme · ${sb.server.url}\nstaging\torg-globex · https://docs.example.com`);
+  });
+
+  it('docsctl help completes command names', async () => {
+    expect(await complete('docsctl hel')).toEqual(['help']);
+    expect(await complete('docsctl help sp')).toEqual(['spaces']);
+    expect(await complete('docsctl help spaces li')).toEqual(['links', 'list']);
+  });
+
+  it('__complete ids prints each id with its title, tab-separated', async () => {
+    const env = { TMPDIR: sb.home, DOCSCTL_COMPLETE_TIMEOUT_MS: '5000' };
+    expect((await sb.run(['__complete', 'ids', 'space'], { env })).stdout).toBe('sp-welcome\t👋 Welcome');
+    expect((await sb.run(['__complete', 'ids', 'org'], { env })).stdout).toBe('org-acme\tAcme Docs\norg-globex\tGlobex');
+    expect((await sb.run(['__complete', 'ids', 'user', '--org', 'org-globex'], { env })).stdout.split('\n').sort()).toEqual(['u-admin\tAda Admin', 'u-outsider\tOlga Outsider']);
+    // The org's ids are cached by organization: another organization asks again.
+    expect((await sb.run(['__complete', 'ids', 'collection', '--org', 'org-globex'], { env })).stdout).toBe('');
+    expect((await sb.run(['__complete', 'ids', 'collection'], { env })).stdout).toBe('col-handbook\tHandbook');
+  });
 });
 
 /** A PATH where `docsctl` is the built bin. */
@@ -103,14 +163,26 @@ const shellEnv = () => ({
   DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('admin'), DOCSCTL_ORG: 'org-acme', DOCSCTL_COMPLETE_TIMEOUT_MS: '5000',
 });
 
+/** A zsh at a terminal with the generated completion loaded, its prompt `zsh> `. */
+async function zshTerminal(): Promise<Terminal> {
+  const t = Terminal.run('exec zsh -f -i', shellEnv());
+  await t.waitFor(/[#%] ?$/m);
+  t.type(`fpath=(${join(root, 'completions')} $fpath); autoload -U compinit; compinit -u -D; PS1='zsh> '`);
+  t.press('Enter');
+  await t.waitFor(/^zsh> ?$/m);
+  return t;
+}
+
+/** Clear the line being edited and wait for the empty prompt. */
+async function clearLine(t: Terminal, prompt: RegExp): Promise<void> {
+  t.press('C-e', 'C-u');
+  await t.waitFor(prompt);
+}
+
 describe.skipIf(!HAS_TMUX || !installed('zsh'))('zsh completion, typed at a real zsh', () => {
   it('completes a command and a space id with TAB', async () => {
-    const t = Terminal.run('exec zsh -f -i', shellEnv());
+    const t = await zshTerminal();
     try {
-      await t.waitFor(/[#%] ?$/m);
-      t.type(`fpath=(${join(root, 'completions')} $fpath); autoload -U compinit; compinit -u -D; PS1='zsh> '`);
-      t.press('Enter');
-      await t.waitFor(/^zsh> ?$/m);
       t.type('docsctl spa');
       t.press('Tab');
       await t.waitFor(/docsctl spaces\s*$/m);
@@ -120,6 +192,55 @@ describe.skipIf(!HAS_TMUX || !installed('zsh'))('zsh completion, typed at a real
     } finally {
       t.close();
     }
+  });
+
+  it('lists ids with their titles, completes --org, aliases and enum values', async () => {
+    const t = await zshTerminal();
+    try {
+      t.type('docsctl --org ');
+      t.press('Tab');
+      await t.waitFor(/docsctl --org org-\s*$/m);
+      t.press('Tab');
+      await t.waitFor(/org-acme\s+-- Acme Docs/);
+      await t.waitFor(/org-globex\s+-- Globex/);
+      await clearLine(t, /^zsh> ?$/m);
+      t.type('docsctl members set-role u-a');
+      t.press('Tab');
+      await t.waitFor(/docsctl members set-role u-admin\s*$/m);
+      t.type(' gu');
+      t.press('Tab');
+      await t.waitFor(/docsctl members set-role u-admin guest\s*$/m);
+      await clearLine(t, /^zsh> ?$/m);
+      t.type('docsctl spaces ls --li');
+      t.press('Tab');
+      await t.waitFor(/docsctl spaces ls --limit\s*$/m);
+      await clearLine(t, /^zsh> ?$/m);
+      t.type('docsctl change-requests mer');
+      t.press('Tab');
+      await t.waitFor(/docsctl change-requests merge\s*$/m);
+    } finally {
+      t.close();
+    }
+  });
+});
+
+/** What fish offers for `line` (its `complete -C`): `value<TAB>description` lines, sorted. */
+async function fishComplete(line: string): Promise<string[]> {
+  const script = `source ${join(root, 'completions/docsctl.fish')}; complete -C ${`'${line.replace(/'/g, `\\'`)}'`}`;
+  const r = await execa('fish', ['--no-config', '-c', script], { env: shellEnv(), extendEnv: false });
+  return r.stdout.split('\n').filter(Boolean).sort();
+}
+
+describe.skipIf(!installed('fish'))('fish completion, asked with complete -C', () => {
+  it('gives ids with their titles, --org, aliases and enum values', async () => {
+    expect(await fishComplete('docsctl spaces get ')).toEqual(['sp-welcome\t👋 Welcome']);
+    expect(await fishComplete('docsctl --org ')).toEqual(['org-acme\tAcme Docs', 'org-globex\tGlobex']);
+    expect(await fishComplete('docsctl --org org-globex members set-role ')).toEqual(['u-admin\tAda Admin', 'u-outsider\tOlga Outsider']);
+    expect(await fishComplete('docsctl members set-role u-edit ')).toEqual(['admin', 'comment', 'create', 'edit', 'guest', 'read', 'review']);
+    expect(await fishComplete('docsctl sites create --visibility ')).toEqual(['public', 'share-link', 'unlisted', 'visitor-auth']);
+    expect(await fishComplete('docsctl spaces ls --li')).toEqual(['--limit\tat most N items in all (default 30)']);
+    expect((await fishComplete('docsctl change-requests ')).map((l) => l.split('\t')[0])).toEqual(expect.arrayContaining(['list', 'merge']));
+    expect(await fishComplete('docsctl change-r')).toEqual(['change-requests']);
   });
 });
 
@@ -134,6 +255,21 @@ describe.skipIf(!HAS_TMUX || !installed('fish'))('fish completion, typed at a re
       t.type('get sp-');
       t.press('Tab');
       await t.waitFor(/docsctl spaces get sp-welcome/);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('lists organization ids with their titles for --org', async () => {
+    const t = Terminal.run(`exec fish --no-config -C 'source ${join(root, 'completions/docsctl.fish')}; function fish_prompt; echo "> "; end'`, shellEnv());
+    try {
+      await t.waitFor(/^>/m);
+      t.type('docsctl --org ');
+      t.press('Tab');
+      await t.waitFor(/docsctl --org org-/);
+      t.press('Tab');
+      await t.waitFor(/org-acme\s+\(Acme Docs\)/);
+      await t.waitFor(/org-globex\s+\(Globex\)/);
     } finally {
       t.close();
     }

@@ -208,10 +208,17 @@ describe('tables fit the terminal', () => {
     }
   });
 
-  it('DOCSCTL_FORCE_TTY gives the terminal output on a pipe (a number is the width)', async () => {
+  it('DOCSCTL_FORCE_TTY and FORCE_COLOR give the terminal output on a pipe (a number is the width; FORCE_COLOR adds colour)', async () => {
     const plain = await sb.run(['spaces', 'list']);
     expect(plain.stdout).not.toMatch(/^id\s+title/);
     const forced = await docsctl(['spaces', 'list'], { ...env(), DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1' });
     expect(forced.stdout).toMatch(/^id\s+title\s+visibility\s+parent\s+updatedAt/);
+    const narrow = await docsctl(['spaces', 'list'], { ...env(), DOCSCTL_FORCE_TTY: '30', NO_COLOR: '1' });
+    expect(narrow.stdout).toMatch(/^id\s+title/);
+    expect(narrow.stdout).toContain('sp-welcome');
+    const coloured = await docsctl(['spaces', 'list'], { ...env(), FORCE_COLOR: '1' });
+    expect(coloured.stdout).toContain('\x1b[');
+    expect(coloured.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/^id\s+title/);
+    expect((await docsctl(['spaces', 'list'], { ...env(), FORCE_COLOR: '0' })).stdout).not.toMatch(/^id\s+title/);
   });
 });

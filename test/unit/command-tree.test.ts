@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineGroup, later, type CommandDef, type GroupDef } from '../../src/cli/command.js';
-import { findDef, toManifest } from '../../src/cli/manifest.js';
+import { findDef, locate, toManifest, type Manifest } from '../../src/cli/manifest.js';
+import { didYouMean, similar } from '../../src/cli/suggest.js';
 import { entries } from '../../src/commands/index.js';
 
 const leaf = (name: string) => defineCommand({ name, summary: `the ${name} command`, examples: [], run: async () => undefined });
@@ -57,5 +58,57 @@ describe('a group whose commands load later', () => {
     };
     for (const entry of entries) walk(await toManifest((await entry.load()).default));
     expect(commands).toBeGreaterThan(100);
+  });
+});
+
+describe('what the manifest says for completion', () => {
+  it('names the values of enum arguments and the ids that arguments and flag values take', async () => {
+    const arg = defineCommand({
+      name: 'set', summary: 'set', examples: [], run: async () => undefined,
+      args: [{ name: 'space', description: 'a space' }, { name: 'mode', description: 'a mode', choices: ['on', 'off'] }, { name: 'text', description: 'free' }],
+      flags: { before: { description: 'x', value: 'space' }, to: { description: 'x', value: 'org' }, title: { description: 'x', value: 'title' }, level: { description: 'x', value: 'site', choices: ['a'] } },
+    });
+    const m = await toManifest(arg);
+    expect(m.kind === 'command' && m.args).toEqual([
+      { name: 'space', description: 'a space', ids: 'space' },
+      { name: 'mode', description: 'a mode', choices: ['on', 'off'] },
+      { name: 'text', description: 'free' },
+    ]);
+    expect(m.kind === 'command' && Object.fromEntries(m.flags.map((f) => [f.key, f.ids]))).toEqual({ before: 'space', to: 'org', title: undefined, level: undefined });
+  });
+
+  it("holds for docsctl's members set-role: the role is one of the roles", async () => {
+    const members = (await entries.find((e) => e.name === 'members')!.load()).default;
+    const m = await toManifest(members);
+    const setRole = m.kind === 'group' ? m.commands.find((c) => c.name === 'set-role') : undefined;
+    expect(setRole?.kind === 'command' && setRole.args).toEqual([
+      expect.objectContaining({ name: 'user', ids: 'user' }),
+      expect.objectContaining({ name: 'role', choices: ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'] }),
+    ]);
+  });
+
+  it('locates the command a line names, through aliases and global flags', async () => {
+    const manifest: Manifest = { version: '0', entries: [{ ...(await toManifest(tree().group)), section: 'S:', aliases: ['t'] }] };
+    const names = (argv: string[]) => locate(manifest, argv, ['--org']).nodes.map((n) => n.name);
+    expect(names(['things', 'get', 'x'])).toEqual(['things', 'get']);
+    expect(names(['--org', 'things', 't', 'sub', 'deep'])).toEqual(['things', 'sub', 'deep']);
+    expect(names(['--org', 'o', 't', 'sub', '--json', 'deep'])).toEqual(['things', 'sub', 'deep']);
+    expect(locate(manifest, ['things', 'nope', 'x'], []).rest).toEqual(['nope', 'x']);
+  });
+});
+
+describe('did you mean', () => {
+  it('suggests close names, an alias as its command, and nothing when nothing is close', () => {
+    expect(didYouMean('lst', [{ name: 'list', aliases: ['ls'] }, { name: 'links' }])).toBe('Did you mean list?');
+    expect(didYouMean('sectons', ['sections', 'section-groups', 'spaces'])).toBe('Did you mean sections?');
+    expect(didYouMean('crate', ['create', 'get'])).toBe('Did you mean create?');
+    expect(didYouMean('lmit', ['limit', 'all', 'page'])).toBe('Did you mean limit?');
+    expect(didYouMean('vebrose', ['verbose'])).toBe('Did you mean verbose?');
+    expect(didYouMean('co', ['collections', 'comments', 'tree'])).toBe('Did you mean collections or comments?');
+    expect(didYouMean('nothing', ['spaces', 'sites', 'ping', 'content'])).toBe('');
+    expect(similar('x', ['y', 'xx'])).toEqual([]);
+    // Flags: compared without their dashes, suggested with them.
+    expect(didYouMean('--lmit', ['--limit', '--all'], '--')).toBe('Did you mean --limit?');
+    expect(didYouMean('--ord', ['--order', '--org', '--json'], '--')).toBe('Did you mean --order or --org?');
   });
 });

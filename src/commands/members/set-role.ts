@@ -15,7 +15,7 @@ export default defineCommand({
   summary: 'Change a member’s role (guest removes it); lowering a role asks for confirmation',
   args: [
     { name: 'user', description: 'user id of the member' },
-    { name: 'role', description: `new role: ${MEMBER_ROLES.join(', ')}` },
+    { name: 'role', description: `new role: ${MEMBER_ROLES.join(', ')}`, choices: MEMBER_ROLES },
   ],
   examples: ['docsctl members set-role u_123 edit', 'docsctl members set-role u_123 guest --yes'],
   destructive: true,
