@@ -93,12 +93,13 @@ describe('docsctl help', () => {
 });
 
 describe.skipIf(!HAS_TMUX)('help at a terminal (rendered by the CLI, not prerendered)', () => {
-  it('docsctl help spaces create shows that command, with its global flags apart', async () => {
-    const t = Terminal.start(['help', 'spaces', 'create'], { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home });
+  it('docsctl help spaces get shows that command, with its global flags apart', async () => {
+    // A help short enough for the 40 rows of the test's terminal.
+    const t = Terminal.start(['help', 'spaces', 'get'], { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home });
     try {
       expect(await t.exitCode()).toBe(0);
       const screen = t.screen();
-      expect(screen).toContain('Usage: docsctl spaces create [flags]');
+      expect(screen).toContain('Usage: docsctl spaces get <space> [flags]');
       expect(screen).toMatch(/Global flags:\n {2}--org <id> /);
     } finally {
       t.close();
@@ -140,7 +141,7 @@ describe('global flags', () => {
   it('a command that prints data lists --json, --fields and --jq as output flags; one that prints none does not take them', async () => {
     const list = (await sb.run(['spaces', 'list', '--help'])).stdout;
     expect(terms(section(list, 'Output flags:'))).toEqual(['--json', '--fields <list>', '--jq <expression>']);
-    expect(terms(section(list, 'Flags:'))).toEqual(expect.arrayContaining(['--collection <id>', '--limit <n>', '--all', '--page <cursor>']));
+    expect(terms(section(list, 'Flags:'))).toEqual(expect.arrayContaining(['--parent <id>', '--limit <n>', '--all', '--page <cursor>']));
     const serve = (await sb.run(['serve', '--help'])).stdout;
     expect(section(serve, 'Output flags:')).toBeUndefined();
     const completion = await sb.run(['completion', 'bash', '--jq', '.']);
@@ -187,7 +188,7 @@ describe('typos', () => {
   it('a mistyped flag suggests the flag: the command’s own, a shared one or a global one', async () => {
     const cases: [string[], string][] = [
       [['spaces', 'list', '--lmit', '3'], "unknown option '--lmit' for 'docsctl spaces list'. Did you mean --limit?"],
-      [['spaces', 'list', '--colection=col-handbook'], "unknown option '--colection' for 'docsctl spaces list'. Did you mean --collection?"],
+      [['spaces', 'list', '--parnet=col-handbook'], "unknown option '--parnet' for 'docsctl spaces list'. Did you mean --parent?"],
       [['spaces', 'ls', '--jsn'], "unknown option '--jsn' for 'docsctl spaces list'. Did you mean --json?"],
       [['spaces', 'list', '--verbos'], "unknown option '--verbos' for 'docsctl spaces list'. Did you mean --verbose?"],
       [['--verbos', 'spaces', 'list'], "unknown option '--verbos' for 'docsctl'. Did you mean --verbose?"],

@@ -42,6 +42,8 @@ function rows(): Record<string, Row> {
     // Prism's organizations all have the id `string` (its value for a string without an example).
     'auth login': { args: ['auth', 'login', '--api-url', prism.url, '--org', 'string', '--with-token'], input: 'token-of-prism\n', modes: ['tsv'] },
     'auth status': { args: ['auth', 'status'] },
+    // The profile auth login saved (rows run in the order of docs/commands.md).
+    'auth switch': { args: ['auth', 'switch', 'default'], expect: 'local', modes: ['tsv'] },
     'auth logout': { args: ['auth', 'logout'], expect: 'local', modes: ['tsv'] },
     'auth token': { args: ['auth', 'token'], expect: 'local', modes: ['tsv'] },
     serve: { args: [], expect: 'local' },
