@@ -182,6 +182,7 @@ describe('input rules against the official document', () => {
   }
 
   it('refuse no value the document accepts', () => {
+    console.info(`input rules: ${tried} witnesses of the official request schemas checked against ours, over ${mapped.length} operations`);
     expect(tried).toBeGreaterThan(500);
     expect(stricter.lines()).toEqual([]);
   });
