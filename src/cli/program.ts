@@ -13,8 +13,6 @@ import { didYouMean, type Candidate } from './suggest.js';
 /** A top-level entry of the command tree, as `src/commands/index.ts` lists them. */
 export interface LazyEntry {
   name: string;
-  aliases?: string[];
-  summary: string;
   /** Heading under which top-level help lists it. */
   section: string;
   /** Left out of help (internal commands such as `__complete`). */

@@ -3,7 +3,6 @@
  * exponential backoff and jitter (network errors, 429, 502/503/504; honouring Retry-After; only for
  * GET/PUT/DELETE), and `--verbose` tracing with the token masked.
  */
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 // undici's index loads every feature it has (fetch, WebSocket, caches, mocks: ~1 MB to compile at each
 // start); the client uses the dispatcher and the request API only, so it loads just those.
@@ -61,11 +60,6 @@ export interface HttpResponse {
   /** Parsed JSON body, or undefined for an empty or non-JSON body. */
   json: unknown;
 }
-
-// undici parses HTTP with WebAssembly, which V8 also optimises in background threads that a short
-// process then waits for at exit (~200 ms); the baseline compiler alone is plenty for a CLI. (The
-// process entry sets it already, before compiling; this is for the client used as a library.)
-setFlagsFromString('--liftoff-only');
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
