@@ -27,6 +27,8 @@ export interface SharedFlag {
   ids?: IdKind;
   /** The key commander stores it under (`noInput` → `input` for a negation). */
   key: string;
+  /** The keys of flags it cannot be given with (see FlagSpec.conflicts). */
+  conflicts?: readonly string[];
 }
 
 /** Every command takes these. `--version` is the program's alone (see VERSION_FLAG). */
@@ -52,7 +54,7 @@ export const OUTPUT_FLAGS: readonly SharedFlag[] = [
 /** Paginated lists take these. */
 export const LIST_FLAGS: readonly SharedFlag[] = [
   { long: '--limit', key: 'limit', value: 'n', description: 'at most N items in all (default 30)' },
-  { long: '--all', key: 'all', description: 'every item, paging under the hood' },
+  { long: '--all', key: 'all', description: 'every item, paging under the hood', conflicts: ['limit'] },
   { long: '--page', key: 'page', value: 'cursor', description: 'start at this page cursor (from a previous list)' },
 ];
 

@@ -95,7 +95,6 @@ export function checkFields(spec: OutputSpec | undefined, text: string | undefin
 }
 
 async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: OutputSpec, flags: RenderFlags, picked?: ResolvedColumn[]) {
-  if (flags.all && flags.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
   const max = flags.all ? undefined : (flags.limit ?? DEFAULT_LIST_LIMIT);
   // A count on stderr while --all pages through, on a terminal only; cleared before the end.
   const progress = flags.all && ctx.io.stderr.isTTY && !ctx.env.CI

@@ -29,6 +29,11 @@ export interface HttpOptions {
   /** Trace every request on this writer (stderr). */
   trace?: (line: string) => void;
   userAgent?: string;
+  /**
+   * Where requests go instead of an Agent of the client's own (which it closes): another undici
+   * Dispatcher, e.g. one that answers in process. Its owner closes it.
+   */
+  dispatcher?: Dispatcher;
 }
 
 export interface HttpRequest {
@@ -66,12 +71,15 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export class HttpClient {
   private readonly agent: Dispatcher;
-  private readonly opts: Required<Omit<HttpOptions, 'token' | 'trace'>> & Pick<HttpOptions, 'token' | 'trace'>;
+  /** Whether `agent` is the client's own (closed with it). */
+  private readonly ownAgent: boolean;
+  private readonly opts: Required<Omit<HttpOptions, 'token' | 'trace' | 'dispatcher'>> & Pick<HttpOptions, 'token' | 'trace'>;
 
   constructor(opts: HttpOptions) {
+    const { dispatcher, ...rest } = opts;
     this.opts = {
       connectTimeoutMs: 10_000, timeoutMs: 30_000, maxRetries: 3, retryBudgetMs: 30_000, backoffMs: 250,
-      userAgent: 'docsctl', ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, ''),
+      userAgent: 'docsctl', ...rest, baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     };
     registerSecret(opts.token);
     // Traces never show a token, even one a server put in a URL it sent back.
@@ -80,7 +88,8 @@ export class HttpClient {
       this.opts.trace = (line) => trace(this.mask(line));
     }
     // maxHeaderSize: Node's default, given so that undici does not load node:http to ask for it.
-    this.agent = new Agent({ connect: { timeout: this.opts.connectTimeoutMs }, keepAliveTimeout: 4_000, maxHeaderSize: 16 * 1024 });
+    this.ownAgent = dispatcher === undefined;
+    this.agent = dispatcher ?? new Agent({ connect: { timeout: this.opts.connectTimeoutMs }, keepAliveTimeout: 4_000, maxHeaderSize: 16 * 1024 });
   }
 
   get baseUrl(): string {
@@ -192,7 +201,7 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    if (this.ownAgent) await this.agent.close();
   }
 }
 
