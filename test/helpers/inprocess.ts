@@ -12,7 +12,8 @@
  * `app.handle`, which the dispatcher calls).
  */
 import { PassThrough, Readable, Writable } from 'node:stream';
-import { Dispatcher } from 'undici';
+import { Agent, Dispatcher } from 'undici';
+import { afterAll } from 'vitest';
 import type { Io } from '../../src/cli/context.js';
 import type { Manifest } from '../../src/cli/manifest.js';
 import { main, VERSION } from '../../src/main.js';
@@ -32,19 +33,27 @@ export function sourceManifest(): Promise<Manifest> {
 }
 
 /**
- * An undici Dispatcher that answers from `app.handle()` in this process: the request as the client
- * built it (method, path, headers, body), the answer as the app gives it, through the handler API
- * that undici's own MockAgent drives. An answer the app drops (fault injection) is a socket error.
+ * An undici Dispatcher that answers the sandbox's origin from `app.handle()` in this process: the
+ * request as the client built it (method, path, headers, body), the answer as the app gives it,
+ * through the handler API that undici's own MockAgent drives; as on the sandbox's socket
+ * (src/server/serve.ts), a HEAD reaches the app as its GET and gets no body, and an answer the app
+ * drops (fault injection) is a socket error. Requests to any other origin (a test's own server)
+ * go to the network.
  */
 export class AppDispatcher extends Dispatcher {
   /** Stands for the client's connection: a token verified on it is not hashed again (AppRequest.connection). */
   private readonly connection = {};
+  private network?: Agent;
 
-  constructor(private readonly app: App) {
+  constructor(private readonly app: App, private readonly origin: string) {
     super();
   }
 
   override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    if (new URL(String(opts.origin)).origin !== this.origin) {
+      this.network ??= new Agent({ keepAliveTimeout: 1_000 });
+      return this.network.dispatch(opts, handler);
+    }
     const h = handler as Dispatcher.DispatchHandler & {
       onConnect?(abort: (err?: Error) => void, context?: unknown): void;
       onHeaders?(status: number, headers: Buffer[], resume: () => void, statusText: string): boolean;
@@ -62,7 +71,7 @@ export class AppDispatcher extends Dispatcher {
     }
     const body = opts.body === undefined || opts.body === null ? undefined : typeof opts.body === 'string' || Buffer.isBuffer(opts.body) ? opts.body : undefined;
     if (opts.body !== undefined && opts.body !== null && body === undefined) throw new Error('AppDispatcher: only string and Buffer bodies (what the client sends)');
-    this.app.handle({ method: opts.method, url: opts.path, headers, ...(body !== undefined ? { body } : {}), connection: this.connection })
+    this.app.handle({ method: opts.method === 'HEAD' ? 'GET' : opts.method, url: opts.path, headers, ...(body !== undefined ? { body } : {}), connection: this.connection })
       .then((res: AppResponse) => {
         if (aborted) return h.onError?.(aborted);
         if (res.drop) return h.onError?.(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }));
@@ -77,9 +86,13 @@ export class AppDispatcher extends Dispatcher {
     return true;
   }
 
-  override async close(): Promise<void> {}
+  override async close(): Promise<void> {
+    await this.network?.close();
+  }
 
-  override async destroy(): Promise<void> {}
+  override async destroy(): Promise<void> {
+    await this.network?.destroy();
+  }
 }
 
 export interface InProcessRun {
@@ -144,9 +157,10 @@ export function useSandbox(opts: ServerOptions = {}): InProcessSandbox {
   const sb = useSandboxWith<InProcessSandbox>(opts, (box, args, env, input) => runInProcess(args, {
     env: { PATH: process.env.PATH ?? '', ...env }, ...(input !== undefined ? { input } : {}), dispatcher: dispatchers.get(box.server.app),
   }), async (box) => {
-    dispatchers.set(box.server.app, new AppDispatcher(box.server.app));
+    dispatchers.set(box.server.app, new AppDispatcher(box.server.app, new URL(box.server.url).origin));
     await sourceManifest();
   });
+  afterAll(() => dispatchers.get(sb.server?.app)?.close());
   sb.process = (args, o = {}) => docsctl(args, sb.env(o), o.input !== undefined ? { input: o.input } : {});
   return sb;
 }
