@@ -70,7 +70,7 @@ export function placementBody<O extends AnyOp>(op: O, flags: PlacementFlags): Op
 
 // ---- sites: a place among the site's sections and groups, or among site spaces ----
 
-/** `--last`: the official document's move without a position; it excludes the side flags given. */
+/** `--last`: the official document's move without a position; not with the side flags named. */
 export function lastFlag(description: string, sides: readonly string[]) {
   return { type: 'boolean', description, conflicts: sides } as const satisfies FlagSpec;
 }

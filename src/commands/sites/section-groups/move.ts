@@ -12,7 +12,7 @@ export default defineCommand({
     after: { description: 'place it just after this section', value: 'id', conflicts: ['afterGroup'] },
     beforeGroup: { description: 'place it just before this section group', value: 'id' },
     afterGroup: { description: 'place it just after this section group', value: 'id' },
-    last: lastFlag('move it to the end of the site’s top level; no other placement flag', ['before', 'after', 'beforeGroup', 'afterGroup']),
+    last: lastFlag('move it to the end of the site’s top level', ['before', 'after', 'beforeGroup', 'afterGroup']),
   },
   examples: [
     'docsctl sites section-groups move site_123 grp_456 --before sec_789',

@@ -10,7 +10,7 @@ export default defineCommand({
   flags: {
     before: { description: 'place it just before this section or group', value: 'id' },
     after: { description: 'place it just after this section or group', value: 'id' },
-    last: lastFlag('move it to the end of the site’s top level; no other placement flag', ['before', 'after']),
+    last: lastFlag('move it to the end of the site’s top level', ['before', 'after']),
   },
   examples: [
     'docsctl sites sections move site_123 sec_456 --before sec_789',

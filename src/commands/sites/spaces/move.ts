@@ -10,7 +10,7 @@ export default defineCommand({
   flags: {
     before: { description: 'place it just before this site space', value: 'id' },
     after: { description: 'place it just after this site space', value: 'id' },
-    last: lastFlag('move it to the end of its own section (or of the site without sections); no other placement flag', ['before', 'after']),
+    last: lastFlag('move it to the end of its own section (or of the site without sections)', ['before', 'after']),
   },
   examples: [
     'docsctl sites spaces move site_123 ss_456 --after ss_789',
