@@ -72,6 +72,12 @@ describe('flag conflicts, declared on the flags', () => {
     ['sites spaces move', ['site-a', 'ss-a', '--after', 'ss-b', '--last'], '--last and --after'],
     ['sites section-groups move', ['site-a', 'grp-a', '--after', 'sec-b', '--after-group', 'grp-b'], '--after and --after-group'],
     ['sites sections add', ['site-a', '--space', 'sp-welcome', '--new-space'], '--space and --new-space'],
+    ['spaces list', ['--parent', 'col-a', '--collection', 'col-b'], '--parent and --collection'],
+    ['spaces create', ['--title', 'T', '--parent', 'col-a', '--collection', 'col-b'], '--parent and --collection'],
+    ['comments list', ['sp-welcome', '--page-id', 'p-1', '--target-page', 'p-2'], '--page-id and --target-page'],
+    ['comments post', ['sp-welcome', '--body', 'x', '--page-id', 'p-1', '--page', 'p-2'], '--page-id and --page'],
+    ['content links', ['sp-welcome', '--page-id', 'p-1', '--page', 'p-2'], '--page-id and --page'],
+    ['sites spaces update', ['site-a', 'ss-a', '--page-id', 'p-1', '--page', 'p-2'], '--page-id and --page'],
   ];
   it.each(conflicts)('%s %j: exit 2, both flags named, the command’s help as hint, nothing sent', async (command, rest, pair) => {
     const { result, requests } = await sent(() => sb.run([...command.split(' '), ...rest]));

@@ -16,7 +16,7 @@ export default defineCommand({
     ...crFlag,
     status: { description: 'only open or resolved comments (default all)', value: 'status', choices: COMMENT_STATUS_FILTERS },
     order: { description: 'asc (oldest first) or desc (newest first, the default)', value: 'order', choices: ORDERS },
-    pageId: { description: 'only the comments on this page id', value: 'page' },
+    pageId: { description: 'only the comments on this page id', value: 'page', conflicts: ['targetPage'] },
     targetPage: hiddenAlias('--page-id', 'page'),
     authors: { type: 'list', description: 'only the comments of these user ids (repeatable, or comma-separated)', value: 'user' },
   },
