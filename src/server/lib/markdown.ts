@@ -114,28 +114,50 @@ const micromarkOptions = { extensions: [gfm()] };
 const fromOptions = { ...micromarkOptions, mdastExtensions: [gfmFromMarkdown()] };
 const toOptions: ToMarkdownOptions = {
   extensions: [gfmToMarkdown()],
-  bullet: '-', emphasis: '_', strong: '*', rule: '*', fence: '`', fences: true, listItemIndent: 'one', resourceLink: false,
+  bullet: '-', emphasis: '_', strong: '*', rule: '-', fence: '`', fences: true, listItemIndent: 'one', resourceLink: false,
 };
 
-/** Container markers (and the indentation before them) at the start of a line. */
+/** Container markers (quote markers, list bullets and numbers) at the start of a line. */
 const CONTAINER_PREFIX = /^(?:[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))+/;
 const EMPHASIS_RUN = /[*_~]{200,}/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+/** Runs of emphasis delimiters that can open (before a non-space) or close (after one). */
+const DELIMITER = /(?<=^|[\s\p{P}])[*_~]+(?=[^\s*_~])|(?<=[^\s*_~])[*_~]+(?=$|[\s\p{P}])/gu;
 
 /**
  * Refuse, before parsing, what the parser cannot read without overflowing or going quadratic: a
  * line opening more than MAX_NESTING containers (markers, and indentation by two columns a level),
- * or a run of hundreds of emphasis delimiters.
+ * a paragraph opening more than MAX_NESTING emphasis delimiters it does not close, or a run of
+ * hundreds of delimiters. Code (fenced or indented) is skipped, roughly: this is a bound, not a parser.
  */
 function checkSource(markdown: string): void {
+  let fence: string | null = null;
+  let open = 0;
   for (const line of markdown.split('\n')) {
+    const fenceMark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== null) {
+      if (fenceMark?.startsWith(fence)) fence = null;
+      continue;
+    }
+    if (fenceMark) {
+      fence = fenceMark;
+      continue;
+    }
     const prefix = CONTAINER_PREFIX.exec(line)?.[0];
     if (prefix) {
       const markers = prefix.match(/>|[-+*]|\d{1,9}[.)]/g)?.length ?? 0;
-      const indent = prefix.replace(/\S/g, '').replace(/\t/g, '    ').length;
+      const indent = /^[ \t]*/.exec(prefix)![0].replace(/\t/g, '    ').length;
       if (markers + indent / 2 > MAX_NESTING) throw new MarkdownTooDeep();
     }
-    if (EMPHASIS_RUN.test(line) && !THEMATIC_BREAK.test(line)) throw new MarkdownTooDeep();
+    if (line.trim() === '') open = 0;
+    else if (!/^(?: {4}|\t)/.test(line) && !THEMATIC_BREAK.test(line)) {
+      if (EMPHASIS_RUN.test(line)) throw new MarkdownTooDeep();
+      for (const m of line.matchAll(DELIMITER)) {
+        const before = line[m.index - 1];
+        open = before === undefined || /[\s\p{P}]/u.test(before) ? open + 1 : Math.max(0, open - 1);
+        if (open > MAX_NESTING) throw new MarkdownTooDeep();
+      }
+    }
   }
 }
 
