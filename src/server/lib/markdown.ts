@@ -113,7 +113,7 @@ export class MarkdownTooDeep extends Error {
 const micromarkOptions = { extensions: [gfm()] };
 const fromOptions = { ...micromarkOptions, mdastExtensions: [gfmFromMarkdown()] };
 const toOptions: ToMarkdownOptions = {
-  extensions: [gfmToMarkdown()],
+  extensions: [gfmToMarkdown({ tablePipeAlign: false })],
   bullet: '-', emphasis: '_', strong: '*', rule: '-', fence: '`', fences: true, listItemIndent: 'one', resourceLink: false,
 };
 
