@@ -15,7 +15,7 @@ export function slugify(text: string, fallback = 'page', max = 100): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[ßæœøđðłþı]/g, (ch) => ASCII_FOLD[ch])
+    .replace(/[\u00df\u00e6\u0153\u00f8\u0111\u00f0\u0142\u00fe\u0131]/g, (ch) => ASCII_FOLD[ch]) // ßæœøđðłþı (escaped: the bundle stays ASCII)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, max)
