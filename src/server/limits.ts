@@ -1,0 +1,66 @@
+/**
+ * Bounds the sandbox puts on what a client can make it do (docs/security.md): how long a request
+ * may take to arrive, how much a website import may fetch and store, how deep an OpenAPI document
+ * may nest. The values are plain numbers in one object so that tests can lower them.
+ *
+ * It also knows, while a handler runs, which client connection asked: a long operation (a website
+ * import) asks `clientGone()` for a signal that fires when that client goes away, and stops.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { EventEmitter } from 'node:events';
+import type { ServerOptions } from 'node:http';
+
+export const LIMITS = {
+  server: {
+    /** Time for a request's headers to arrive, in ms (node:http `headersTimeout`). */
+    headersTimeoutMs: 10_000,
+    /** Time for a whole request (headers and body) to arrive, in ms (node:http `requestTimeout`). */
+    requestTimeoutMs: 30_000,
+    /** How often node:http looks for requests past those times, in ms. */
+    checkIntervalMs: 1_000,
+  },
+  import: {
+    /** Deadline of a whole website import (every fetch, redirects and bodies), in ms. */
+    deadlineMs: 60_000,
+    /** Requests a website import may send, failed ones and redirects included. */
+    maxFetches: 200,
+    /** Bytes a website import may fetch, and so store, in all. */
+    maxBytes: 50 * 1024 * 1024,
+  },
+  openapi: {
+    /** Deepest nesting of objects and arrays an OpenAPI document may have. */
+    maxDepth: 256,
+  },
+};
+
+/** The options of the sandbox's node:http server that cut requests which stall (see serve.ts). */
+export function serverTimeouts(): Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval'> {
+  const { headersTimeoutMs, requestTimeoutMs, checkIntervalMs } = LIMITS.server;
+  return {
+    // node:http wants headersTimeout ≤ requestTimeout.
+    headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs),
+    requestTimeout: requestTimeoutMs,
+    connectionsCheckingInterval: checkIntervalMs,
+  };
+}
+
+const connections = new AsyncLocalStorage<object | undefined>();
+
+/** Run a request's work knowing its client's connection (AppRequest.connection). */
+export function withConnection<T>(connection: object | undefined, fn: () => T): T {
+  return connection === undefined ? fn() : connections.run(connection, fn);
+}
+
+/**
+ * A signal aborted when the client of the request being handled goes away (its connection
+ * closes), and the function that stops watching; undefined outside a request on a socket.
+ */
+export function clientGone(): { signal: AbortSignal; stop: () => void } | undefined {
+  const connection = connections.getStore();
+  if (!(connection instanceof EventEmitter)) return undefined;
+  const controller = new AbortController();
+  const onClose = () => controller.abort(new Error('the client went away'));
+  if ((connection as { destroyed?: boolean }).destroyed) onClose();
+  else connection.once('close', onClose);
+  return { signal: controller.signal, stop: () => connection.off('close', onClose) };
+}
