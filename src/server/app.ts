@@ -11,6 +11,7 @@ import { parseDuration } from './clock.js';
 import { DOWNLOADS_PATH, serveDownload } from './downloads.js';
 import { FaultRules, Faults } from './faults.js';
 import { HttpError } from './errors.js';
+import { withConnection } from './limits.js';
 import { Reply, type Handler, type HandlerCtx } from './handler.js';
 import { routes } from './routes.js';
 import type { Store, UserRec } from './store.js';
@@ -222,7 +223,8 @@ export function createApp(store: Store, opts: AppOptions) {
       };
       const version = store.version;
       const ctx: HandlerCtx = { store, caller, baseUrl };
-      const result = await route.handler(ctx, input as never);
+      // A write may run long (a website import): it can ask whether its client is still there (limits.ts).
+      const result = await (req.method === 'GET' ? route.handler(ctx, input as never) : withConnection(req.connection, () => route.handler(ctx, input as never)));
       const response = respond(route.op, result);
       // Kept only if nothing changed while the handler ran (it may have waited).
       return key !== undefined && response.status === 200 && store.version === version ? keep(key, req, response) : response;
@@ -388,10 +390,15 @@ function nestingExceeds(text: string, max: number): boolean {
   return false;
 }
 
+/** Names a query may not use: on a plain object they would reach its prototype, not a parameter. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 function queryObject(search: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a parameter named like an Object.prototype member (toString, hasOwnProperty) is just a name.
+  const out: Record<string, string | string[]> = Object.create(null);
   if (!search) return out;
   for (const [k, v] of new URLSearchParams(search)) {
+    if (PROTOTYPE_KEYS.has(k)) throw new HttpError(400, `${k}: not a query parameter of any operation (a reserved name)`);
     const prev = out[k];
     out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { createApp, errorResponse, MAX_BODY_BYTES, type App } from './app.js';
 import { HttpError } from './errors.js';
+import { serverTimeouts } from './limits.js';
 import { DEFAULT_FETCH_POLICY, LOOPBACK } from './lib/fetch.js';
 import { defaultSeed, DEFAULT_ROLES, loadSeed, type SeedData } from './seed.js';
 import { Store } from './store.js';
@@ -75,7 +76,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   };
   const app = createApp(store, { reset, ...(opts.chaos ? { chaos: { rate: opts.chaos.rate, seed: opts.chaos.seed ?? 1 } } : {}) });
 
-  const server = createServer((req, res) => {
+  const server = createServer(serverTimeouts(), (req, res) => {
     // A read answered before, state unchanged: sent at once (see App.kept). A HEAD gets the GET's
     // answer: node:http leaves the body out of a response to HEAD, and keeps its Content-Length.
     const kept = (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined

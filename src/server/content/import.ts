@@ -5,10 +5,11 @@
  * becomes a link to the path it would have had, so the space's links report it as broken.
  */
 import { badRequest } from '../errors.js';
-import { FetchError } from '../lib/fetch.js';
+import { FetchError, type FetchBudget } from '../lib/fetch.js';
 import { importWebsite, type ImportResult } from '../lib/html-import.js';
 import { slugify } from '../lib/slug.js';
 import { newId } from '../ids.js';
+import { clientGone, LIMITS } from '../limits.js';
 import type { Store } from '../store.js';
 import { rewriteLinks } from './links.js';
 import { edit, newPage, putBlob, uniqueSlug, walkPages, type PageRec, type RevisionContent } from './model.js';
@@ -19,13 +20,36 @@ const IMPORT_LIMITS = { maxPages: 50, maxFiles: 50, fetch: { timeoutMs: 10_000, 
 /**
  * Read the website at `url` (its pages and files, within the bounds above and the sandbox's fetch
  * policy), for a space or a change request; a site that cannot be read is a 400 naming the cause.
+ * The import as a whole is bounded too (LIMITS.import): past its deadline, or when its client goes
+ * away, it stops and changes nothing; past its number of fetches or bytes, what is left is not
+ * fetched (like the bounds on pages and files, the links to it stay, broken).
  */
 export async function readWebsite(store: Store, url: string): Promise<ImportResult> {
+  const { deadlineMs, maxFetches, maxBytes } = LIMITS.import;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(new Error(`the import did not finish within ${deadlineMs} ms`)), deadlineMs);
+  const client = clientGone();
+  client?.signal.addEventListener('abort', () => stop.abort(client.signal.reason), { once: true });
+  if (client?.signal.aborted) stop.abort(client.signal.reason);
+  const budget: FetchBudget = {
+    fetchesLeft: maxFetches, bytesLeft: maxBytes, signal: stop.signal,
+    fetchesSpent: `the import's limit of ${maxFetches} fetches was reached`,
+    bytesSpent: `the import's limit of ${maxBytes} bytes was reached`,
+  };
+  const failed = (detail: string) => badRequest(`url: the import failed, nothing was changed: ${detail}`);
   try {
-    return await importWebsite(url, { ...IMPORT_LIMITS, fetch: { ...IMPORT_LIMITS.fetch, ...store.fetchPolicy } });
+    const result = await importWebsite(url, { ...IMPORT_LIMITS, fetch: { ...IMPORT_LIMITS.fetch, ...store.fetchPolicy, budget } });
+    if (stop.signal.aborted) throw failed((stop.signal.reason as Error).message);
+    // What would be stored: the fetched bytes bound it, but the Markdown is made here.
+    const stored = result.files.reduce((n, f) => n + f.size, 0) + result.pages.reduce((n, p) => n + Buffer.byteLength(p.markdown), 0);
+    if (stored > maxBytes) throw failed(`the import would store ${stored} bytes, more than its limit of ${maxBytes}`);
+    return result;
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest(`url: the import failed, nothing was changed: ${err.message}`);
+    if (err instanceof FetchError) throw failed(err.message);
     throw err;
+  } finally {
+    clearTimeout(timer);
+    client?.stop();
   }
 }
 
