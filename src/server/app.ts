@@ -11,14 +11,13 @@ import { parseDuration } from './clock.js';
 import { DOWNLOADS_PATH, serveDownload } from './downloads.js';
 import { FaultRules, Faults } from './faults.js';
 import { HttpError } from './errors.js';
-import { withConnection } from './limits.js';
+import { jsonNestingExceeds, MAX_JSON_DEPTH, withConnection } from './limits.js';
 import { Reply, type Handler, type HandlerCtx } from './handler.js';
 import { routes } from './routes.js';
 import type { Store, UserRec } from './store.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** Deepest nesting of arrays and objects a JSON body may have (deeper values could not be stored and sent back). */
-export const MAX_JSON_DEPTH = 64;
+export { MAX_JSON_DEPTH };
 
 export interface AppRequest {
   method: string;
@@ -362,32 +361,12 @@ function parseBody(req: AppRequest): unknown {
   }
   if (!/\S/.test(raw)) return undefined;
   // Deeper than MAX_JSON_DEPTH takes more than that many characters.
-  if (raw.length > MAX_JSON_DEPTH && nestingExceeds(raw, MAX_JSON_DEPTH)) throw new HttpError(400, `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (raw.length > MAX_JSON_DEPTH && jsonNestingExceeds(raw, MAX_JSON_DEPTH)) throw new HttpError(400, `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(raw);
   } catch (e) {
     throw new HttpError(400, `body: malformed JSON (${(e as Error).message})`);
   }
-}
-
-/** Whether JSON text opens more than `max` arrays or objects at once (strings skipped). One pass, no parse. */
-function nestingExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) {
-      depth--;
-    }
-  }
-  return false;
 }
 
 /** Names a query may not use: on a plain object they would reach its prototype, not a parameter. */

@@ -10,6 +10,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import type { ServerOptions } from 'node:http';
 
+/** Deepest nesting of arrays and objects a JSON body may have (deeper values could not be stored and sent back). */
+export const MAX_JSON_DEPTH = 64;
+
 export const LIMITS = {
   server: {
     /** Time for a request's headers to arrive, in ms (node:http `headersTimeout`). */
@@ -26,10 +29,6 @@ export const LIMITS = {
     maxFetches: 200,
     /** Bytes a website import may fetch, and so store, in all. */
     maxBytes: 50 * 1024 * 1024,
-  },
-  openapi: {
-    /** Deepest nesting of objects and arrays an OpenAPI document may have. */
-    maxDepth: 256,
   },
 };
 
@@ -63,4 +62,24 @@ export function clientGone(): { signal: AbortSignal; stop: () => void } | undefi
   if ((connection as { destroyed?: boolean }).destroyed) onClose();
   else connection.once('close', onClose);
   return { signal: controller.signal, stop: () => connection.off('close', onClose) };
+}
+
+/** Whether JSON text opens more than `max` arrays or objects at once (strings skipped). One pass, no parse. */
+export function jsonNestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
 }

@@ -168,3 +168,49 @@ describe('requests that stall are cut', () => {
     expect(quick.store.data.spaces.get('sp-welcome')!.title).toBe('Welcome');
   });
 });
+
+describe('OpenAPI documents are bounded in depth', () => {
+  /** Create or replace `slug` from `text`, wait for its processing, and return the specification. */
+  async function processed(method: 'POST' | 'PUT', slug: string, text: string): Promise<any> {
+    const path = method === 'POST' ? '/v1/orgs/org-acme/openapi' : `/v1/orgs/org-acme/openapi/${slug}`;
+    const r = await call(method, path, method === 'POST' ? { slug, source: { text } } : { source: { text } });
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    let spec = r.body;
+    for (let i = 0; i < 200 && spec.processingState !== 'complete'; i++) {
+      await new Promise((done) => setTimeout(done, 10));
+      spec = (await call('GET', `/v1/orgs/org-acme/openapi/${slug}`)).body;
+    }
+    expect(spec.processingState).toBe('complete');
+    return spec;
+  }
+  const deepJson = (levels: number) => `{"openapi":"3.0.3","info":{"title":"Deep","version":"1"},"paths":{},"x":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+  const TOO_DEEP = { code: 'TOO_DEEP', message: 'the document nests objects and lists deeper than 64 levels' };
+
+  it('deeper than the limit is a processing error on the specification; its reads and the state never fail', async () => {
+    const good = await processed('POST', 'deep', deepJson(10));
+    expect(good.lastProcessErrorCode).toBeUndefined();
+    const cases = [
+      deepJson(5_000),
+      // YAML: flow collections, deep enough to exhaust the composer's stack, and block nesting.
+      `openapi: 3.0.3\ninfo: {title: Deep, version: '1'}\npaths: {}\nx: ${'['.repeat(200_000)}${']'.repeat(200_000)}\n`,
+      `openapi: 3.0.3\ninfo: {title: Deep, version: '1'}\npaths: {}\n${Array.from({ length: 80 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n')} 1\n`,
+      // An alias inside its own anchor: a value that contains itself.
+      `openapi: 3.0.3\ninfo: {title: Deep, version: '1'}\npaths: &p\n  /a: {x: *p}\n`,
+    ];
+    for (const text of cases) {
+      const spec = await processed('PUT', 'deep', text);
+      expect(spec.lastProcessErrorCode, text.slice(0, 120)).toBe('PARSE_ERROR');
+      expect(spec.lastProcessedErrors).toEqual([TOO_DEEP]);
+      // The version processed before stays the latest, and reads fine.
+      expect(spec.lastVersion).toBe(good.lastVersion);
+      const content = await call('GET', '/v1/orgs/org-acme/openapi/deep/versions/latest/content');
+      expect(content.status).toBe(200);
+      const state = await fetch(`${server.url}/_sandbox/state`, { headers: { authorization: `Bearer ${server.token}` } });
+      expect(state.status).toBe(200);
+    }
+    // At the limit, a document is processed.
+    const limit = await processed('PUT', 'deep', deepJson(62));
+    expect(limit.lastProcessErrorCode).toBeUndefined();
+    expect((await call('GET', '/v1/orgs/org-acme/openapi/deep/versions/latest/content')).status).toBe(200);
+  });
+});

@@ -4,11 +4,12 @@
  * never thrown, each with a message saying exactly what is wrong and where.
  */
 import { LineCounter, parseDocument } from 'yaml';
+import { jsonNestingExceeds, MAX_JSON_DEPTH } from '../limits.js';
 import { FetchError, safeFetch, type SafeFetchOptions } from './fetch.js';
 
 export interface OpenApiProblem {
   message: string;
-  /** FETCH_TIMEOUT, FETCH_ERROR, EMPTY_DOCUMENT, INVALID_JSON, INVALID_YAML, NOT_OPENAPI, INVALID_INFO or INVALID_PATHS. */
+  /** FETCH_TIMEOUT, FETCH_ERROR, EMPTY_DOCUMENT, INVALID_JSON, INVALID_YAML, TOO_DEEP, NOT_OPENAPI, INVALID_INFO or INVALID_PATHS. */
   code: string;
 }
 
@@ -32,12 +33,18 @@ export type OpenApiSource = { url: string } | { text: string };
 
 /** Bound on YAML alias expansion (guards against "billion laughs" documents). */
 const MAX_ALIAS_COUNT = 100;
+/**
+ * Deepest nesting of objects and arrays a document may have: as deep as any JSON body the sandbox
+ * accepts (app.ts, MAX_JSON_DEPTH), so that what is stored can always be read back and sent. Real
+ * specifications stay far below it. Deeper is a processing error (TOO_DEEP), found without recursion.
+ */
+export const MAX_SPEC_DEPTH = MAX_JSON_DEPTH;
 const SPEC_ACCEPT = 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.8';
 const NOT_OPENAPI = 'not an OpenAPI 3.x or Swagger 2.0 document';
 
 export async function processOpenApiSource(
   source: OpenApiSource,
-  opts: { fetch?: SafeFetchOptions } = {},
+  opts: { fetch?: SafeFetchOptions; maxDepth?: number } = {},
 ): Promise<OpenApiProcessResult> {
   let text: string;
   if ('url' in source) {
@@ -53,7 +60,7 @@ export async function processOpenApiSource(
     text = source.text.replace(/^\uFEFF/, '');
   }
 
-  const parsed = parseSpec(text);
+  const parsed = parseSpec(text, opts.maxDepth ?? MAX_SPEC_DEPTH);
   if (!parsed.ok) return { ok: false, code: 'PARSE_ERROR', errors: parsed.errors };
   const checked = checkSpec(parsed.value);
   if (!checked.ok) return { ok: false, code: 'PARSE_ERROR', errors: checked.errors };
@@ -73,15 +80,43 @@ export async function processOpenApiSource(
 
 type Parsed = { ok: true; value: unknown; format: 'json' | 'yaml' } | { ok: false; errors: OpenApiProblem[] };
 
-/** JSON when the text starts like a JSON object, YAML otherwise. */
-function parseSpec(text: string): Parsed {
+/** JSON when the text starts like a JSON object, YAML otherwise; either no deeper than `maxDepth`. */
+function parseSpec(text: string, maxDepth: number): Parsed {
   if (!text.trim()) return { ok: false, errors: [{ code: 'EMPTY_DOCUMENT', message: 'the document is empty' }] };
-  if (!text.trimStart().startsWith('{')) return parseYaml(text);
-  try {
-    return { ok: true, value: JSON.parse(text), format: 'json' };
-  } catch (err) {
-    return { ok: false, errors: [{ code: 'INVALID_JSON', message: jsonErrorMessage(text, err) }] };
+  const tooDeep: Parsed = { ok: false, errors: [{ code: 'TOO_DEEP', message: `the document nests objects and lists deeper than ${maxDepth} levels` }] };
+  let parsed: Parsed;
+  if (!text.trimStart().startsWith('{')) {
+    try {
+      parsed = parseYaml(text);
+    } catch (err) {
+      // Composing and converting YAML recurse: a document nested deep enough exhausts the stack before any check.
+      if (err instanceof RangeError) return tooDeep;
+      throw err;
+    }
+  } else {
+    if (jsonNestingExceeds(text, maxDepth)) return tooDeep;
+    try {
+      parsed = { ok: true, value: JSON.parse(text), format: 'json' };
+    } catch (err) {
+      return { ok: false, errors: [{ code: 'INVALID_JSON', message: jsonErrorMessage(text, err) }] };
+    }
   }
+  // YAML nests by indentation and flow collections alike, and aliases can make a value contain itself.
+  return parsed.ok && depthExceeds(parsed.value, maxDepth) ? tooDeep : parsed;
+}
+
+/** Whether `value` holds objects or arrays nested more than `max` deep (a value that contains itself does). No recursion. */
+function depthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 /** JSON.parse's message, led by the line and column when it gives a position. */
@@ -100,6 +135,8 @@ function jsonErrorMessage(text: string, err: unknown): string {
 function parseYaml(text: string): Parsed {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  // The composer recurses, and reports running out of stack as an error of the document.
+  if (doc.errors.some((e) => e.message.includes('Maximum call stack size exceeded'))) throw new RangeError('too deep');
   if (doc.errors.length > 0) {
     return {
       ok: false,
@@ -112,6 +149,7 @@ function parseYaml(text: string): Parsed {
   try {
     return { ok: true, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), format: 'yaml' };
   } catch (err) {
+    if (err instanceof RangeError) throw err;
     // toJS throws when alias expansion exceeds the bound.
     const message = err instanceof Error ? err.message : String(err);
     return { ok: false, errors: [{ code: 'INVALID_YAML', message: `too many YAML aliases: ${message}` }] };
