@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameSecret } from '../../src/server/ids.js';
 import { Store } from '../../src/server/store.js';
 import { BIN, docsctl, useSandbox } from '../helpers/cli.js';
+import { ORG, OTHER_ORG, startBench } from '../helpers/fixture.js';
+import { ALL_OPS, table, urlOf } from '../helpers/operations.js';
 
 const KNOWN = 'sbx_known-admin-token-0123456789';
 const sb = useSandbox({ token: KNOWN });
@@ -169,4 +171,56 @@ describe('outbound fetches', () => {
       await child;
     }
   });
+});
+
+describe('a transfer to another organization leaves nothing of the space behind', () => {
+  /**
+   * The fixture's root space is on its site twice (in both sections). Transferred to the other
+   * organization, by itself or with its collection, no read of the first organization (every GET of
+   * the contract, by its admin, who is admin of both) shows it any more, and the site's counts agree
+   * with what it lists.
+   */
+  for (const how of ['space', 'collection'] as const) {
+    it(`by a transfer of the ${how}: no GET of the former organization returns it`, async () => {
+      const bench = await startBench();
+      try {
+        const { ids } = bench;
+        const moved = ids.rootSpace;
+        const site = `/v1/orgs/${ORG}/sites/${ids.site}`;
+        const before = await bench.send('admin', 'GET', `${site}/site-spaces`);
+        expect(before.json.items.filter((ss: { space: { id: string } }) => ss.space.id === moved)).toHaveLength(2);
+        if (how === 'space') {
+          expect((await bench.send('admin', 'POST', `/v1/spaces/${moved}/transfer`, { organization: OTHER_ORG })).status).toBe(200);
+        } else {
+          expect((await bench.send('admin', 'POST', `/v1/spaces/${moved}/move`, { parent: ids.looseCollection })).status).toBe(200);
+          expect((await bench.send('admin', 'POST', `/v1/collections/${ids.looseCollection}/transfer`, { organization: OTHER_ORG })).status).toBe(200);
+        }
+
+        const rows = table(ids, bench.website);
+        let walked = 0;
+        for (const [id, op] of Object.entries(ALL_OPS)) {
+          if (op.method !== 'GET') continue;
+          const url = urlOf(op, rows[id]);
+          // Reads of the user and of every organization name the other one, by design; the rest is the first organization's.
+          if (!url.includes(ORG) && !Object.values(rows[id].params ?? {}).length) continue;
+          const r = await bench.send('admin', 'GET', url);
+          expect(r.status, `${id} ${url}: ${r.text.slice(0, 200)}`).toBeLessThan(500);
+          expect(r.text, `${id} ${url}`).not.toContain(moved);
+          walked++;
+        }
+        expect(walked).toBeGreaterThan(40);
+
+        const after = await bench.send('admin', 'GET', `${site}/site-spaces`);
+        const count = (await bench.send('admin', 'GET', site)).json.siteSpaces;
+        expect(count).toBe(before.json.items.length - 2);
+        expect(after.json.items).toHaveLength(count);
+        // The space itself is the other organization's now.
+        const listed = (await bench.send('admin', 'GET', `/v1/orgs/${OTHER_ORG}/spaces`)).json.items.map((s: { id: string }) => s.id);
+        expect(listed).toContain(moved);
+        expect(bench.officialProblems()).toEqual([]);
+      } finally {
+        await bench.close();
+      }
+    });
+  }
 });

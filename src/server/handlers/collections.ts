@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { paginate, scopeOf } from '../paginate.js';
+import { dropForeignSiteSpaces } from '../sites/state.js';
 import type { CollectionRec, Store } from '../store.js';
 import { spaceView, visibleSpaces } from './spaces.js';
 
@@ -159,6 +160,7 @@ export const handlers: Handlers<typeof ops> = {
     }
     delete collection.parent;
     store.childrenOf(body.organization).push(collection.id);
+    dropForeignSiteSpaces(store, subtree(store, collection).flatMap((c) => store.data.children.get(c.id) ?? []));
     return collectionView(ctx, collection);
   },
 };

@@ -10,6 +10,7 @@ import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId, sameSecret } from '../ids.js';
 import { placeRelative } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
+import { dropForeignSiteSpaces } from '../sites/state.js';
 import { RETENTION_MS, type SpaceRec, type Store } from '../store.js';
 
 /** Counters that other families derive for a space (change requests, comments). */
@@ -355,6 +356,8 @@ export const handlers: Handlers<typeof ops> = {
     space.org = body.organization;
     attachTo(space, body.parent);
     store.childrenOf(containerOf(space)).push(space.id);
+    // Sites of the former organization no longer show it.
+    dropForeignSiteSpaces(store, [space.id]);
     space.updatedAt = store.now();
     return spaceView(ctx, space);
   },

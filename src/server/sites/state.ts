@@ -204,3 +204,25 @@ export function dropSite(st: SitesState, site: SiteRec): void {
   for (const g of groups) st.groups.delete(g.id);
   st.sites.delete(site.id);
 }
+
+/**
+ * After a space moved to another organization (a transfer of it or of its collection): the site
+ * spaces that showed it on sites of its former organization are dropped, so those sites neither
+ * show nor count an object of another organization.
+ */
+export function dropForeignSiteSpaces(store: Store, spaceIds: Iterable<string>): void {
+  const st = sitesState(store);
+  const moved = new Map<string, string>();
+  for (const id of spaceIds) {
+    const space = store.data.spaces.get(id);
+    if (space) moved.set(id, space.org);
+  }
+  if (moved.size === 0) return;
+  for (const ss of [...st.siteSpaces.values()]) {
+    const org = moved.get(ss.space);
+    const site = org === undefined ? undefined : st.sites.get(ss.site);
+    if (!site || site.org === org) continue;
+    dropSiteSpace(st, site, ss);
+    settle(st, site);
+  }
+}
