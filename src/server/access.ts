@@ -1,6 +1,6 @@
 /**
  * Who may do what (decisions.md, Access). A user's role in an organization, raised by the
- * `defaultLevel` of a space and the collections above it, gives the `permissions` booleans, and
+ * `defaultLevel` of a space and the collections above it (a guest's is never raised), gives the `permissions` booleans, and
  * every operation checks the same booleans, so what an object says and what the server allows agree.
  */
 import type { DefaultLevel, Role } from '../contract/op.js';
@@ -48,18 +48,29 @@ export function levelRole(level: DefaultLevel): Role | null {
   return level === 'inherit' ? null : level;
 }
 
+/**
+ * A member's role raised by a default level (of a site, a collection or a space). A guest (a member
+ * without an organization role) is never raised: GitBook's guests "only ever see content they've been
+ * directly added to", and a default level is a default for the organization's members
+ * (docs/compatibility.md, Default levels). The sandbox models no direct invitations, so a guest reaches
+ * no content through a role; what any visitor sees (published sites, public specifications) stays open.
+ */
+export function raisedRole(orgRole: Role | null, level: DefaultLevel): Role | null {
+  return orgRole === null ? null : maxRole(orgRole, levelRole(level));
+}
+
 /** Effective role on a collection: the member's role raised by its and its ancestors' defaultLevel. */
 export function collectionRole(store: Store, orgRole: Role | null, collection: CollectionRec | undefined): Role | null {
   let role = orgRole;
   for (let c = collection, depth = 0; c && depth < 64; c = c.parent ? store.data.collections.get(c.parent) : undefined, depth++) {
-    role = maxRole(role, levelRole(c.defaultLevel));
+    role = raisedRole(role, c.defaultLevel);
   }
   return role;
 }
 
 export function spaceRole(store: Store, orgRole: Role | null, space: SpaceRec): Role | null {
   const parent = space.parent ? store.data.collections.get(space.parent) : undefined;
-  return maxRole(levelRole(space.defaultLevel), collectionRole(store, orgRole, parent));
+  return raisedRole(collectionRole(store, orgRole, parent), space.defaultLevel);
 }
 
 export function orgPermissions(role: Role | null) {

@@ -236,13 +236,13 @@ describe('member spaces, teams and SSO', () => {
     expect((await sb.json(['members', 'spaces', 'u-read']))[0].permission).toBe('read');
     expect(await sb.json(['members', 'spaces', 'u-guest'])).toEqual([]);
 
-    // the handbook's default level lets guests read, and raises readers to comment
+    // the handbook's default level raises readers to comment, and opens nothing to a guest
     expect((await sb.request('PATCH', '/v1/collections/col-handbook', { defaultLevel: 'comment' })).status).toBe(200);
-    expect((await sb.json(['members', 'spaces', 'u-guest'])).map((i: { permission: string }) => i.permission)).toEqual(['comment']);
+    expect(await sb.json(['members', 'spaces', 'u-guest'])).toEqual([]);
     const spacesOf = async (user: string) => (await sb.request('GET', `/v1/orgs/org-acme/members/${user}/spaces`)).body.items;
     expect((await spacesOf('u-read'))[0].permission).toBe('comment');
     expect((await spacesOf('u-edit'))[0].permission).toBe('edit');
-    expect((await sb.request('GET', '/v1/orgs/org-acme/members/u-guest')).body.spaces).toBe(1);
+    expect((await sb.request('GET', '/v1/orgs/org-acme/members/u-guest')).body.spaces).toBe(0);
 
     // newest first by default, oldest first with --order asc
     const created = await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Later' });
@@ -251,8 +251,8 @@ describe('member spaces, teams and SSO', () => {
     expect(desc.map((i: { space: { id: string } }) => i.space.id)).toEqual([created.body.id, 'sp-welcome']);
     const asc = await sb.json(['members', 'spaces', 'u-admin', '--order', 'asc']);
     expect(asc.map((i: { space: { id: string } }) => i.space.id)).toEqual(['sp-welcome', created.body.id]);
-    // the new private space at the root is not open to the guest
-    expect((await spacesOf('u-guest')).map((i: { space: { id: string } }) => i.space.id)).toEqual(['sp-welcome']);
+    // nor is the new private space at the root
+    expect(await spacesOf('u-guest')).toEqual([]);
 
     const tsv = await sb.run(['members', 'spaces', 'u-admin', '--order', 'asc', '--limit', '1']);
     expect(tsv.stdout).toBe('sp-welcome\tWelcome\tadmin\tin-collection\tcol-handbook');

@@ -224,3 +224,41 @@ describe('a transfer to another organization leaves nothing of the space behind'
     });
   }
 });
+
+describe('a default level never raises a guest (docs/compatibility.md, Default levels)', () => {
+  it('a guest cannot read, change or delete a collection, space or site whose defaultLevel is admin; members are raised', async () => {
+    const site = (await sb.request('POST', '/v1/orgs/org-acme/sites', { title: 'Raised', spaces: ['sp-welcome'] })).body.id;
+    for (const [path, body] of [
+      ['/v1/collections/col-handbook', { defaultLevel: 'admin' }],
+      ['/v1/spaces/sp-welcome', { defaultLevel: 'admin' }],
+      [`/v1/orgs/org-acme/sites/${site}`, { defaultLevel: 'admin' }],
+    ] as const) expect((await sb.request('PATCH', path, body)).status, path).toBe(200);
+    const before = (await sb.request('GET', '/_sandbox/state')).body;
+
+    const guest = (method: string, path: string, body?: unknown) => sb.request(method, path, body, 'guest');
+    for (const [method, path, body] of [
+      ['DELETE', '/v1/collections/col-handbook'],
+      ['PATCH', '/v1/collections/col-handbook', { title: 'Taken' }],
+      ['DELETE', '/v1/spaces/sp-welcome'],
+      ['PATCH', '/v1/spaces/sp-welcome', { title: 'Taken' }],
+      ['POST', '/v1/spaces/sp-welcome/transfer', { organization: 'org-globex' }],
+      ['PATCH', `/v1/orgs/org-acme/sites/${site}`, { title: 'Taken' }],
+      ['DELETE', `/v1/orgs/org-acme/sites/${site}`],
+      ['GET', '/v1/collections/col-handbook'],
+      ['GET', '/v1/spaces/sp-welcome'],
+      ['GET', `/v1/orgs/org-acme/sites/${site}/site-spaces`],
+    ] as const) {
+      const r = await guest(method, path, body);
+      expect([403, 404], `${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`).toContain(r.status);
+    }
+    expect((await sb.request('GET', '/_sandbox/state')).body).toEqual(before);
+    expect((await guest('GET', '/v1/orgs/org-acme/spaces')).body.items).toEqual([]);
+    expect((await sb.request('GET', '/v1/orgs/org-acme/members/u-guest/spaces')).body.items).toEqual([]);
+
+    // A member with a role is raised by the same levels.
+    const asReader = await sb.request('GET', '/v1/collections/col-handbook', undefined, 'read');
+    expect(asReader.body.permissions).toMatchObject({ view: true, admin: true });
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome', undefined, 'read')).body.permissions.admin).toBe(true);
+    expect((await sb.request('GET', `/v1/orgs/org-acme/sites/${site}`, undefined, 'read')).body.permissions.admin).toBe(true);
+  });
+});

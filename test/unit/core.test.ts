@@ -97,8 +97,9 @@ describe('permissions', () => {
     const space = store.data.spaces.get('sp-welcome')!;
     expect(spaceRole(store, null, space)).toBeNull();
     store.data.collections.get('col-handbook')!.defaultLevel = 'comment';
-    expect(spaceRole(store, null, space)).toBe('comment');
     expect(spaceRole(store, 'read', space)).toBe('comment');
+    // A guest is never raised by a default level.
+    expect(spaceRole(store, null, space)).toBeNull();
     expect(spaceRole(store, 'admin', space)).toBe('admin');
     expect(collectionRole(store, 'read', store.data.collections.get('col-handbook'))).toBe('comment');
     const p = spacePermissions('edit', space);

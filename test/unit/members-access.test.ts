@@ -53,7 +53,8 @@ describe('a member’s spaces', () => {
         .map((i: { permission: string; space: { id: string } }) => [i.space.id, i.permission]));
     // the outer collection's level reaches the space two levels down
     expect(await list('u-read')).toEqual({ 'sp-welcome': 'review', [space.body.id]: 'review' });
-    expect(await list('u-guest')).toEqual({ 'sp-welcome': 'review', [space.body.id]: 'review' });
+    // a guest is not raised: no default level opens content to one
+    expect(await list('u-guest')).toEqual({});
     expect(await list('u-create')).toEqual({ 'sp-welcome': 'create', [space.body.id]: 'create' });
     // the same answer whoever asks, and a guest may read their own
     expect(await list('u-create', 'u-read')).toEqual(await list('u-create'));

@@ -3,7 +3,7 @@
  *
  * A member's role on a site is their role in the organization, raised by the site's `defaultLevel`
  * (as a space's raises it). Members with the read role or above on a site see it, published or not,
- * drafts included. Everybody else (guests without such a level, other organizations' users) is a
+ * drafts included. Everybody else (guests, whom no default level raises, other organizations' users) is a
  * visitor: a visitor sees a site only through its published profile and its section and site-space
  * lists, only when it is published, and only when its visibility lets them: `public` and `unlisted`
  * always, `share-link` with the right `shareKey`, `visitor-auth` never (the sandbox has no visitor
@@ -13,7 +13,7 @@
  */
 import type { Role } from '../../contract/op.js';
 import type { PublishedStructure, Site, SiteSection, SiteSectionGroup, SiteSpace } from '../../contract/sites.js';
-import { atLeast, levelRole, maxRole, orgFor, requireRole } from '../access.js';
+import { atLeast, orgFor, raisedRole, requireRole } from '../access.js';
 import { badRequest, notFound } from '../errors.js';
 import type { HandlerCtx } from '../handler.js';
 import { sameSecret } from '../ids.js';
@@ -41,9 +41,9 @@ export interface SiteParams {
   siteId: string;
 }
 
-/** A member's role on a site: their organization role raised by the site's default level. */
+/** A member's role on a site: their organization role raised by the site's default level (a guest's never is). */
 export function siteRole(site: SiteRec, orgRole: Role | null): Role | null {
-  return maxRole(orgRole, levelRole(site.defaultLevel ?? null));
+  return raisedRole(orgRole, site.defaultLevel ?? null);
 }
 
 /** A site of the organization for a member with at least `min` on it: 404 for non-members and unknown sites, 403 below `min`. */
@@ -76,7 +76,7 @@ export function siteAsReader(ctx: HandlerCtx, params: SiteParams, shareKey: stri
   return { site, opts: { role: null, visitor: true, keyed: keyOk, live: true } };
 }
 
-/** The caller's role on a site (null for guests without a default level, and for non-members). */
+/** The caller's role on a site (null for guests and for non-members). */
 function roleOn(ctx: HandlerCtx, site: SiteRec): Role | null {
   const member = ctx.store.member(site.org, ctx.caller.user.id);
   return member && !member.disabled ? siteRole(site, member.role) : null;
