@@ -16,7 +16,7 @@ export default defineCommand({
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users}' },
     chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
     chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
-    allowFetch: { description: 'hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, or * for any', value: 'hosts' },
+    allowFetch: { description: 'hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, addresses, or * for any. A name (or *) lets the sandbox ask for that host, but never connect to a private, link-local or metadata address it resolves to: only that address, listed here, allows it', value: 'hosts' },
   },
   examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.json', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
   noJson: true,
