@@ -1,7 +1,9 @@
 /**
- * Secrets and the sandbox's outbound fetches: tokens never show in what the CLI prints, even with
- * --verbose and when things fail; secrets are compared in constant time; the sandbox fetches only
- * from loopback and the hosts given to `serve --allow-fetch`, and says which host it refused.
+ * Secrets, the sandbox's outbound fetches, and what separates organizations and guests: tokens never
+ * show in what the CLI prints, even with --verbose and when things fail; secrets are compared in
+ * constant time; the sandbox fetches only from loopback and the hosts given to `serve --allow-fetch`,
+ * by name and by address, and says which host it refused; a transferred space leaves nothing behind
+ * in its former organization; a default level never raises a guest (docs/security.md).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -148,6 +150,35 @@ describe('outbound fetches', () => {
     }
     expect(spec.lastProcessErrorCode).toBe('FETCH_ERROR');
     expect(spec.lastProcessedErrors[0].message).toContain('host metadata.internal.test is not allowed');
+  });
+
+  it('checks the address a name resolves to, for content imports and OpenAPI sources alike (an injected resolver)', async () => {
+    const policy = sb.server.store.fetchPolicy;
+    const port = new URL(originUrl).port;
+    const table: Record<string, string> = { 'docs.corp.test': '10.0.0.7', 'meta.corp.test': '169.254.169.254', 'ok.corp.test': '127.0.0.1' };
+    sb.server.store.fetchPolicy = {
+      ...policy, allowHosts: [...policy.allowHosts, '*.corp.test'],
+      lookup: async (name) => (table[name] ? [{ address: table[name], family: 4 }] : []),
+    };
+    try {
+      const refused = await unchanged(() => sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: `http://docs.corp.test:${port}/`, source: 'website' }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(`url: the import failed, nothing was changed: fetching http://docs.corp.test:${port}/: host docs.corp.test resolves to 10.0.0.7, a private address, which the sandbox does not fetch from unless serve --allow-fetch names that address`);
+      const imported = await sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: `http://ok.corp.test:${port}/`, source: 'website' });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+
+      const created = await sb.request('POST', '/v1/orgs/org-acme/openapi', { slug: 'meta', source: { url: `http://meta.corp.test:${port}/spec.json` } });
+      expect(created.status).toBe(201);
+      let spec = created.body;
+      for (let i = 0; i < 100 && spec.processingState !== 'complete'; i++) {
+        await new Promise((done) => setTimeout(done, 10));
+        spec = (await sb.request('GET', '/v1/orgs/org-acme/openapi/meta')).body;
+      }
+      expect(spec.lastProcessErrorCode).toBe('FETCH_ERROR');
+      expect(spec.lastProcessedErrors[0].message).toContain('host meta.corp.test resolves to 169.254.169.254, a link-local (metadata) address');
+    } finally {
+      sb.server.store.fetchPolicy = policy;
+    }
   });
 
   it('serve --allow-fetch adds hosts to the allow-list, and refuses patterns that are not hosts', async () => {
