@@ -107,6 +107,18 @@ describe('tokens stay secret', () => {
 });
 
 describe('outbound fetches', () => {
+  /** Create a specification from `url` and wait for its processing (it runs after the answer). */
+  async function processedSpec(slug: string, url: string) {
+    const created = await sb.request('POST', '/v1/orgs/org-acme/openapi', { slug, source: { url } });
+    expect(created.status).toBe(201);
+    let spec = created.body;
+    for (let i = 0; i < 100 && spec.processingState !== 'complete'; i++) {
+      await new Promise((done) => setTimeout(done, 10));
+      spec = (await sb.request('GET', `/v1/orgs/org-acme/openapi/${slug}`)).body;
+    }
+    return spec;
+  }
+
   /** The state before and after a refused request is the same. */
   async function unchanged<T>(fn: () => Promise<T>): Promise<T> {
     const before = (await sb.request('GET', '/_sandbox/state')).body;
@@ -141,13 +153,7 @@ describe('outbound fetches', () => {
     expect(r.body.error.message).toContain(`(redirected to http://metadata.internal.test/latest): host metadata.internal.test is not allowed`);
 
     // OpenAPI processing runs after the answer: the refusal lands on the specification.
-    const created = await sb.request('POST', '/v1/orgs/org-acme/openapi', { slug: 'away', source: { url: `${originUrl}/away` } });
-    expect(created.status).toBe(201);
-    let spec = created.body;
-    for (let i = 0; i < 100 && spec.processingState !== 'complete'; i++) {
-      await new Promise((done) => setTimeout(done, 10));
-      spec = (await sb.request('GET', '/v1/orgs/org-acme/openapi/away')).body;
-    }
+    const spec = await processedSpec('away', `${originUrl}/away`);
     expect(spec.lastProcessErrorCode).toBe('FETCH_ERROR');
     expect(spec.lastProcessedErrors[0].message).toContain('host metadata.internal.test is not allowed');
   });
@@ -167,13 +173,7 @@ describe('outbound fetches', () => {
       const imported = await sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: `http://ok.corp.test:${port}/`, source: 'website' });
       expect(imported.status, JSON.stringify(imported.body)).toBe(201);
 
-      const created = await sb.request('POST', '/v1/orgs/org-acme/openapi', { slug: 'meta', source: { url: `http://meta.corp.test:${port}/spec.json` } });
-      expect(created.status).toBe(201);
-      let spec = created.body;
-      for (let i = 0; i < 100 && spec.processingState !== 'complete'; i++) {
-        await new Promise((done) => setTimeout(done, 10));
-        spec = (await sb.request('GET', '/v1/orgs/org-acme/openapi/meta')).body;
-      }
+      const spec = await processedSpec('meta', `http://meta.corp.test:${port}/spec.json`);
       expect(spec.lastProcessErrorCode).toBe('FETCH_ERROR');
       expect(spec.lastProcessedErrors[0].message).toContain('host meta.corp.test resolves to 169.254.169.254, a link-local (metadata) address');
     } finally {
