@@ -36,6 +36,13 @@ export class CliError extends Error {
   }
 }
 
+/** An exit code that is an answer, not a failure (`orgs plan`: 2, changes pending): nothing more is printed. */
+export class QuietExit extends CliError {
+  constructor(exitCode: number) {
+    super('', exitCode);
+  }
+}
+
 /** Bad arguments or flags: exit 2, nothing sent. */
 export class UsageError extends CliError {
   constructor(message: string, hint?: string) {
