@@ -20,7 +20,8 @@ export interface ApplyResult {
 export async function applyPlan(plan: Plan, reader: Reader, onDone: (change: Change) => void): Promise<ApplyResult> {
   const applied: Change[] = [];
   const appliedSet = new Set<Change>();
-  const ids = new Map(plan.ids);
+  // The plan's own map: ids learnt here are what a site's structure, read again, is matched with.
+  const ids = plan.ids;
   const x: ApplyExec = {
     organizationId: plan.organization,
     send: (op, input) => reader.call(op, input),
