@@ -469,3 +469,14 @@ function distance(a: string, b: string): number {
   }
   return row[b.length];
 }
+
+/** Whether a --seed file is an organization file (`version:` at the top, YAML or JSON) rather than a sandbox fixture. */
+export function isOrgFile(text: string): boolean {
+  try {
+    const doc = parseDocument(text);
+    const top = doc.contents;
+    return isMap(top) && top.has('version') && !top.has('organizations');
+  } catch {
+    return false;
+  }
+}
