@@ -128,7 +128,7 @@ describe('orgs export / plan / apply', () => {
     expect(brief(p.changes)).toEqual(brief([
       { action: 'update', kind: 'space', key: 'getting-started' },
       { action: 'move', kind: 'space', key: 'changelog' },
-      { action: 'move', kind: 'section', key: 'api', site: 'public-docs' },
+      { action: 'move', kind: 'section', key: 'guides', site: 'public-docs' },
       { action: 'update', kind: 'member', key: 'rex-reader' },
       { action: 'create', kind: 'site', key: 'partners' },
       { action: 'create', kind: 'section', key: 'overview', site: 'partners' },
@@ -255,7 +255,7 @@ spaces:
     expect(r.stderr).toContain(`${rules}:9:13: spaces[0].parent: no collection with key "guidez"`);
     expect(r.stderr).toMatch(new RegExp(`${rules}:10:5: spaces\\[1\\]: duplicate key "one"`));
     // A reference to something the organization lacks, in a kind the file does not declare.
-    const missing = await sb.run(['orgs', 'plan', '-f', file('m.yaml', 'version: 1\nsites:\n  - title: S\n    siteSpaces:\n      - space: nowhere\n')]);
+    const missing = await sb.run(['orgs', 'plan', '-f', file('m.yaml', 'version: 1\nsites:\n  - title: Site S\n    siteSpaces:\n      - space: nowhere\n')]);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toMatch(/m\.yaml:5:16: sites\[0\]\.siteSpaces\[0\]\.space: no space with key "nowhere"/);
     const syntax = await sb.run(['orgs', 'plan', '-f', file('s.yaml', 'version: 1\ncollections: [\n')]);
@@ -328,6 +328,6 @@ spaces:
     }
     const bad = await docsctl(['serve', '--memory', '--port', '0', '--seed', file('bad-seed.yaml', 'version: 1\ncollections:\n  - titel: x\n')], { PATH: process.env.PATH ?? '', HOME: dir });
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toContain('bad-seed.yaml:3:7: collections[0].titel: unknown field "titel"');
+    expect(bad.stderr).toContain('bad-seed.yaml:3:5: collections[0].titel: unknown field "titel"');
   });
 });
