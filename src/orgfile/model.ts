@@ -261,20 +261,24 @@ export interface Live {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A site's live structure, flattened: its sections, groups and site spaces, each with its place. */
-export function walkLive(structure: LStructure): { sections: LSection[]; groups: LGroup[]; siteSpaces: LSiteSpace[] } {
-  const sections: LSection[] = [];
-  const groups: LGroup[] = [];
-  const siteSpaces: LSiteSpace[] = [];
+type Tree<S, G, SS> = { mode: 'siteSpaces'; siteSpaces: SS[] } | { mode: 'sections'; items: (S | G)[] };
+
+/** A structure flattened: its sections, groups and site spaces, each in structure order. */
+function walk<S extends { type: 'section'; siteSpaces: SS[] }, G extends { type: 'group'; children: (S | G)[] }, SS>(
+  structure: Tree<S, G, SS>,
+): { sections: S[]; groups: G[]; siteSpaces: SS[] } {
+  const sections: S[] = [];
+  const groups: G[] = [];
+  const siteSpaces: SS[] = [];
   if (structure.mode === 'siteSpaces') return { sections, groups, siteSpaces: [...structure.siteSpaces] };
-  const visit = (nodes: LNode[]) => {
+  const visit = (nodes: (S | G)[]) => {
     for (const n of nodes) {
       if (n.type === 'section') {
-        sections.push(n);
-        siteSpaces.push(...n.siteSpaces);
+        sections.push(n as S);
+        siteSpaces.push(...(n as S).siteSpaces);
       } else {
-        groups.push(n);
-        visit(n.children);
+        groups.push(n as G);
+        visit((n as G).children);
       }
     }
   };
@@ -282,23 +286,12 @@ export function walkLive(structure: LStructure): { sections: LSection[]; groups:
   return { sections, groups, siteSpaces };
 }
 
+/** A site's live structure, flattened. */
+export function walkLive(structure: LStructure): { sections: LSection[]; groups: LGroup[]; siteSpaces: LSiteSpace[] } {
+  return walk<LSection, LGroup, LSiteSpace>(structure);
+}
+
 /** The same for a desired structure. */
 export function walkDesired(structure: DStructure): { sections: DSection[]; groups: DGroup[]; siteSpaces: DSiteSpace[] } {
-  const sections: DSection[] = [];
-  const groups: DGroup[] = [];
-  const siteSpaces: DSiteSpace[] = [];
-  if (structure.mode === 'siteSpaces') return { sections, groups, siteSpaces: [...structure.siteSpaces] };
-  const visit = (nodes: DNode[]) => {
-    for (const n of nodes) {
-      if (n.type === 'section') {
-        sections.push(n);
-        siteSpaces.push(...n.siteSpaces);
-      } else {
-        groups.push(n);
-        visit(n.children);
-      }
-    }
-  };
-  visit(structure.items);
-  return { sections, groups, siteSpaces };
+  return walk<DSection, DGroup, DSiteSpace>(structure);
 }

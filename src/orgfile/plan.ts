@@ -13,7 +13,7 @@ import { ops as spaceOps, type MergeRules } from '../contract/spaces.js';
 import { KeyAllocator, slug } from './keys.js';
 import { isEmptySchema } from './live.js';
 import type { DCollection, Desired, DSaml, DSite, DSpace, LCollection, Live, LSaml, LSite, LSpace, LStructure, Path } from './model.js';
-import { walkLive } from './model.js';
+import { walkDesired, walkLive } from './model.js';
 import { diffFields, match, same, siteSteps, STAGE, type SiteStep } from './sites.js';
 import { nearby, OrgFileError, pathText, type Problem } from './source.js';
 import type { Change, Drift, Exec, FieldChange, Kept } from './steps.js';
@@ -631,12 +631,7 @@ function subtree(collections: LCollection[], id: string): Set<string> {
 }
 
 function siteSpacesOf(site: DSite) {
-  if (!site.structure) return [];
-  if (site.structure.mode === 'siteSpaces') return site.structure.siteSpaces;
-  const out: { space: string; at: Path }[] = [];
-  const visit = (nodes: import('./model.js').DNode[]) => nodes.forEach((n) => (n.type === 'section' ? out.push(...n.siteSpaces) : visit(n.children)));
-  visit(site.structure.items);
-  return out;
+  return site.structure ? walkDesired(site.structure).siteSpaces : [];
 }
 
 export function summarize(changes: Change[]): Summary {
