@@ -4,7 +4,7 @@
  * [command...]`) written to a pipe, a file or /dev/null, which prints the text that the same commander program rendered at build time
  * (dist/help.json; there is no terminal width to wrap to). Everything else, and help on a terminal,
  * runs the CLI proper (src/run.ts), one CommonJS script compiled with V8's code cache (see
- * loadMain).
+ * loadMain). The V8 flags docsctl wants are set here, and only here (never by a library module).
  */
 import { isAscii } from 'node:buffer';
 import { accessSync, constants, fstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -46,7 +46,8 @@ function loadMain(): unknown {
     // none yet
   }
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  if ((cachedData === undefined || script.cachedDataRejected) && writable(__dirname)) {
+  // Not after `--all`: a cache made under --optimize-for-size (below) would be refused by every other run.
+  if ((cachedData === undefined || script.cachedDataRejected) && !allPages(argv) && writable(__dirname)) {
     // Made at exit, it holds the functions this run compiled as well.
     process.once('exit', () => {
       const tmp = `${cacheFile}.${process.pid}.tmp`;
@@ -61,7 +62,16 @@ function loadMain(): unknown {
   }
   const mod = { exports: {} as unknown };
   (script.runInThisContext() as (...a: unknown[]) => void)(mod.exports, require, mod, file, __dirname);
+  // `--all` pages through a long listing whose pages are garbage once written: V8 keeps the heap
+  // small rather than grow it. Set after compiling (the cache was made without it).
+  if (allPages(argv)) setFlagsFromString('--optimize-for-size');
   return mod.exports;
+}
+
+/** Whether the command line asks for every page of a list (`--all`, before any `--`). */
+function allPages(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).includes('--all');
 }
 
 /** Whether this process may write in `dir` (else making a cache at each exit would be wasted work). */

@@ -9,7 +9,7 @@ export async function buildManifest(version: string): Promise<Manifest> {
   for (const entry of entries) {
     const node = await toManifest((await entry.load()).default);
     if (node.name !== entry.name) throw new Error(`entry ${entry.name} loads a command named ${node.name}`);
-    out.entries.push({ ...node, ...(entry.aliases ? { aliases: entry.aliases } : {}), summary: entry.summary, section: entry.section, ...(entry.hidden ? { hidden: true } : {}) });
+    out.entries.push({ ...node, section: entry.section, ...(entry.hidden ? { hidden: true } : {}) });
   }
   return out;
 }

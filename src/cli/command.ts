@@ -29,6 +29,12 @@ export interface FlagSpec {
   /** Allow `--flag null` to send null (nullable API fields). */
   nullable?: boolean;
   hidden?: boolean;
+  /**
+   * Flags it cannot be given with (their keys: `beforeCollection`, or a shared flag's: `limit`),
+   * declared to commander (`Option.conflicts`): `--a and --b cannot be used together`, exit 2,
+   * before the command runs. One side of a pair declares it.
+   */
+  conflicts?: readonly string[];
 }
 
 type FlagValue<S extends FlagSpec> = S extends { type: 'boolean' }

@@ -8,7 +8,7 @@
  * (which has no descriptions) the id alone. `--org` and `--profile` typed on the line are passed on.
  */
 import { kebab } from './command.js';
-import { GLOBAL_FLAGS, sharedFlags, VERSION_FLAG, type IdKind } from './flags.js';
+import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, sharedFlags, VERSION_FLAG, type IdKind } from './flags.js';
 import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -32,11 +32,10 @@ interface Row {
   values: Record<string, Values>;
 }
 
-const GLOBAL_VALUE_FLAGS = GLOBAL_FLAGS.filter((f) => f.value).flatMap((f) => [f.long, ...(f.short ? [`-${f.short}`] : [])]);
 /** Global flags with values to complete, whatever the command (`--org <TAB>`). */
 const GLOBAL_VALUES: Record<string, Values> = Object.fromEntries(GLOBAL_FLAGS.filter((f) => f.ids).map((f) => [f.long, { ids: f.ids! }]));
 /** Global flags that say where ids come from: passed on to `__complete ids`. */
-const CONTEXT_FLAGS = ['--org', '--profile'];
+const CONTEXT_FLAGS = GLOBAL_FLAGS.filter((f) => f.context).map((f) => f.long);
 
 const oneLine = (s: string) => s.split('\n')[0].replace(/\s+/g, ' ').trim();
 

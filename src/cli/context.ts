@@ -3,6 +3,7 @@
  * API client, the organization, the profile store, prompts and confirmations. Commands never touch
  * undici, conf, chalk or process.stdout themselves.
  */
+import type { Dispatcher } from 'undici';
 import type { Api } from '../client/api.js';
 import type { HttpOptions } from '../client/http.js';
 import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
@@ -28,6 +29,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** Whether the reader of stdout has gone (EPIPE: `docsctl … | head`), when the process knows it. */
   stdoutClosed?: () => boolean;
+  /** Where the API client sends its requests instead of the network (an undici Dispatcher; tests answer in process). */
+  dispatcher?: Dispatcher;
 }
 
 /**
@@ -229,6 +232,7 @@ export class Context {
       baseUrl: apiUrl, token,
       ...settings,
       ...(this.globals.verbose ? { trace: (line: string) => this.info(`* ${line}`) } : {}),
+      ...(this.io.dispatcher ? { dispatcher: this.io.dispatcher } : {}),
       ...overrides,
     });
   }

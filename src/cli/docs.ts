@@ -3,7 +3,11 @@ import { kebab } from './command.js';
 import { CONFIRM_FLAGS, flagTerm, GLOBAL_FLAGS, LIST_FLAGS, OUTPUT_FLAGS, sharedFlags, type SharedFlag } from './flags.js';
 import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
 
-const flagTable = (flags: readonly SharedFlag[]) => ['| Flag | Description |', '|---|---|', ...flags.map((f) => `| \`${flagTerm(f)}\` | ${cell(f.description)}. |`)];
+const flagTable = (flags: readonly SharedFlag[]) => ['| Flag | Description |', '|---|---|',
+  ...flags.map((f) => `| \`${flagTerm(f)}\` | ${cell(f.description)}.${notWith(f.conflicts)} |`)];
+
+/** ` Not with \`--root\`.`: the flags a flag conflicts with (declared on it), for its row. */
+const notWith = (keys: readonly string[] | undefined) => (keys?.length ? ` Not with ${keys.map((k) => `\`--${kebab(k)}\``).join(' or ')}.` : '');
 
 export function commandsMarkdown(manifest: Manifest): string {
   const out: string[] = [
@@ -76,7 +80,7 @@ function leaf(out: string[], full: string[], node: ManifestCommand) {
     for (const f of flags) {
       const name = `${f.short ? `-${f.short}, ` : ''}--${kebab(f.key)}${f.type === 'boolean' ? '' : ` <${f.value ?? 'value'}>`}`;
       const values = f.choices ? ` One of: ${[...f.choices, ...(f.nullable ? ['null'] : [])].map((c) => `\`${c}\``).join(', ')}.` : '';
-      out.push(`| \`${name}\` | ${cell(f.description)}.${values}${f.type === 'list' ? ' Repeatable.' : ''} |`);
+      out.push(`| \`${name}\` | ${cell(f.description)}.${values}${f.type === 'list' ? ' Repeatable.' : ''}${notWith(f.conflicts?.filter((k) => !node.flags.find((g) => g.key === k)?.hidden))} |`);
     }
     out.push('');
   }

@@ -27,12 +27,16 @@ export interface SharedFlag {
   ids?: IdKind;
   /** The key commander stores it under (`noInput` → `input` for a negation). */
   key: string;
+  /** A global flag that says where ids come from (the organization, the profile): completion passes it on to `__complete ids`. */
+  context?: boolean;
+  /** The keys of flags it cannot be given with (see FlagSpec.conflicts). */
+  conflicts?: readonly string[];
 }
 
 /** Every command takes these. `--version` is the program's alone (see VERSION_FLAG). */
 export const GLOBAL_FLAGS: readonly SharedFlag[] = [
-  { long: '--org', key: 'org', value: 'id', description: 'act on this organization (or DOCSCTL_ORG)', ids: 'org' },
-  { long: '--profile', key: 'profile', value: 'name', description: 'use this saved profile (or DOCSCTL_PROFILE)', ids: 'profile' },
+  { long: '--org', key: 'org', value: 'id', description: 'act on this organization (or DOCSCTL_ORG)', ids: 'org', context: true },
+  { long: '--profile', key: 'profile', value: 'name', description: 'use this saved profile (or DOCSCTL_PROFILE)', ids: 'profile', context: true },
   { long: '--timeout', key: 'timeout', value: 'seconds', description: 'whole-request timeout (or DOCSCTL_TIMEOUT; default 30)' },
   { long: '--verbose', key: 'verbose', description: 'trace every request on stderr (or DOCSCTL_DEBUG=1)' },
   { long: '--no-input', key: 'input', description: 'never prompt; a missing value is an error' },
@@ -52,7 +56,7 @@ export const OUTPUT_FLAGS: readonly SharedFlag[] = [
 /** Paginated lists take these. */
 export const LIST_FLAGS: readonly SharedFlag[] = [
   { long: '--limit', key: 'limit', value: 'n', description: 'at most N items in all (default 30)' },
-  { long: '--all', key: 'all', description: 'every item, paging under the hood' },
+  { long: '--all', key: 'all', description: 'every item, paging under the hood', conflicts: ['limit'] },
   { long: '--page', key: 'page', value: 'cursor', description: 'start at this page cursor (from a previous list)' },
 ];
 
@@ -79,8 +83,8 @@ export function sharedFlags(node: FlagTraits): { flag: SharedFlag; heading: stri
   ];
 }
 
-/** The global flags that take a value (their value is never a command name). */
-export const GLOBAL_VALUE_FLAGS: readonly string[] = GLOBAL_FLAGS.filter((f) => f.value).map((f) => f.long);
+/** The global flags that take a value, long and short (their value is never a command name). */
+export const GLOBAL_VALUE_FLAGS: readonly string[] = GLOBAL_FLAGS.filter((f) => f.value).flatMap((f) => [f.long, ...(f.short ? [`-${f.short}`] : [])]);
 
 /** `--org <id>`, `-y, --yes`: the flag as help and commander write it. */
 export function flagTerm(f: Pick<SharedFlag, 'long' | 'short' | 'value'>): string {

@@ -23,7 +23,7 @@ export async function readFileOrStdin(ctx: Context, file: string, flag?: string)
 }
 
 /**
- * Text given inline (`--body TEXT`) or read from a file or stdin (`--body-file FILE|-`): exactly one of the two flags, or neither when `required` is false. `names` are the flags as
+ * Text given inline (`--body TEXT`) or read from a file or stdin (`--body-file FILE|-`): one of the two flags (declared to conflict), or neither when `required` is false. `names` are the flags as
  * typed, for messages: `['--body', '--body-file']`.
  */
 export async function textInput(
@@ -33,7 +33,6 @@ export async function textInput(
   names: [string, string],
   required = true,
 ): Promise<string | undefined> {
-  if (inline !== undefined && file !== undefined) throw new UsageError(`${names[0]} and ${names[1]} cannot be used together`);
   if (inline !== undefined) return inline;
   if (file === undefined) {
     if (required) throw new UsageError(`missing ${names[0]}`, `pass ${names[0]} TEXT, or ${names[1]} FILE (- for stdin)`);

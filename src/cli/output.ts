@@ -4,7 +4,6 @@
  * names a command declares (its columns and fields), what tables, TSV rows and JSON carry: the same
  * names and the same values everywhere.
  */
-import { setFlagsFromString } from 'node:v8';
 import { Paginator } from '../client/paginator.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
@@ -96,14 +95,11 @@ export function checkFields(spec: OutputSpec | undefined, text: string | undefin
 }
 
 async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: OutputSpec, flags: RenderFlags, picked?: ResolvedColumn[]) {
-  if (flags.all && flags.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
   const max = flags.all ? undefined : (flags.limit ?? DEFAULT_LIST_LIMIT);
   // A count on stderr while --all pages through, on a terminal only; cleared before the end.
   const progress = flags.all && ctx.io.stderr.isTTY && !ctx.env.CI
     ? (n: number, total: number) => ctx.io.stderr.write(`\r\x1b[2Kfetched ${n} of ${total}…`)
     : undefined;
-  // A long listing's pages are garbage once written: have V8 keep the heap small rather than grow it.
-  if (flags.all) setFlagsFromString('--optimize-for-size');
   if (flags.jqProgram) {
     // Each page of items through jq as it arrives (as gh does with --paginate): `.[]` streams.
     for await (const page of pager.pages(max, progress)) {

@@ -13,8 +13,6 @@ import { didYouMean, type Candidate } from './suggest.js';
 /** A top-level entry of the command tree, as `src/commands/index.ts` lists them. */
 export interface LazyEntry {
   name: string;
-  aliases?: string[];
-  summary: string;
   /** Heading under which top-level help lists it. */
   section: string;
   /** Left out of help (internal commands such as `__complete`). */
@@ -64,11 +62,13 @@ function describe(cmd: Command, node: ManifestCommand): void {
     // A list flag is repeated: `-f a=1 -f b=2`.
     if (spec.type === 'list') opt.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
     if (spec.hidden) opt.hideHelp();
+    if (spec.conflicts) opt.conflicts([...spec.conflicts]);
     cmd.addOption(opt);
   }
   for (const { flag, heading } of sharedFlags(node)) {
     const opt = new Option(flagTerm(flag), flag.description).helpGroup(heading);
     if (flag.key === 'limit') opt.argParser(parseLimit);
+    if (flag.conflicts) opt.conflicts([...flag.conflicts]);
     cmd.addOption(opt);
   }
   if (node.columns?.length) cmd.addHelpText('after', `\nColumns, in order (TSV rows; names for --fields): ${node.columns.join(', ')}`);
@@ -92,6 +92,15 @@ export class DocsCommand extends Command {
     const candidates = this.createHelp().visibleCommands(this).map((c) => ({ name: c.name(), aliases: c.aliases() }));
     if (!this.parent) candidates.push({ name: 'help', aliases: [] });
     throw unknownCommand(word, commandPath(this), candidates, `see ${commandPath(this)} --help`);
+  }
+
+  /**
+   * commander's hook for two flags given together that a flag's `conflicts` (FlagSpec.conflicts)
+   * forbids: a UsageError (exit 2) naming both, as the rest of docsctl words it.
+   */
+  _conflictingOption(option: Option, conflicting: Option): never {
+    const where = commandPath(this);
+    throw new UsageError(`${option.long ?? option.flags} and ${conflicting.long ?? conflicting.flags} cannot be used together`, `see ${where} --help`);
   }
 
   /** commander's hook for a flag that neither this command nor the program takes. */

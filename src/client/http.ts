@@ -3,7 +3,6 @@
  * exponential backoff and jitter (network errors, 429, 502/503/504; honouring Retry-After; only for
  * GET/PUT/DELETE), and `--verbose` tracing with the token masked.
  */
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 // undici's index loads every feature it has (fetch, WebSocket, caches, mocks: ~1 MB to compile at each
 // start); the client uses the dispatcher and the request API only, so it loads just those.
@@ -30,6 +29,11 @@ export interface HttpOptions {
   /** Trace every request on this writer (stderr). */
   trace?: (line: string) => void;
   userAgent?: string;
+  /**
+   * Where requests go instead of an Agent of the client's own (which it closes): another undici
+   * Dispatcher, e.g. one that answers in process. Its owner closes it.
+   */
+  dispatcher?: Dispatcher;
 }
 
 export interface HttpRequest {
@@ -62,22 +66,20 @@ export interface HttpResponse {
   json: unknown;
 }
 
-// undici parses HTTP with WebAssembly, which V8 also optimises in background threads that a short
-// process then waits for at exit (~200 ms); the baseline compiler alone is plenty for a CLI. (The
-// process entry sets it already, before compiling; this is for the client used as a library.)
-setFlagsFromString('--liftoff-only');
-
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export class HttpClient {
   private readonly agent: Dispatcher;
-  private readonly opts: Required<Omit<HttpOptions, 'token' | 'trace'>> & Pick<HttpOptions, 'token' | 'trace'>;
+  /** Whether `agent` is the client's own (closed with it). */
+  private readonly ownAgent: boolean;
+  private readonly opts: Required<Omit<HttpOptions, 'token' | 'trace' | 'dispatcher'>> & Pick<HttpOptions, 'token' | 'trace'>;
 
   constructor(opts: HttpOptions) {
+    const { dispatcher, ...rest } = opts;
     this.opts = {
       connectTimeoutMs: 10_000, timeoutMs: 30_000, maxRetries: 3, retryBudgetMs: 30_000, backoffMs: 250,
-      userAgent: 'docsctl', ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, ''),
+      userAgent: 'docsctl', ...rest, baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     };
     registerSecret(opts.token);
     // Traces never show a token, even one a server put in a URL it sent back.
@@ -86,7 +88,8 @@ export class HttpClient {
       this.opts.trace = (line) => trace(this.mask(line));
     }
     // maxHeaderSize: Node's default, given so that undici does not load node:http to ask for it.
-    this.agent = new Agent({ connect: { timeout: this.opts.connectTimeoutMs }, keepAliveTimeout: 4_000, maxHeaderSize: 16 * 1024 });
+    this.ownAgent = dispatcher === undefined;
+    this.agent = dispatcher ?? new Agent({ connect: { timeout: this.opts.connectTimeoutMs }, keepAliveTimeout: 4_000, maxHeaderSize: 16 * 1024 });
   }
 
   get baseUrl(): string {
@@ -198,7 +201,7 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    if (this.ownAgent) await this.agent.close();
   }
 }
 

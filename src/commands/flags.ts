@@ -6,7 +6,6 @@
  */
 import type { FlagSpec } from '../cli/command.js';
 import type { Context } from '../cli/context.js';
-import { UsageError } from '../cli/errors.js';
 
 /** A flag's old name, kept working but left out of help and completion. */
 export function hiddenAlias(of: string, value: string): FlagSpec & { hidden: true } {
@@ -14,12 +13,12 @@ export function hiddenAlias(of: string, value: string): FlagSpec & { hidden: tru
 }
 
 /**
- * The value of a flag given by its name or by its old one (not both); `warn` says on stderr that
- * the old name is deprecated (for a name that now means something else elsewhere).
+ * The value of a flag given by its name or by its old one (the new flag declares that it conflicts
+ * with the old: not both); `warn` says on stderr that the old name is deprecated (for a name that
+ * now means something else elsewhere).
  */
 export function aliased<T>(ctx: Context, names: { flag: string; old: string; warn?: boolean }, value: T | undefined, old: T | undefined): T | undefined {
   if (old === undefined) return value;
-  if (value !== undefined) throw new UsageError(`${names.flag} and ${names.old} cannot be used together (${names.old} is its old name)`);
   if (names.warn) ctx.info(`warning: ${names.old} is deprecated here, use ${names.flag} (${names.old} is the paging cursor of lists)`);
   return old;
 }
@@ -27,7 +26,7 @@ export function aliased<T>(ctx: Context, names: { flag: string; old: string; war
 /** `--page-id` with the old `--page` of a command that is not a list. */
 export function pageIdFlags<const D extends string, const V extends string>(description: D, value: V) {
   return {
-    pageId: { description, value },
+    pageId: { description, value, conflicts: ['page'] },
     page: { description: 'old name of --page-id', value, hidden: true },
   } as const;
 }

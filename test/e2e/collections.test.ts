@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 

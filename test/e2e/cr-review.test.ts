@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitToSpace, contentOf, edit, findPageByPath, revisionOf, type RevisionContent } from '../../src/server/content/index.js';
 import { commitToChangeRequest, crState } from '../../src/server/handlers/change-requests.js';
-import { useSandbox } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 

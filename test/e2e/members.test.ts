@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 const PEM = readFileSync(resolve(import.meta.dirname, '../fixtures/saml-idp.pem'), 'utf8');

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSandbox, type RunOptions } from '../helpers/cli.js';
+import { useSandbox, type RunOptions } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 const ORG = '/v1/orgs/org-acme';
@@ -422,7 +422,7 @@ describe('sites', () => {
     const before = await state();
 
     const local: [string, string, string[], string][] = [
-      ['sites sections move', s1.id, ['--before', s2.id, '--last'], '--last cannot be used with --before or --after'],
+      ['sites sections move', s1.id, ['--before', s2.id, '--last'], '--last and --before cannot be used together'],
       ['sites sections move', s1.id, [], 'nowhere to move'],
       ['sites section-groups move', g.id, ['--before', s1.id, '--before-group', g.id], '--before and --before-group cannot be used together'],
       ['sites sections move', s1.id, ['--before', ''], '--before: must not be empty'],

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpaceRec } from '../../src/server/store.js';
-import { useSandbox } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 

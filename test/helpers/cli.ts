@@ -43,6 +43,8 @@ export interface Sandbox {
   home: string;
   /** Token of a default-seed user by role name (admin, read, guest, outsider...). */
   token(role: string): string;
+  /** The environment `run` gives docsctl: authenticated as the admin (or `opts.as`), the temp home, no retries. */
+  env(opts?: RunOptions): Record<string, string | undefined>;
   /** docsctl authenticated by environment as the admin (or `opts.as`). */
   run(args: string[], opts?: RunOptions): Promise<RunResult>;
   /** Run and parse stdout as JSON; fails the test with stderr when the exit code is not 0. */
@@ -59,10 +61,19 @@ export interface Sandbox {
  * the official document (test/helpers/official.ts): a test fails when one does not validate.
  */
 export function useSandbox(opts: ServerOptions = {}): Sandbox {
-  const sb = {} as Sandbox;
+  return useSandboxWith(opts, (_sb, args, env, input) => docsctl(args, env, input !== undefined ? { input } : {}));
+}
+
+/** How a harness runs docsctl against the sandbox: a process (here) or main() in process (inprocess.ts). */
+export type Runner = (sb: Sandbox, args: string[], env: Record<string, string | undefined>, input: string | undefined) => Promise<RunResult>;
+
+/** useSandbox with docsctl run by `runner`; `ready` runs once the sandbox is up. */
+export function useSandboxWith<S extends Sandbox = Sandbox>(opts: ServerOptions, runner: Runner, ready?: (sb: S) => Promise<void>): S {
+  const sb = {} as S;
   let official: { take(): string[] } | undefined;
   beforeAll(async () => {
     sb.server = await startServer({ port: 0, ...opts });
+    await ready?.(sb);
     official = watchAnswers(sb.server.app);
     sb.home = mkdtempSync(join(tmpdir(), 'docsctl-test-'));
   });
@@ -82,12 +93,12 @@ export function useSandbox(opts: ServerOptions = {}): Sandbox {
     if (!u) throw new Error(`no default user for role ${role}`);
     return u.token;
   };
-  sb.run = (args, o = {}) =>
-    docsctl(args, {
-      HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
-      DOCSCTL_TOKEN: sb.token(o.as ?? 'admin'), DOCSCTL_ORG: sb.server.organizationId,
-      DOCSCTL_MAX_RETRIES: '0', ...o.env,
-    }, { ...(o.input !== undefined ? { input: o.input } : {}) });
+  sb.env = (o = {}) => ({
+    HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
+    DOCSCTL_TOKEN: sb.token(o.as ?? 'admin'), DOCSCTL_ORG: sb.server.organizationId,
+    DOCSCTL_MAX_RETRIES: '0', ...o.env,
+  });
+  sb.run = (args, o = {}) => runner(sb, args, sb.env(o), o.input);
   sb.json = async (args, o) => {
     const r = await sb.run([...args, '--json'], o);
     if (r.exitCode !== 0) throw new Error(`docsctl ${args.join(' ')} exited ${r.exitCode}: ${r.stderr}`);

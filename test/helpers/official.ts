@@ -113,8 +113,8 @@ export function resolveRef(ref: string): Json {
 }
 
 /**
- * Where the seed (service-api.md) gives another success status than the document, the seed's stands
- * (docs/compatibility.md): official operationId → the seed's status → the document's status whose
+ * Where the seed gives another success status than the document, the seed's stands (docs/compatibility.md,
+ * Statuses where the seed wins): official operationId → the seed's status → the document's status whose
  * schema the body follows.
  */
 export const SEED_STATUSES: Record<string, Record<number, number>> = {

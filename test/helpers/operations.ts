@@ -1,6 +1,7 @@
 /**
  * One request per operation of the contract against the fixture of `fixture.ts`, with who may send
- * it (decisions.md, Access): the access table sends each by every caller, the conformance test
+ * it (the roles: read views, comment comments, edit edits, create creates, admin administers; see
+ * `table` below): the access table sends each by every caller, the conformance test
  * checks each answer against the official document.
  */
 import { families } from '../../src/contract/index.js';
@@ -41,7 +42,7 @@ const SCHEMA = {
   properties: { unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false } },
 };
 
-/** decisions.md, Access: read views; comment comments; edit edits content and change requests; create creates spaces, collections and sites; admin deletes, moves, transfers, manages members, SAML, OpenAPI and sites. */
+/** Who may: read views; comment comments; edit edits content and change requests; create creates spaces, collections and sites; admin deletes, moves, transfers, manages members, SAML, OpenAPI and sites. */
 export function table(f: FixtureIds, website: string): Record<string, Row> {
   const org = { organizationId: ORG };
   const col = { collectionId: f.collection };

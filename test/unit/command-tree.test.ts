@@ -8,6 +8,7 @@ import { defineCommand, defineGroup, later, type CommandDef, type GroupDef } fro
 import { findDef, locate, toManifest, type Manifest } from '../../src/cli/manifest.js';
 import { didYouMean, similar } from '../../src/cli/suggest.js';
 import { entries } from '../../src/commands/index.js';
+import { buildManifest } from '../../src/manifest-build.js';
 
 const leaf = (name: string) => defineCommand({ name, summary: `the ${name} command`, examples: [], run: async () => undefined });
 
@@ -58,6 +59,17 @@ describe('a group whose commands load later', () => {
     };
     for (const entry of entries) walk(await toManifest((await entry.load()).default));
     expect(commands).toBeGreaterThan(100);
+  });
+
+  it('takes the summary and aliases of a top-level entry from its definition only (help, docs and completion read the manifest)', async () => {
+    const manifest = await buildManifest('0.0.0-test');
+    for (const entry of entries) {
+      expect(Object.keys(entry).sort(), `entry ${entry.name} names only where it loads and its section`).toEqual(['load', 'name', 'section', ...('hidden' in entry ? ['hidden'] : [])].sort());
+      const def = (await entry.load()).default;
+      const node = manifest.entries.find((e) => e.name === entry.name)!;
+      expect({ summary: node.summary, aliases: node.aliases }).toEqual({ summary: def.summary, aliases: def.aliases });
+    }
+    expect(manifest.entries.find((e) => e.name === 'cr')?.aliases).toEqual(['change-requests']);
   });
 });
 

@@ -1,7 +1,7 @@
-import { checkBody, defineCommand } from '../../cli/command.js';
+import { defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/collections.js';
 import { collectionFields } from './columns.js';
-import { PLACEMENT_FLAGS, placementOf, somewhere } from '../placement.js';
+import { PLACEMENT_FLAGS, placementBody } from '../move.js';
 
 export default defineCommand({
   name: 'move',
@@ -15,8 +15,7 @@ export default defineCommand({
   ],
   output: { fields: collectionFields },
   async run(ctx, { args, flags }) {
-    const { input, flagOf } = placementOf(flags);
-    const body = somewhere(checkBody(ops.moveCollection, input, flagOf));
+    const body = placementBody(ops.moveCollection, flags);
     const api = await ctx.api();
     return api.call(ops.moveCollection, { params: { collectionId: args.collection }, body });
   },

@@ -1,5 +1,4 @@
 import { checkQuery, defineCommand } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
 import { DEFAULT_LIST_LIMIT } from '../../cli/output.js';
 import { COMMENT_STATUS_FILTERS } from '../../contract/comments.js';
 import { ORDERS } from '../../contract/members.js';
@@ -17,7 +16,7 @@ export default defineCommand({
     ...crFlag,
     status: { description: 'only open or resolved comments (default all)', value: 'status', choices: COMMENT_STATUS_FILTERS },
     order: { description: 'asc (oldest first) or desc (newest first, the default)', value: 'order', choices: ORDERS },
-    pageId: { description: 'only the comments on this page id', value: 'page' },
+    pageId: { description: 'only the comments on this page id', value: 'page', conflicts: ['targetPage'] },
     targetPage: hiddenAlias('--page-id', 'page'),
     authors: { type: 'list', description: 'only the comments of these user ids (repeatable, or comma-separated)', value: 'user' },
   },
@@ -37,7 +36,6 @@ export default defineCommand({
     const pager = api.paginate(t.ops.listComments, { params: t.params, query }, flags.page);
     if (!ctx.tty || flags.json || flags.fields) return pager;
     // A terminal shows threads: the comments of this page of the list, each with all its replies.
-    if (flags.all && flags.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
     const threads: Thread[] = [];
     for await (const comment of pager.take(flags.all ? undefined : (flags.limit ?? DEFAULT_LIST_LIMIT))) {
       const replies = [];

@@ -30,11 +30,12 @@ export function threadOf(space: string, cr: string | undefined) {
 
 /** The flags that give a comment's or reply's text: Markdown inline or from a file, or a rich-text document. */
 export const bodyFlags = (what: string) => ({
-  body: { short: 'm', description: `${what}, in Markdown`, value: 'markdown' },
+  body: { short: 'm', description: `${what}, in Markdown`, value: 'markdown', conflicts: ['bodyFile'] },
   bodyFile: { description: `${what} in Markdown from a file, or - for stdin`, value: 'file' },
   documentFile: {
     description: `${what} as a rich-text document (JSON, as comments get --format document --json shows body.document), or - for stdin`,
     value: 'file',
+    conflicts: ['body', 'bodyFile'],
   },
 } as const);
 
@@ -49,8 +50,6 @@ export async function bodyOf(
   editor?: { what: string },
 ): Promise<{ body: CommentBody; flagOf: { body: string } }> {
   if (flags.documentFile !== undefined) {
-    const given = [flags.body !== undefined && '--body', flags.bodyFile !== undefined && '--body-file'].filter(Boolean);
-    if (given.length > 0) throw new UsageError(`--document-file and ${given[0]} cannot be used together`);
     const text = await readFileOrStdin(ctx, flags.documentFile, '--document-file');
     let value: unknown;
     try {

@@ -17,7 +17,7 @@ export default defineCommand({
   ],
   flags: {
     subject: { description: 'new subject (at most 100 characters)', value: 'text' },
-    description: { description: 'new description (plain text)', value: 'text' },
+    description: { description: 'new description (plain text)', value: 'text', conflicts: ['descriptionFile'] },
     descriptionFile: { description: 'the description from a file, or - for stdin', value: 'file' },
     status: { description: 'new status', value: 'status', choices: CR_EDIT_STATUSES },
   },

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { CliError, EXIT, UsageError } from '../../cli/errors.js';
+import { CliError, EXIT } from '../../cli/errors.js';
 import { render } from '../../cli/output.js';
 import { Paginator } from '../../client/paginator.js';
 import { ops, type ListedSpace } from '../../contract/spaces.js';
@@ -16,9 +16,9 @@ export default defineCommand({
     'It asks for deleted=true, a sandbox extension (the official API has no list of deleted spaces): ' +
     'a service without it is reported as an error (exit 1) naming what is needed, never listed as deleted.',
   flags: {
-    parent: { description: 'only the spaces in this collection (as spaces create --parent puts them)', value: 'id' },
+    parent: { description: 'only the spaces in this collection (as spaces create --parent puts them)', value: 'id', conflicts: ['collection'] },
     collection: hiddenAlias('--parent', 'id'),
-    deleted: { type: 'boolean', description: 'deleted spaces that can still be restored, with the time left' },
+    deleted: { type: 'boolean', description: 'deleted spaces that can still be restored, with the time left', conflicts: ['parent', 'collection'] },
   },
   examples: [
     'docsctl spaces list',
@@ -29,7 +29,6 @@ export default defineCommand({
   output: { columns: spaceColumns },
   async run(ctx, { flags }) {
     const parent = aliased(ctx, { flag: '--parent', old: '--collection' }, flags.parent, flags.collection);
-    if (parent !== undefined && flags.deleted) throw new UsageError('--parent and --deleted cannot be used together');
     const api = await ctx.api();
     if (parent !== undefined) {
       return api.paginate(collectionOps.listCollectionSpaces, { params: { collectionId: parent } }, flags.page);

@@ -1,7 +1,7 @@
-import { checkBody, defineCommand } from '../../cli/command.js';
+import { defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/spaces.js';
 import { spaceFields } from './columns.js';
-import { PLACEMENT_FLAGS, placementOf, somewhere } from '../placement.js';
+import { PLACEMENT_FLAGS, placementBody } from '../move.js';
 
 export default defineCommand({
   name: 'move',
@@ -17,8 +17,7 @@ export default defineCommand({
   ],
   output: { fields: spaceFields },
   async run(ctx, { args, flags }) {
-    const { input, flagOf } = placementOf(flags);
-    const body = somewhere(checkBody(ops.moveSpace, input, flagOf));
+    const body = placementBody(ops.moveSpace, flags);
     const api = await ctx.api();
     return api.call(ops.moveSpace, { params: { spaceId: args.space }, body });
   },

@@ -1,5 +1,4 @@
 import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
 import { DEFAULT_LEVELS } from '../../contract/op.js';
 import { EDIT_MODES, LANGUAGES, ops, type MergeRules } from '../../contract/spaces.js';
 import { spaceFields } from './columns.js';
@@ -19,7 +18,7 @@ export default defineCommand({
     language: { description: 'content language', value: 'code', choices: LANGUAGES },
     editMode: { description: 'live (directly editable) or locked (all edits locked)', value: 'mode', choices: EDIT_MODES },
     defaultLevel: { description: 'default role for the space’s content, inherit (its collection’s), or null to remove it', value: 'level', choices: DEFAULT_LEVELS, nullable: true },
-    mergeRules: { description: 'inherit: merge rules of the organization', value: 'rules', choices: ['inherit'] },
+    mergeRules: { description: 'inherit: merge rules of the organization', value: 'rules', choices: ['inherit'], conflicts: ['requireReviewers'] },
     requireReviewers: { description: 'merge rule: changes need a review by one of these users (comma-separated ids)', value: 'users' },
   },
   examples: [
@@ -30,7 +29,6 @@ export default defineCommand({
   ],
   output: { fields: spaceFields },
   async run(ctx, { args, flags }) {
-    if (flags.mergeRules && flags.requireReviewers !== undefined) throw new UsageError('--merge-rules and --require-reviewers cannot be used together');
     let mergeRules: MergeRules | undefined = flags.mergeRules ? { type: flags.mergeRules } : undefined;
     if (flags.requireReviewers !== undefined) {
       const users = flags.requireReviewers.split(',').map((u) => u.trim()).filter(Boolean);

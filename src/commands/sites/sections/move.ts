@@ -1,7 +1,7 @@
-import { checkBody, defineCommand } from '../../../cli/command.js';
+import { defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
 import { sectionFields } from '../columns.js';
-import { LAST_FLAG, positionBody } from '../flags.js';
+import { lastFlag, siteMoveBody } from '../../move.js';
 
 export default defineCommand({
   name: 'move',
@@ -10,7 +10,7 @@ export default defineCommand({
   flags: {
     before: { description: 'place it just before this section or group', value: 'id' },
     after: { description: 'place it just after this section or group', value: 'id' },
-    last: { ...LAST_FLAG, description: 'move it to the end of the site’s top level' },
+    last: lastFlag('move it to the end of the site’s top level', ['before', 'after']),
   },
   examples: [
     'docsctl sites sections move site_123 sec_456 --before sec_789',
@@ -20,8 +20,8 @@ export default defineCommand({
   ],
   output: { fields: sectionFields },
   async run(ctx, { args, flags }) {
-    const { body, flagOf } = positionBody(flags, (id) => ({ type: 'site-section', siteSection: id }));
-    const checked = checkBody(ops.moveSiteSection, body, flagOf);
+    const ref = (id: string) => ({ type: 'site-section', siteSection: id });
+    const checked = siteMoveBody(ops.moveSiteSection, flags, { before: { before: ref }, after: { after: ref } });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.moveSiteSection, { params: { organizationId, siteId: args.site, siteSectionId: args.section }, body: checked });
   },

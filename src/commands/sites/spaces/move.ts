@@ -1,7 +1,7 @@
-import { checkBody, defineCommand } from '../../../cli/command.js';
+import { defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
 import { siteSpaceFields } from '../columns.js';
-import { LAST_FLAG, positionBody } from '../flags.js';
+import { lastFlag, siteMoveBody } from '../../move.js';
 
 export default defineCommand({
   name: 'move',
@@ -10,7 +10,7 @@ export default defineCommand({
   flags: {
     before: { description: 'place it just before this site space', value: 'id' },
     after: { description: 'place it just after this site space', value: 'id' },
-    last: { ...LAST_FLAG, description: 'move it to the end of its own section (or of the site without sections)' },
+    last: lastFlag('move it to the end of its own section (or of the site without sections)', ['before', 'after']),
   },
   examples: [
     'docsctl sites spaces move site_123 ss_456 --after ss_789',
@@ -18,8 +18,8 @@ export default defineCommand({
   ],
   output: { fields: siteSpaceFields },
   async run(ctx, { args, flags }) {
-    const { body, flagOf } = positionBody(flags, (id) => ({ type: 'site-space', siteSpace: id }));
-    const checked = checkBody(ops.moveSiteSpace, body, flagOf);
+    const ref = (id: string) => ({ type: 'site-space', siteSpace: id });
+    const checked = siteMoveBody(ops.moveSiteSpace, flags, { before: { before: ref }, after: { after: ref } });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.moveSiteSpace, { params: { organizationId, siteId: args.site, siteSpaceId: args.siteSpace }, body: checked });
   },

@@ -13,7 +13,7 @@ export default defineCommand({
     path: { description: 'URL path segment (1 to 100 characters), unique within its section', value: 'path' },
     condition: { description: 'expression deciding who sees it (at most 1024 characters), or null to remove', value: 'expr', nullable: true },
     space: { description: 'the space it publishes instead (its home page is then removed)', value: 'id' },
-    pageId: { description: 'a page of its space to show at its root, or null for the space’s first page', value: 'id', nullable: true },
+    pageId: { description: 'a page of its space to show at its root, or null for the space’s first page', value: 'id', nullable: true, conflicts: ['page'] },
     page: { description: 'old name of --page-id', value: 'id', nullable: true, hidden: true },
     hidden: { description: 'hide it from navigation (true) or show it (false)', value: 'bool', choices: BOOLEAN_CHOICES },
     draft: { description: 'make it a draft (true) or live (false)', value: 'bool', choices: BOOLEAN_CHOICES },
