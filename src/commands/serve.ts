@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { defineCommand } from '../cli/command.js';
-import { UsageError } from '../cli/errors.js';
+import { CliError, EXIT, UsageError } from '../cli/errors.js';
 
 export default defineCommand({
   name: 'serve',
@@ -8,17 +8,17 @@ export default defineCommand({
   description: 'Prints the URL, the admin token, the organization and an export line to paste; Ctrl-C stops it.',
   flags: {
     memory: { type: 'boolean', description: 'keep the state in memory (the default)' },
-    data: { description: 'keep the state in this JSON file too: loaded on start, written before every write is acknowledged', value: 'file' },
+    data: { description: 'keep the state in this SQLite database (made when missing; a JSON state file is imported once): each write is committed before it is acknowledged. Needs the optional package better-sqlite3', value: 'file' },
     port: { type: 'number', description: 'port to listen on (default 4700; 0 picks a free one)', value: 'n' },
     host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
-    token: { description: 'the admin user’s token (default: random)', value: 'token' },
+    token: { description: 'the admin user’s token (default: random; with --data, replaces the saved one)', value: 'token' },
     seed: { description: 'load this JSON fixture instead of the default data', value: 'file' },
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users}' },
     chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
     chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
     allowFetch: { description: 'hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, or * for any', value: 'hosts' },
   },
-  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.json', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
+  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.db', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
   noJson: true,
   async run(ctx, { flags }) {
     const port = flags.port ?? 4700;
@@ -28,7 +28,7 @@ export default defineCommand({
     if (flags.token !== undefined && !/^\S{8,}$/.test(flags.token)) throw new UsageError('--token: must be at least 8 characters without spaces');
     const { startServer } = await import('../server/serve.js');
     const { SeedError } = await import('../server/seed.js');
-    const { StateFileError } = await import('../server/serve.js');
+    const { StateFileError, TokenError } = await import('../server/serve.js');
     const { HOST_PATTERN } = await import('../server/lib/fetch.js');
     const allowFetch = flags.allowFetch?.split(',').map((h) => h.trim()).filter(Boolean);
     const badHost = allowFetch?.find((h) => !HOST_PATTERN.test(h));
@@ -63,6 +63,11 @@ export default defineCommand({
     } catch (e) {
       if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);
       if (e instanceof StateFileError) throw new UsageError(`--data: ${e.message}`);
+      if (e instanceof TokenError) throw new UsageError(`--token: ${e.message}`);
+      if (flags.data) {
+        const { SqliteUnavailableError, SQLITE_HINT } = await import('../server/persist/sqlite.js');
+        if (e instanceof SqliteUnavailableError) throw new CliError(`--data: ${e.message}`, EXIT.FAILED, SQLITE_HINT);
+      }
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
       throw e;
