@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP } from './cli/errors.js';
+import { forgetRun } from './client/errors.js';
 import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
 import { childNamed, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
 import { attach, DocsCommand, helpConfiguration, unknownCommand } from './cli/program.js';
@@ -14,6 +15,7 @@ declare const __VERSION__: string;
 export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 export async function main(argv: string[], io: Io, manifest: Manifest): Promise<number> {
+  forgetRun();
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.OK;

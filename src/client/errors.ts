@@ -107,6 +107,15 @@ interface Answer {
 const KEPT_ANSWERS = 4;
 const answers: Answer[] = [];
 
+/**
+ * Forget the tokens and answers of an earlier run in this process: `main()` calls it first, so a
+ * program run twice in one process (the in-process tests, an embedding script) starts clean.
+ */
+export function forgetRun(): void {
+  secrets.clear();
+  answers.length = 0;
+}
+
 /** Keep an answer of a documented operation (its body as parsed, and the schema it should match). */
 export function recordAnswer(answer: Answer): void {
   answers.push(answer);

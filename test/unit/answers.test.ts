@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeFailure } from '../../src/cli/errors.js';
-import { maskSecrets, recordAnswer, registerSecret } from '../../src/client/errors.js';
+import { forgetRun, maskSecrets, recordAnswer, registerSecret } from '../../src/client/errors.js';
 import { pageProblem } from '../../src/client/paginator.js';
 import { ops } from '../../src/contract/orgs.js';
 
@@ -27,6 +27,14 @@ describe('an unexpected TypeError', () => {
     expect(f.hint).toContain('(docsctl stopped at: x.trim is not a function)');
     // Other errors are not the answer's doing.
     expect(describeFailure(new Error('boom')).unexpected).toBe(true);
+  });
+
+  it('forgets the answers and tokens of an earlier run in the same process', () => {
+    recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: { ...user, displayName: 7 }, schema: ops.getAuthenticatedUser.response });
+    registerSecret('tok-of-the-first-run');
+    forgetRun();
+    expect(describeFailure(new TypeError('z')).unexpected).toBe(true);
+    expect(maskSecrets('tok-of-the-first-run')).toBe('tok-of-the-first-run');
   });
 
   it('forgets answers older than the last few', () => {

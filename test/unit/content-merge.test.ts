@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedPages, conflictingPages, edit, mergeContent, newPage, walkPages, type RevisionContent } from '../../src/server/content/index.js';
+import { edit, mergeContent, newPage, walkPages, type RevisionContent } from '../../src/server/content/index.js';
 import { Store } from '../../src/server/store.js';
 
 function base(): RevisionContent {
@@ -11,28 +11,6 @@ function base(): RevisionContent {
 }
 
 const paths = (c: RevisionContent) => [...walkPages(c.pages)].map((e) => `${e.path}=${e.page.markdown.trim()}`);
-
-describe('changedPages', () => {
-  it('reports added, removed and edited pages, not the untouched ones', () => {
-    const b = base();
-    const o = edit(b);
-    o.pages[0].markdown = 'a changed\n';
-    o.pages.splice(2, 1);
-    o.pages.push({ ...o.pages[1].pages[0], id: 'n', slug: 'n' });
-    expect([...changedPages(b, o)].sort()).toEqual(['a', 'c', 'n']);
-    expect(changedPages(b, edit(b)).size).toBe(0);
-  });
-
-  it('counts a move to another parent as a change, and a reorder among siblings not', () => {
-    const b = base();
-    const reordered = edit(b);
-    reordered.pages.reverse();
-    expect(changedPages(b, reordered).size).toBe(0);
-    const moved = edit(b);
-    moved.pages[1].pages.push(moved.pages.splice(2, 1)[0]);
-    expect([...changedPages(b, moved)]).toEqual(['c']);
-  });
-});
 
 describe('mergeContent', () => {
   it('takes their changes over ours where only they changed, keeping ours elsewhere', () => {
@@ -69,7 +47,6 @@ describe('mergeContent', () => {
     const merged = mergeContent(b, ours, theirs);
     expect(merged.conflicts).toEqual(['a']);
     expect(merged.content).toBe(ours);
-    expect(conflictingPages(b, ours, theirs)).toEqual(['a']);
   });
 
   it('does not count the same edit on both sides as a conflict', () => {

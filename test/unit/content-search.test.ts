@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { commitToSpace, contentOf, edit, newPage, revisionOf, searchContent, searchHits, searchIndexFor, spaceScope } from '../../src/server/content/index.js';
+import { commitToSpace, contentOf, edit, newPage, revisionOf, searchHits, searchIndexFor, spaceScope } from '../../src/server/content/index.js';
 import { createSpaceRec } from '../../src/server/handlers/spaces.js';
 import { Store } from '../../src/server/store.js';
 
 const BASE = 'http://127.0.0.1:4000';
+
+/** Every page matching `query`, best first, as the search endpoint renders them. */
+function searchContent(scope: ReturnType<typeof spaceScope>, key: string, query: string) {
+  const { hits, view } = searchHits(scope, key, query);
+  return hits.map(view);
+}
 
 function setup() {
   const store = new Store();

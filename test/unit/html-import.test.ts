@@ -65,6 +65,10 @@ const PAGES: Record<string, string> = {
 </body></html>`,
   '/extra': `<html><body><p>Extra page, <a href="/?ref=extra">home</a>.</p></body></html>`,
   '/legal': `<html><body><p>Legal.</p></body></html>`,
+  // Not linked from the site above: start pages of their own.
+  '/deep-divs': `<html><body>${'<div>'.repeat(5000)}deep</body></html>`,
+  '/deep-quotes': `<html><body>${'<blockquote>'.repeat(300)}deep</body></html>`,
+  '/links-to-deep': `<html><body><p><a href="/deep-divs">divs</a> <a href="/deep-quotes">quotes</a> <a href="/legal">legal</a></p></body></html>`,
 };
 
 let server: http.Server;
@@ -161,7 +165,7 @@ describe('importWebsite', () => {
         '',
         '- One',
         '  - Nested',
-        '- **Two** and *three* and `four`',
+        '- **Two** and _three_ and `four`',
         '',
       ].join('\n'),
     );
@@ -196,7 +200,7 @@ describe('importWebsite', () => {
         '4. Run `acme`',
         '',
         '| Flag | Meaning |',
-        '| --- | --- |',
+        '| - | - |',
         '| -v | verbose \\| loud |',
         '',
         `![Photo](file:${photo.key}) ![CDN](https://cdn.example.com/pic.png)`,
@@ -239,5 +243,15 @@ describe('importWebsite', () => {
     await expect(importWebsite(`${base}/files/manual.pdf`)).rejects.toThrow(
       `fetching ${base}/files/manual.pdf: not an HTML page (content type application/pdf)`,
     );
+  });
+
+  it('refuses a start page nested too deeply, and leaves out other such pages', async () => {
+    await expect(importWebsite(`${base}/deep-divs`)).rejects.toThrow(FetchError);
+    await expect(importWebsite(`${base}/deep-quotes`)).rejects.toThrow(/deep-quotes: the page nests .* deeper than 100 levels/);
+    const result = await importWebsite(`${base}/links-to-deep`);
+    expect(result.pages.map((p) => p.urlPath)).toEqual(['links-to-deep', 'legal']);
+    expect(result.totalResources).toBe(4);
+    // The pages that failed keep their (absolute) links, which the space's links report as broken.
+    expect(page(result, 'links-to-deep').markdown).toBe(`[divs](${base}/deep-divs) [quotes](${base}/deep-quotes) [legal](/legal)\n`);
   });
 });

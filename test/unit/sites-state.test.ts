@@ -1,6 +1,7 @@
+import { slugify } from '../../src/server/lib/slug.js';
 import { describe, expect, it } from 'vitest';
 import {
-  settle, siteSpacesOf, slugify, uniquePath, walk,
+  settle, sitePathOf, siteSpacesOf, uniquePath, walk,
   type SectionRec, type SiteRec, type SitesState,
 } from '../../src/server/sites/state.js';
 
@@ -22,10 +23,15 @@ function section(st: SitesState, id: string, siteSpaces: string[], group?: strin
 
 describe('slugs and paths', () => {
   it('makes URL segments from titles, with a fallback for titles without letters or digits', () => {
-    expect(slugify('  Getting Started — Guide!  ', 'x')).toBe('getting-started-guide');
-    expect(slugify('Café Übersicht', 'x')).toBe('cafe-ubersicht');
-    expect(slugify('👋', 'space')).toBe('space');
-    expect(slugify('a'.repeat(120), 'x')).toHaveLength(90);
+    expect(sitePathOf('  Getting Started — Guide!  ', 'x')).toBe('getting-started-guide');
+    expect(sitePathOf('Café Übersicht', 'x')).toBe('cafe-ubersicht');
+    expect(sitePathOf('👋', 'space')).toBe('space');
+    expect(sitePathOf('a'.repeat(120), 'x')).toHaveLength(90);
+  });
+
+  it('makes the same segment of a title as a page slug (one slug function)', () => {
+    for (const title of ['Straße & Smørrebrød', 'Ærø Łódź', 'Crème brûlée']) expect(sitePathOf(title, 'x')).toBe(slugify(title));
+    expect(sitePathOf('Straße', 'x')).toBe('strasse');
   });
 
   it('suffixes a taken path with the first free number', () => {

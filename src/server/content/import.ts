@@ -7,7 +7,7 @@
 import { badRequest } from '../errors.js';
 import { FetchError } from '../lib/fetch.js';
 import { importWebsite, type ImportResult } from '../lib/html-import.js';
-import { slugify } from '../lib/markdown.js';
+import { slugify } from '../lib/slug.js';
 import { newId } from '../ids.js';
 import type { Store } from '../store.js';
 import { rewriteLinks } from './links.js';

@@ -159,30 +159,26 @@ export function backlinks(scope: ContentScope, links: LinkOccurrence[], target: 
 }
 
 /**
- * Replace link destinations in Markdown. `fn` answers the new destination, or undefined to keep
- * the link as it is. Destinations are found after their link's text, as written or escaped.
+ * Replace link destinations in Markdown, the rest of the source untouched. `fn` answers the new
+ * destination, or undefined to keep the link as it is. A reference link's destination is its
+ * definition's (rewritten once); an autolink to something that is not an absolute URL becomes a link.
  */
 export function rewriteLinks(markdown: string, fn: (href: string) => string | undefined): string {
+  const edits = new Map<number, { end: number; text: string }>();
+  for (const link of extractLinks(markdown)) {
+    const to = fn(link.href);
+    if (to === undefined || to === link.href || !link.written) continue;
+    const { start, end, form } = link.written;
+    const text = form === 'destination' ? writeDestination(to)
+      : /^[a-z][a-z0-9+.-]*:[^\s<>]*$/i.test(to) ? `<${to}>` : `[${link.text.replace(/[\\[\]]/g, '\\$&')}](${writeDestination(to)})`;
+    edits.set(start, { end, text });
+  }
   let out = markdown;
   // From the end, so that earlier offsets stay valid.
-  for (const link of extractLinks(markdown).sort((a, b) => b.offset - a.offset)) {
-    const to = fn(link.href);
-    if (to === undefined || to === link.href) continue;
-    if (out[link.offset] === '<') {
-      out = `${out.slice(0, link.offset + 1)}${to}${out.slice(link.offset + 1 + link.href.length)}`;
-      continue;
-    }
-    for (const written of new Set([link.href, escapeDestination(link.href)])) {
-      const at = out.indexOf(`](${written}`, link.offset);
-      if (at >= 0) {
-        out = `${out.slice(0, at + 2)}${escapeDestination(to)}${out.slice(at + 2 + written.length)}`;
-        break;
-      }
-    }
-  }
+  for (const [start, { end, text }] of [...edits].sort((a, b) => b[0] - a[0])) out = `${out.slice(0, start)}${text}${out.slice(end)}`;
   return out;
 }
 
-function escapeDestination(destination: string): string {
-  return destination.replace(/\s/g, encodeURIComponent).replace(/[()]/g, '\\$&');
+function writeDestination(destination: string): string {
+  return destination.replace(/\s/g, encodeURIComponent).replace(/[()<>]/g, '\\$&');
 }

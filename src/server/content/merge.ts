@@ -1,6 +1,6 @@
 /**
- * Comparing and merging lines of content, page by page, for change requests: what changed since
- * a base revision, which pages both sides changed (conflicts), and a three-way merge.
+ * Merging lines of content, page by page, for change requests: a three-way merge that reports
+ * the pages both sides changed (conflicts).
  *
  * A page "changed" when it was added, removed, or any of its own fields (title, slug, body,
  * attributes) or its parent differ; its position among its siblings alone is not a change, but a
@@ -42,22 +42,6 @@ function flatten(content: RevisionContent): Flat {
     order.set(key, [...(order.get(key) ?? []), page.id]);
   }
   return { pages, order };
-}
-
-/** Ids of the pages added, removed or changed from `base` to `other`. */
-export function changedPages(base: RevisionContent, other: RevisionContent): Set<string> {
-  const b = flatten(base).pages;
-  const o = flatten(other).pages;
-  const changed = new Set<string>();
-  for (const id of new Set([...b.keys(), ...o.keys()])) {
-    if (b.get(id)?.fingerprint !== o.get(id)?.fingerprint) changed.add(id);
-  }
-  return changed;
-}
-
-/** Pages that both `ours` and `theirs` changed since `base`, and not in the same way. */
-export function conflictingPages(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent): string[] {
-  return mergeContent(base, ours, theirs).conflicts;
 }
 
 export interface MergeResult {

@@ -53,11 +53,6 @@ export function searchIndexFor(store: Store, key: string, content: RevisionConte
   return entry.index;
 }
 
-/** Forget the index of a line of content (its space or change request is gone). */
-export function dropSearchIndex(store: Store, key: string): void {
-  indexes.get(store)?.delete(key);
-}
-
 // A space's key is its id; the lines of content inside it (change requests) use `<space id>/...`.
 onSpacePurged((store, spaceId) => {
   const perStore = indexes.get(store);
@@ -101,10 +96,4 @@ export function searchHits(scope: ContentScope, key: string, query: string) {
     };
   };
   return { hits, view };
-}
-
-/** Every page matching `query`, best first, as SearchResult items. */
-export function searchContent(scope: ContentScope, key: string, query: string): SearchResult[] {
-  const { hits, view } = searchHits(scope, key, query);
-  return hits.map(view);
 }

@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import { contentOf, findPage, revisionOf } from '../content/model.js';
 import { newId } from '../ids.js';
-import { documentToMarkdown, markdownToDocument, type DocumentNode } from '../lib/markdown.js';
+import { checkMarkdown, documentToMarkdown, markdownToDocument, MarkdownTooDeep, type DocumentNode } from '../lib/markdown.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { onSpacePurged, type SpaceRec, type Store } from '../store.js';
 import { crFor, registerChangeRequestCounters, type ChangeRequestRec } from './change-requests.js';
@@ -174,6 +174,12 @@ function textOf(body: CommentBody): string {
   if (markdown.trim() === '') throw badRequest('body: must not be empty (give markdown or a document with text)');
   if (markdown.length > COMMENT_MAX_CHARS) {
     throw badRequest(`body: must be at most ${COMMENT_MAX_CHARS} characters of Markdown (got ${markdown.length})`);
+  }
+  try {
+    checkMarkdown(markdown);
+  } catch (err) {
+    if (err instanceof MarkdownTooDeep) throw badRequest(`body.${'markdown' in body ? 'markdown' : 'document'}: ${err.message}`);
+    throw err;
   }
   return markdown;
 }

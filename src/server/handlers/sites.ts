@@ -21,7 +21,7 @@ import { emptyAdaptiveSchema, templateConditions } from '../sites/adaptive.js';
 import { siteCustomization } from '../sites/customization.js';
 import {
   containerOf, dropSite, dropSiteSpace, removeFrom, replaceContent, settle, siteSpaceListOf, siteSpacesOf,
-  sitesState, slugify, subtreeGroups, uniquePath, walk,
+  sitesState, sitePathOf, subtreeGroups, uniquePath, walk,
   type GroupRec, type SectionRec, type SiteRec, type SiteSpaceRec, type SitesState,
 } from '../sites/state.js';
 import {
@@ -138,7 +138,7 @@ function addSiteSpace(st: SitesState, site: SiteRec, space: SpaceRec, section: S
   const list = section ? section.siteSpaces : site.siteSpaces;
   const taken = new Set(list.map((id) => st.siteSpaces.get(id)!.path));
   const ss: SiteSpaceRec = {
-    id: newId(), site: site.id, space: space.id, path: uniquePath(slugify(space.title, 'space'), taken), hidden: false, draft,
+    id: newId(), site: site.id, space: space.id, path: uniquePath(sitePathOf(space.title, 'space'), taken), hidden: false, draft,
     ...(section ? { section: section.id } : {}),
   };
   st.siteSpaces.set(ss.id, ss);
@@ -149,7 +149,7 @@ function addSiteSpace(st: SitesState, site: SiteRec, space: SpaceRec, section: S
 /** A new, empty section at the end of the site's root, with a free path. */
 function addSection(st: SitesState, site: SiteRec, title: string, draft: boolean): SectionRec {
   const taken = new Set(walk(st, site).sections.map((s) => s.path));
-  const section: SectionRec = { id: newId(), site: site.id, title, path: uniquePath(slugify(title, 'section'), taken), siteSpaces: [], draft };
+  const section: SectionRec = { id: newId(), site: site.id, title, path: uniquePath(sitePathOf(title, 'section'), taken), siteSpaces: [], draft };
   st.sections.set(section.id, section);
   site.structure.push(section.id);
   return section;

@@ -9,8 +9,12 @@
  * page that could not be fetched stays visibly broken.
  */
 import { createHash } from 'node:crypto';
-import { HTMLElement, TextNode, parse } from 'node-html-parser';
+import type { Element, Nodes as HastNodes, Root as HastRoot } from 'hast';
+import type { Nodes as MdastNodes, Parent as MdastParent, Root as MdastRoot } from 'mdast';
+import { fromHtml } from 'hast-util-from-html';
+import { toMdast } from 'hast-util-to-mdast';
 import { FetchError, safeFetch, type FetchResult, type SafeFetchOptions } from './fetch.js';
+import { checkMarkdown, MarkdownTooDeep, MAX_NESTING, writeMarkdown } from './markdown.js';
 
 export interface ImportWebsiteOptions {
   /** Largest number of HTML pages imported (the start page included). Default 50. */
@@ -80,7 +84,8 @@ interface ParsedPage {
   description?: string;
   /** URL relative links resolve against (`<base href>` or the page URL). */
   base: URL;
-  content: HTMLElement;
+  /** The page's content as mdast, links not yet rewritten. */
+  tree: MdastRoot;
 }
 
 export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions = {}): Promise<ImportResult> {
@@ -143,16 +148,19 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
       if (!resource.linked) resource.state = 'failed'; // an <img> answered with a web page
       else if (parsedPages.length >= maxPages) resource.state = 'skipped';
       else {
-        const page = parsePage(res, finalUrl);
+        const parsed = parsePage(res, finalUrl);
+        if (parsed instanceof MarkdownTooDeep) {
+          // A page nested too deeply is not imported (the start page fails the import).
+          if (resource === startResource) throw new FetchError('FETCH_ERROR', `reading ${finalUrl.href}: the page ${parsed.message}`);
+          resource.state = 'failed';
+          return;
+        }
+        const { page, references } = parsed;
         resource.state = 'page';
         resource.urlPath = page.urlPath;
         parsedPages.push(page);
         // Discovery covers the stripped parts too (nav is where a site's structure lives).
-        for (const el of elements(page.content)) {
-          const tag = tagOf(el);
-          const href = tag === 'a' ? el.getAttribute('href') : tag === 'img' ? el.getAttribute('src') : undefined;
-          if (href !== undefined) discover(href, page.base, tag === 'a' ? 'link' : 'image');
-        }
+        for (const { href, via } of references) discover(href, page.base, via);
       }
     } else if (files.length >= maxFiles) {
       resource.state = 'skipped';
@@ -207,9 +215,9 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
     return url.href;
   };
 
-  const pages = parsedPages.map(({ base, content, ...page }): ImportedPage => ({
+  const pages = parsedPages.map(({ base, tree, ...page }): ImportedPage => ({
     ...page,
-    markdown: new MarkdownRenderer((href) => rewrite(href, base)).render(content),
+    markdown: writeMarkdown(rewriteTree(tree, (href) => rewrite(href, base))),
   }));
   return {
     pages,
@@ -285,28 +293,52 @@ const STRIPPED = new Set([
   'svg', 'iframe', 'button', 'select', 'textarea',
 ]);
 
-function parsePage(res: FetchResult, url: URL): ParsedPage {
-  const html = decodeText(res.body, res.contentType).replace(/^\s*<!doctype[^>]*>/i, '');
-  // <pre> is parsed as markup (not raw text) so that its entities are decoded like elsewhere.
-  const root = parse(html, { blockTextElements: { script: true, noscript: true, style: true } });
-  const content = root.querySelector('body') ?? root;
-  const urlPath = pagePath(url.pathname);
+/** Deepest nesting of HTML elements read (deeper pages are not imported). */
+const MAX_HTML_DEPTH = 4 * MAX_NESTING;
 
-  const baseHref = root.querySelector('base')?.getAttribute('href');
+/**
+ * A fetched page as mdast, with every link and image reference found in it (stripped parts
+ * included); MarkdownTooDeep when it nests too deeply to be read.
+ */
+function parsePage(res: FetchResult, url: URL): { page: ParsedPage; references: { href: string; via: 'link' | 'image' }[] } | MarkdownTooDeep {
+  let root: HastRoot;
+  try {
+    root = fromHtml(decodeText(res.body, res.contentType));
+  } catch (err) {
+    if (err instanceof RangeError) return new MarkdownTooDeep();
+    throw err;
+  }
+  if (depthOf(root) > MAX_HTML_DEPTH) return new MarkdownTooDeep();
+  const content: HastRoot | Element = find(root, (el) => el.tagName === 'body') ?? root;
+
+  const baseHref = attribute(find(root, (el) => el.tagName === 'base'), 'href');
   const base = (baseHref !== undefined && parseUrl(baseHref, url)) || url;
+  const references: { href: string; via: 'link' | 'image' }[] = [];
+  for (const el of elements(content)) {
+    const href = el.tagName === 'a' ? attribute(el, 'href') : el.tagName === 'img' ? attribute(el, 'src') : undefined;
+    if (href !== undefined) references.push({ href, via: el.tagName === 'a' ? 'link' : 'image' });
+  }
 
+  const titleElement = find(root, (el) => el.tagName === 'title');
+  stripElements(content);
   const title =
-    collapse(root.querySelector('title')?.text ?? '') ||
-    collapse(firstContentElement(content, 'h1')?.text ?? '') ||
+    collapse(titleElement ? textOf(titleElement) : '') ||
+    collapse(textOf(find(content, (el) => el.tagName === 'h1'))) ||
     lastSegment(url.pathname) ||
     url.hostname;
-  const description = root
-    .querySelectorAll('meta')
-    .find((meta) => meta.getAttribute('name')?.toLowerCase() === 'description')
-    ?.getAttribute('content');
-  const page: ParsedPage = { sourceUrl: url.href, urlPath, title, base, content };
+  const description = attribute(find(root, (el) => el.tagName === 'meta' && String(el.properties.name).toLowerCase() === 'description'), 'content');
+  let tree: MdastRoot;
+  try {
+    tree = toMdast(content.type === 'root' ? content : { type: 'root', children: [content] }) as MdastRoot;
+    checkMarkdown(writeMarkdown(tree));
+  } catch (err) {
+    if (err instanceof MarkdownTooDeep) return err;
+    if (err instanceof RangeError) return new MarkdownTooDeep();
+    throw err;
+  }
+  const page: ParsedPage = { sourceUrl: url.href, urlPath: pagePath(url.pathname), title, base, tree };
   if (description?.trim()) page.description = collapse(description);
-  return page;
+  return { page, references };
 }
 
 function toFile(res: FetchResult, url: URL, key: string): ImportedFile {
@@ -352,31 +384,51 @@ function imageDimensions(data: Buffer): { width: number; height: number } | unde
 }
 
 // ---------------------------------------------------------------------------
-// HTML traversal
-
-function tagOf(el: HTMLElement): string {
-  return (el.rawTagName ?? '').toLowerCase();
-}
+// HTML traversal (without recursion: pages nest deeply)
 
 /** All elements below `root`, in document order. */
-function* elements(root: HTMLElement): Generator<HTMLElement> {
-  for (const child of root.childNodes) {
-    if (child instanceof HTMLElement) {
-      yield child;
-      yield* elements(child);
-    }
+function* elements(root: HastNodes): Generator<Element> {
+  const stack: HastNodes[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node !== root && node.type === 'element') yield node;
+    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    if (node.type === 'element' && node.tagName === 'template' && node.content) stack.push(node.content);
   }
 }
 
-/** First `tag` element in document order outside stripped elements (a header's site name is not a title). */
-function firstContentElement(root: HTMLElement, tag: string): HTMLElement | undefined {
-  for (const child of root.childNodes) {
-    if (!(child instanceof HTMLElement) || STRIPPED.has(tagOf(child))) continue;
-    if (tagOf(child) === tag) return child;
-    const found = firstContentElement(child, tag);
-    if (found) return found;
-  }
+function find(root: HastNodes, test: (el: Element) => boolean): Element | undefined {
+  for (const el of elements(root)) if (test(el)) return el;
   return undefined;
+}
+
+function depthOf(root: HastNodes): number {
+  let deepest = 0;
+  const stack: [HastNodes, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    if ('children' in node) for (const child of node.children) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+function attribute(el: Element | undefined, name: string): string | undefined {
+  const value = el?.properties[name];
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+function textOf(el: Element | undefined): string {
+  let out = '';
+  if (el) for (const node of [el, ...elements(el)]) for (const child of node.children) if (child.type === 'text') out += child.value;
+  return out;
+}
+
+/** Remove the elements whose content never reaches the Markdown. */
+function stripElements(root: HastRoot | Element): void {
+  for (const el of [root, ...elements(root)]) {
+    el.children = el.children.filter((child) => child.type !== 'element' || !STRIPPED.has(child.tagName));
+  }
 }
 
 function collapse(text: string): string {
@@ -384,222 +436,26 @@ function collapse(text: string): string {
 }
 
 // ---------------------------------------------------------------------------
-// HTML -> Markdown
-
-/** Elements that start a new Markdown block; every other element is rendered inline. */
-const BLOCK_ELEMENTS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'center', 'dd', 'details', 'dialog', 'div',
-  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hgroup', 'hr',
-  'html', 'legend', 'li', 'main', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'ul',
-]);
-
-/** Stands for a <br> until the inline content of a block is finished. */
-const HARD_BREAK = '\uE000';
-
-/** A rendered block; lists nested in a list item follow the preceding block without a blank line. */
-interface Block {
-  text: string;
-  list?: boolean;
-}
-
-class MarkdownRenderer {
-  /** `rewrite` maps an href/src to the Markdown destination, or null to drop the link. */
-  constructor(private readonly rewrite: (href: string) => string | null) {}
-
-  render(content: HTMLElement): string {
-    const text = this.blocks(content).map((block) => block.text).join('\n\n');
-    return text ? `${text}\n` : '';
-  }
-
-  /** Render the children of `el` as blocks, gathering runs of inline content into paragraphs. */
-  private blocks(el: HTMLElement): Block[] {
-    const out: Block[] = [];
-    let inline = '';
-    const flush = (): void => {
-      const paragraph = finishInline(inline, true);
-      if (paragraph) out.push({ text: paragraph });
-      inline = '';
-    };
-    for (const child of el.childNodes) {
-      if (child instanceof TextNode) {
-        inline += inlineText(child);
-      } else if (child instanceof HTMLElement && !STRIPPED.has(tagOf(child))) {
-        if (BLOCK_ELEMENTS.has(tagOf(child))) {
-          flush();
-          out.push(...this.block(child));
-        } else {
-          inline += this.inline(child);
-        }
-      }
-    }
-    flush();
-    return out;
-  }
-
-  private block(el: HTMLElement): Block[] {
-    const tag = tagOf(el);
-    const heading = /^h([1-6])$/.exec(tag);
-    if (heading) {
-      const text = finishInline(this.inlineChildren(el), false);
-      return text ? [{ text: `${'#'.repeat(Number(heading[1]))} ${text}` }] : [];
-    }
-    switch (tag) {
-      case 'hr':
-        return [{ text: '---' }];
-      case 'pre':
-        return this.codeBlock(el);
-      case 'ul':
-      case 'ol': {
-        const text = this.list(el, tag === 'ol');
-        return text ? [{ text, list: true }] : [];
-      }
-      case 'blockquote': {
-        const inner = this.blocks(el).map((block) => block.text).join('\n\n');
-        return inner ? [{ text: inner.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n') }] : [];
-      }
-      case 'table':
-        return this.table(el);
-      default:
-        return this.blocks(el); // p, div, section, li outside a list, ...
-    }
-  }
-
-  private codeBlock(pre: HTMLElement): Block[] {
-    // HTML drops a newline right after <pre>; trailing blank lines are noise.
-    const code = pre.text.replace(/^\r?\n/, '').replace(/\s+$/, '');
-    if (!code) return [];
-    const classes = [pre.getAttribute('class'), pre.querySelector('code')?.getAttribute('class')].join(' ');
-    const language = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/.exec(classes)?.[1] ?? '';
-    const longestRun = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(Math.max(3, longestRun + 1));
-    return [{ text: `${fence}${language}\n${code}\n${fence}` }];
-  }
-
-  private list(el: HTMLElement, ordered: boolean): string {
-    const start = Number.parseInt(el.getAttribute('start') ?? '', 10);
-    let number = ordered && Number.isFinite(start) ? start : 1;
-    const items: Block[][] = [];
-    for (const child of el.childNodes) {
-      if (!(child instanceof HTMLElement)) continue;
-      const tag = tagOf(child);
-      if (tag === 'li') {
-        items.push(this.blocks(child));
-      } else if ((tag === 'ul' || tag === 'ol') && items.length > 0) {
-        // Invalid but common: a nested list placed directly in the list, after its parent item.
-        items[items.length - 1].push(...this.block(child));
-      }
-    }
-    return items
-      .filter((blocks) => blocks.length > 0)
-      .map((blocks) => {
-        const marker = ordered ? `${number++}. ` : '- ';
-        const body = blocks.map((block, i) => (i === 0 ? '' : block.list ? '\n' : '\n\n') + block.text).join('');
-        const indent = ' '.repeat(marker.length);
-        return marker + body.split('\n').map((line, i) => (i === 0 || !line ? line : indent + line)).join('\n');
-      })
-      .join('\n');
-  }
-
-  /** A GFM table; the first row is the header, cells are single-line inline content. */
-  private table(el: HTMLElement): Block[] {
-    const rows = el.querySelectorAll('tr').map((tr) =>
-      tr.childNodes
-        .filter((cell): cell is HTMLElement => cell instanceof HTMLElement && /^t[hd]$/.test(tagOf(cell)))
-        .map((cell) => finishInline(this.inlineChildren(cell), false).replace(/\|/g, '\\|')),
-    );
-    const width = Math.max(0, ...rows.map((row) => row.length));
-    if (width === 0) return [];
-    const line = (cells: string[]): string =>
-      `| ${Array.from({ length: width }, (_, i) => cells[i] ?? '').join(' | ')} |`;
-    const [header, ...body] = rows;
-    return [{ text: [line(header), line(Array(width).fill('---')), ...body.map(line)].join('\n') }];
-  }
-
-  private inlineChildren(el: HTMLElement): string {
-    let out = '';
-    for (const child of el.childNodes) {
-      if (child instanceof TextNode) out += inlineText(child);
-      else if (child instanceof HTMLElement && !STRIPPED.has(tagOf(child))) out += this.inline(child);
-    }
-    return out;
-  }
-
-  private inline(el: HTMLElement): string {
-    switch (tagOf(el)) {
-      case 'br':
-        return HARD_BREAK;
-      case 'strong':
-      case 'b':
-        return wrap(this.inlineChildren(el), '**', '**');
-      case 'em':
-      case 'i':
-        return wrap(this.inlineChildren(el), '*', '*');
-      case 'code':
-      case 'kbd':
-      case 'samp':
-      case 'tt':
-        return codeSpan(el.text);
-      case 'a': {
-        const href = el.getAttribute('href');
-        const text = this.inlineChildren(el);
-        const destination = href === undefined ? null : this.rewrite(href);
-        return destination === null ? text : wrap(text, '[', `](${escapeDestination(destination)})`);
-      }
-      case 'img': {
-        const src = el.getAttribute('src');
-        const destination = src === undefined ? null : this.rewrite(src);
-        if (destination === null) return '';
-        const alt = collapse(el.getAttribute('alt') ?? '').replace(/[\\[\]]/g, '\\$&');
-        return `![${alt}](${escapeDestination(destination)})`;
-      }
-      default: {
-        // Inline containers (span, abbr, del, ...) and blocks met inside inline content.
-        const text = this.inlineChildren(el);
-        return BLOCK_ELEMENTS.has(tagOf(el)) ? ` ${text} ` : text;
-      }
-    }
-  }
-}
-
-/** Text node content: whitespace collapsed as a browser would, Markdown syntax escaped. */
-function inlineText(node: TextNode): string {
-  return node.text.replace(/[ \t\r\n\f]+/g, ' ').replace(/[\\`*_[\]<]/g, '\\$&');
-}
-
-/** Surround non-blank `text` with markers, keeping its outer whitespace outside them. */
-function wrap(text: string, open: string, close: string): string {
-  const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
-  return core ? `${lead}${open}${core}${close}${trail}` : text;
-}
-
-function codeSpan(text: string): string {
-  const code = text.replace(/\s+/g, ' ');
-  if (!code.trim()) return '';
-  const longestRun = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
-  const ticks = '`'.repeat(longestRun + 1);
-  const pad = code.startsWith('`') || code.endsWith('`') ? ' ' : '';
-  return `${ticks}${pad}${code}${pad}${ticks}`;
-}
-
-function escapeDestination(destination: string): string {
-  return destination.replace(/\s/g, encodeURIComponent).replace(/[()]/g, '\\$&');
-}
+// Links of the Markdown
 
 /**
- * Turn accumulated inline content into final text: collapse spaces, apply <br> as hard
- * line breaks (or spaces when `breaks` is false) and escape what would otherwise start
- * a heading, list item, quote or thematic break at the beginning of a line.
+ * `tree` with link and image destinations rewritten by `rewrite` (null: a link becomes its text,
+ * an image goes).
  */
-function finishInline(text: string, breaks: boolean): string {
-  const lines = text
-    .split(HARD_BREAK)
-    .map((line) => line.replace(/ {2,}/g, ' ').trim())
-    .filter((line) => line !== '');
-  return breaks ? lines.map(escapeLineStart).join('\\\n') : escapeLineStart(lines.join(' '));
-}
-
-function escapeLineStart(line: string): string {
-  const ordered = /^(\d{1,9})([.)])(?=\s|$)/.exec(line);
-  if (ordered) return `${ordered[1]}\\${line.slice(ordered[1].length)}`;
-  return /^(#{1,6}(\s|$)|[-+](\s|$)|>|[=-]+\s*$|~{3,})/.test(line) ? `\\${line}` : line;
+function rewriteTree(tree: MdastRoot, rewrite: (href: string) => string | null): MdastRoot {
+  const stack: MdastNodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!('children' in node)) continue;
+    const parent = node as MdastParent;
+    parent.children = parent.children.flatMap((child): MdastParent['children'] => {
+      if (child.type !== 'link' && child.type !== 'image') return [child];
+      const url = rewrite(child.url);
+      if (url === null) return child.type === 'link' ? child.children : [];
+      child.url = url;
+      return [child];
+    });
+    stack.push(...parent.children);
+  }
+  return tree;
 }

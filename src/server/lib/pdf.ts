@@ -238,7 +238,7 @@ class Layout {
         this.blocks(children, indent + INDENT);
         break;
       case 'images':
-        this.paragraph(`[Image: ${typeof block.data.alt === 'string' && block.data.alt ? block.data.alt : 'untitled'}]`, STYLES.body, indent);
+        for (const image of children) this.paragraph(`[Image: ${typeof image.data.alt === 'string' && image.data.alt ? image.data.alt : 'untitled'}]`, STYLES.body, indent);
         break;
       case 'divider':
         this.rule(indent);

@@ -9,6 +9,7 @@
 import type { DefaultLevel } from '../../contract/op.js';
 import type { AdaptiveJsonSchema, Localized, SiteType } from '../../contract/sites.js';
 import type { Store } from '../store.js';
+import { slugify } from '../lib/slug.js';
 
 export interface SiteRec {
   id: string;
@@ -180,18 +181,8 @@ export function isDefaultSiteSpace(st: SitesState, site: SiteRec, ss: SiteSpaceR
   return ss.section ? st.sections.get(ss.section)?.defaultSiteSpace === ss.id : site.defaultSiteSpace === ss.id;
 }
 
-/** A URL segment from a title: lower-case letters, digits and dashes. */
-export function slugify(text: string, fallback: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 90)
-    .replace(/-+$/, '');
-  return slug || fallback;
-}
+/** A URL segment from a title (the pages' slug function, cut at 90 characters to leave room for a `-N`). */
+export const sitePathOf = (text: string, fallback: string): string => slugify(text, fallback, 90);
 
 /** `base`, or `base-2`, `base-3`... whichever is not taken. */
 export function uniquePath(base: string, taken: ReadonlySet<string>): string {
