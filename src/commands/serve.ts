@@ -12,7 +12,7 @@ export default defineCommand({
     port: { type: 'number', description: 'port to listen on (default 4700; 0 picks a free one)', value: 'n' },
     host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
     token: { description: 'the admin user’s token (default: random; with --data, replaces the saved one)', value: 'token' },
-    seed: { description: 'load this JSON fixture instead of the default data', value: 'file' },
+    seed: { description: 'load this JSON fixture, or a state exported by GET /_sandbox/state, instead of the default data', value: 'file' },
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users}' },
     chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
     chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
@@ -38,6 +38,7 @@ export default defineCommand({
     // The deadline of one outbound fetch, in ms (tests shorten it; a slow network may need more).
     const fetchTimeoutMs = Number(ctx.env.DOCSCTL_SANDBOX_FETCH_TIMEOUT_MS);
     let seed;
+    let state: string | undefined;
     if (flags.seed) {
       let text: string;
       try {
@@ -50,11 +51,16 @@ export default defineCommand({
       } catch (e) {
         throw new UsageError(`--seed: ${flags.seed} is not JSON: ${(e as Error).message}`);
       }
+      // A state exported by GET /_sandbox/state (the portable format) rather than a fixture.
+      if (typeof seed === 'object' && seed !== null && 'version' in seed && 'data' in seed) {
+        state = text;
+        seed = undefined;
+      }
     }
     let server;
     try {
       server = await startServer({
-        port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}),
+        port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}), ...(state !== undefined ? { state } : {}),
         ...(flags.data ? { data: flags.data } : {}),
         ...(flags.chaos ? { chaos: { rate: flags.chaos, seed: flags.chaosSeed ?? 1 } } : {}),
         ...(allowFetch ? { allowFetch } : {}),

@@ -7,7 +7,7 @@ import { HttpError } from './errors.js';
 import { DEFAULT_FETCH_POLICY, LOOPBACK } from './lib/fetch.js';
 import type { Persistence } from './persist/index.js';
 import type { WriteScope } from './persist/journal.js';
-import { defaultSeed, DEFAULT_ROLES, loadSeed, type SeedData } from './seed.js';
+import { defaultSeed, DEFAULT_ROLES, loadSeed, SeedError, type SeedData } from './seed.js';
 import { Store } from './store.js';
 
 export interface ServerOptions {
@@ -71,7 +71,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     timeoutMs: opts.fetchTimeoutMs ?? DEFAULT_FETCH_POLICY.timeoutMs,
   };
   const start = () => {
-    if (opts.state !== undefined) store.importState(opts.state);
+    if (opts.state !== undefined) {
+      try {
+        store.importState(opts.state);
+      } catch (e) {
+        throw new SeedError((e as Error).message);
+      }
+    }
     else loadSeed(store, seed); // throws SeedError before anything listens
     if (opts.token !== undefined) setAdminToken(store, opts.token);
   };

@@ -199,11 +199,22 @@ describe('docsctl serve --data', () => {
     await kill(again.child);
   });
 
-  it('imports a JSON state file once into a database, keeping the JSON file as FILE.bak', async () => {
+  it('imports a JSON state file once into a database, keeping the JSON file as FILE.bak; the export is a --seed too', async () => {
     const source = await serve(join(home, 'source.db'));
     expect((await call(source.info, 'POST', `/orgs/${source.info.organizationId}/collections`, { title: 'Kept across the import' })).status).toBe(201);
     const state = (await call(source.info, 'GET', '/_sandbox/state')).json as { version: number };
     await kill(source.child);
+    // The export is also a --seed: the portable format.
+    const exported = join(home, 'exported-state.json');
+    writeFileSync(exported, JSON.stringify(state));
+    const seeded = execa('node', [BIN, 'serve', '--memory', '--seed', exported, '--port', '0', '--json'], { env, extendEnv: false, reject: false });
+    const seededInfo = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: seeded.stdout! }).once('line', resolve))) as Info;
+    expect(await titles(seededInfo)).toContain('Kept across the import');
+    await kill(seeded);
+    writeFileSync(exported, JSON.stringify({ ...state, data: { users: { $map: [] } } }));
+    const bad = await execa('node', [BIN, 'serve', '--memory', '--seed', exported, '--port', '0'], { env, extendEnv: false, reject: false });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/--seed: state: data.sandboxAdmin must name one of data.users/);
     // A file as docsctl wrote it before the database (version 1: no user value here has a `$` key).
     const file = join(home, 'old.json');
     writeFileSync(file, JSON.stringify({ ...state, version: 1 }), { mode: 0o600 });
