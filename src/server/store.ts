@@ -10,7 +10,7 @@ import { Clock } from './clock.js';
 import { HttpError } from './errors.js';
 import { placeRelative, sameOrder } from './order.js';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './lib/fetch.js';
-import { encode, revive } from './persist/codec.js';
+import { encode, escapeKey, revive } from './persist/codec.js';
 import type { Journal } from './persist/journal.js';
 
 export interface UserRec {
@@ -357,13 +357,8 @@ export class Store {
 }
 
 /** The entries of a Map without a journal noticing (see persist/journal.ts): for reading, or deleting through the Map. */
-function rawEntries<K, V>(map: Map<K, V>): IterableIterator<[K, V]> {
+export function rawEntries<K, V>(map: Map<K, V>): IterableIterator<[K, V]> {
   return Map.prototype.entries.call(map) as IterableIterator<[K, V]>;
-}
-
-/** A key of a plain object as the codec writes it (persist/codec.ts). */
-function escapeKey(key: string): string {
-  return key.charCodeAt(0) === 36 ? `$${key}` : key;
 }
 
 /** A Map as the codec writes it, each value by `valueText`, entries `keep` leaves out skipped. */

@@ -23,6 +23,11 @@ export class EncodeError extends Error {}
 const NATIVE_DEPTH = 200;
 const DOLLAR = 36;
 
+/** A key of a plain object as written: one more `$` when it starts with one. */
+export function escapeKey(key: string): string {
+  return key.charCodeAt(0) === DOLLAR ? `$${key}` : key;
+}
+
 /** `value` as JSON text, Maps and Sets tagged and `$` keys escaped. Throws EncodeError on a cycle or a BigInt. */
 export function encode(value: unknown): string {
   // As in an array (a Map's entries are written as arrays): no value is null.
@@ -147,7 +152,7 @@ function write(root: unknown): string {
       const v = (f.obj as Record<string, unknown>)[k];
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
       const mark = out.length;
-      out.push(f.first ? '' : ',', JSON.stringify(k.charCodeAt(0) === DOLLAR ? `$${k}` : k), ':');
+      out.push(f.first ? '' : ',', JSON.stringify(escapeKey(k)), ':');
       if (!value(k, v, false)) out.length = mark;
       else f.first = false;
     } else {

@@ -27,7 +27,7 @@
  */
 import { createHash } from 'node:crypto';
 import crypto from 'node:crypto';
-import type { Store, StoreData } from '../store.js';
+import { rawEntries, type Store, type StoreData } from '../store.js';
 import { decode, encode } from './codec.js';
 
 /** The store's own maps, each one table of the same name, in the order of `StoreData`. */
@@ -75,10 +75,6 @@ const mapDelete = Map.prototype.delete;
 const mapClear = Map.prototype.clear;
 const mapEntries = Map.prototype.entries;
 
-/** The entries of a Map (or Table) without touching them: for code that only reads, or deletes through the Map. */
-export function rawEntries<K, V>(map: Map<K, V>): IterableIterator<[K, V]> {
-  return mapEntries.call(map) as IterableIterator<[K, V]>;
-}
 
 /**
  * A Map of the state that tells the journal which entries were reached (see the module comment).
