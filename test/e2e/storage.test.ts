@@ -101,6 +101,32 @@ describe('serve --data, in process', () => {
     await stop(s);
   });
 
+  it('saves a change an async write makes after an await to a record it reached after an earlier await, another write committing in between', async () => {
+    const file = join(dir, 'async.db');
+    let s = await start(file);
+    const { journal } = s.persistence!;
+    const spaces = s.store.data.spaces;
+    // Write A: its synchronous part ends (it awaits)...
+    const a = journal.begin();
+    journal.endSync(a);
+    // ...and in a continuation reaches a record, then awaits again.
+    const held = spaces.get('sp-welcome')!;
+    // Write B runs and commits meanwhile.
+    const b = journal.begin();
+    spaces.get('sp-welcome');
+    journal.endSync(b);
+    journal.commit();
+    journal.end(b);
+    // A changes what it holds, then commits.
+    held.title = 'Changed after two awaits';
+    journal.commit();
+    journal.end(a);
+    await stop(s);
+    s = await start(file);
+    expect((await call(s, 'GET', '/spaces/sp-welcome')).json.title).toBe('Changed after two awaits');
+    await stop(s);
+  });
+
   it('saves a purge of spaces deleted more than 7 days ago, made by background work', async () => {
     const file = join(dir, 'purge.db');
     let s = await start(file);

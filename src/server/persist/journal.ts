@@ -22,8 +22,11 @@
  *   and every touched entry is put back as the database holds it: memory and disk never disagree.
  *   The request answers 503.
  *
- * An async handler may hold a record across an await; the entries a write touched before its first
- * await stay watched (pinned) until that write ends, so a change made to them later is still seen.
+ * An async handler may hold a record across an await; the entries a write touches stay watched
+ * (pinned) until that write ends, so a change made to them later is still seen, even when another
+ * request's commit came in between. Before its first await a write's touches are its own; after it
+ * (a continuation, which cannot be told apart from background work without tracking async context)
+ * they are pinned to every write still running, the one that touched them among them.
  */
 import { createHash } from 'node:crypto';
 import crypto from 'node:crypto';
@@ -195,11 +198,8 @@ export class Journal {
     let keys = this.dirty.get(table);
     if (keys === undefined) this.dirty.set(table, (keys = new Set()));
     keys.add(key);
-    if (this.current !== undefined) {
-      let pinned = this.current.pinned.get(table);
-      if (pinned === undefined) this.current.pinned.set(table, (pinned = new Set()));
-      pinned.add(key);
-    }
+    if (this.current !== undefined) pin(this.current, table, key);
+    else for (const w of this.writes) pin(w, table, key);
   }
 
   wrote(table: Table, key: unknown, fresh: boolean): void {
@@ -580,6 +580,12 @@ export class Journal {
     }
     this.putBack(marks);
   }
+}
+
+function pin(scope: WriteScope, table: Table, key: unknown): void {
+  let pinned = scope.pinned.get(table);
+  if (pinned === undefined) scope.pinned.set(table, (pinned = new Set()));
+  pinned.add(key);
 }
 
 /** Make `target` hold what `source` holds, keeping its identity; false when their kinds differ. */
