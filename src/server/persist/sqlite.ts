@@ -227,20 +227,18 @@ export class SqliteRows implements RowStore {
   }
 
   apply(changes: RowChange[], meta: [string, string][]): void {
-    const seq = this.seq;
-    try {
-      this.applyTx(changes, meta);
-    } catch (e) {
-      this.seq = seq;
-      throw e;
-    }
-    this.scheduleCheckpoint();
+    this.transaction(() => this.applyTx(changes, meta));
   }
 
   replaceAll(rows: Iterable<StoredRow>, meta: [string, string][]): void {
+    this.transaction(() => this.replaceTx(rows, meta));
+  }
+
+  /** Run a transaction; the sequence number goes back with it when it fails. */
+  private transaction(run: () => void): void {
     const seq = this.seq;
     try {
-      this.replaceTx(rows, meta);
+      run();
     } catch (e) {
       this.seq = seq;
       throw e;
