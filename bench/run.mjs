@@ -7,7 +7,7 @@
  *   npm run bench -- startup request   only these parts (quick may be added)
  *   npm run bench -- --json FILE       also write the results as JSON
  *
- * Parts: startup, request, http, scale, search, prism, storage. The CLI must be built (`npm run build`).
+ * Parts: startup, request, http, scale, search, prism, orgs, storage. The CLI must be built (`npm run build`).
  * Every server listens on 127.0.0.1 only, every load runs for a fixed time.
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ const PARTS = {
   scale: { load: () => import('./parts/scale.mjs'), needs: 'hyperfine' },
   search: { load: () => import('./parts/search.mjs') },
   prism: { load: () => import('./parts/prism.mjs') },
+  orgs: { load: () => import('./parts/orgs.mjs') },
   storage: { load: () => import('./parts/storage.mjs') },
 };
 

@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
-import { describeFailure, EXIT, EXIT_CODES_HELP } from './cli/errors.js';
+import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit } from './cli/errors.js';
 import { forgetRun } from './client/errors.js';
 import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
 import { childNamed, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
@@ -35,6 +35,7 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
   } catch (err) {
     // The reader of stdout went away (`| head`): nothing is wrong, and nobody reads more.
     if (err instanceof StdoutClosed || io.stdoutClosed?.()) return EXIT.OK;
+    if (err instanceof QuietExit) return err.exitCode;
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.OK;
       if (err.code === 'commander.executeSubCommandAsync') return EXIT.OK;

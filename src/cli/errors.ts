@@ -18,6 +18,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   0  success
   1  the service failed the request (e.g. 400 invalid request, 5xx)
   2  usage or validation error, caught before anything was sent
+     (orgs plan: also changes pending, as terraform plan -detailed-exitcode; a plan is on stdout then,
+     a bad file prints nothing there)
   3  not authenticated (no token, or the service answered 401)
   4  not found (404)
   5  forbidden (403): your role does not allow it
@@ -33,6 +35,13 @@ export class CliError extends Error {
     readonly hint?: string,
   ) {
     super(message);
+  }
+}
+
+/** An exit code that is an answer, not a failure (`orgs plan`: 2, changes pending): nothing more is printed. */
+export class QuietExit extends CliError {
+  constructor(exitCode: number) {
+    super('', exitCode);
   }
 }
 

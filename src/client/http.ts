@@ -1,7 +1,7 @@
 /**
  * The one HTTP layer, on undici: base URL + `/v1`, bearer auth, JSON, timeouts, retries with
  * exponential backoff and jitter (network errors, 429, 502/503/504; honouring Retry-After; only for
- * GET/PUT/DELETE), and `--verbose` tracing with the token masked.
+ * GET/PUT/DELETE, but 429 for every method: the request was refused before any work), and `--verbose` tracing with the token masked.
  */
 import type { Dispatcher } from 'undici';
 // undici's index loads every feature it has (fetch, WebSocket, caches, mocks: ~1 MB to compile at each
@@ -140,7 +140,9 @@ export class HttpClient {
         failure = e as NetworkError;
         this.opts.trace?.(`${method} ${url} → ${failure.message} (${Date.now() - t0} ms)`);
       }
-      const shouldRetry = retryable && attempt < this.opts.maxRetries && (failure !== undefined || RETRY_STATUSES.has(res!.status));
+      // A 429 was refused before any work (the service's rate limit): safe to send again whatever the method.
+      const shouldRetry = attempt < this.opts.maxRetries
+        && (retryable ? failure !== undefined || RETRY_STATUSES.has(res!.status) : res?.status === 429);
       if (!shouldRetry) {
         if (failure) throw failure;
         return res!;

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { Context } from '../cli/context.js';
 import { defineCommand } from '../cli/command.js';
 import { CliError, EXIT, UsageError } from '../cli/errors.js';
 
@@ -12,13 +14,13 @@ export default defineCommand({
     port: { type: 'number', description: 'port to listen on (default 4700; 0 picks a free one)', value: 'n' },
     host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
     token: { description: 'the admin user’s token (default: random; with --data, replaces the saved one)', value: 'token' },
-    seed: { description: 'load this JSON fixture, or a state exported by GET /_sandbox/state, instead of the default data', value: 'file' },
+    seed: { description: 'start from this: a JSON fixture, a state exported by GET /_sandbox/state, or an organization file (docsctl orgs export), applied to the default organization', value: 'file' },
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users}' },
     chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
     chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
     allowFetch: { description: 'hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, or * for any', value: 'hosts' },
   },
-  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.db', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token'],
+  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.db', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token', 'docsctl serve --memory --seed org.yaml'],
   noJson: true,
   async run(ctx, { flags }) {
     const port = flags.port ?? 4700;
@@ -38,6 +40,9 @@ export default defineCommand({
     // The deadline of one outbound fetch, in ms (tests shorten it; a slow network may need more).
     const fetchTimeoutMs = Number(ctx.env.DOCSCTL_SANDBOX_FETCH_TIMEOUT_MS);
     let seed;
+    /** An organization file (docsctl orgs export) given to --seed: applied once the sandbox listens. */
+    let orgFile: import('../orgfile/model.js').Desired | undefined;
+    /** A state exported by GET /_sandbox/state (the portable format) given to --seed. */
     let state: string | undefined;
     if (flags.seed) {
       let text: string;
@@ -46,15 +51,26 @@ export default defineCommand({
       } catch (e) {
         throw new UsageError(`--seed: cannot read ${flags.seed}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
-      try {
-        seed = JSON.parse(text);
-      } catch (e) {
-        throw new UsageError(`--seed: ${flags.seed} is not JSON: ${(e as Error).message}`);
-      }
-      // A state exported by GET /_sandbox/state (the portable format) rather than a fixture.
-      if (typeof seed === 'object' && seed !== null && 'version' in seed && 'data' in seed) {
-        state = text;
-        seed = undefined;
+      const { isOrgFile, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
+      if (isOrgFile(text)) {
+        try {
+          orgFile = parseOrgFile(text, flags.seed, { env: ctx.env, baseDir: dirname(resolve(flags.seed)) });
+        } catch (e) {
+          if (e instanceof OrgFileError) throw new UsageError(`--seed: ${e.message}`);
+          throw e;
+        }
+        // The default organization and users, without their content: the file's is applied to it.
+        seed = { ...(await import('../server/seed.js')).defaultSeed(flags.token), collections: [], spaces: [] };
+      } else {
+        try {
+          seed = JSON.parse(text);
+        } catch (e) {
+          throw new UsageError(`--seed: ${flags.seed} is neither JSON nor an organization file: ${(e as Error).message}`);
+        }
+        if (typeof seed === 'object' && seed !== null && 'version' in seed && 'data' in seed) {
+          state = text;
+          seed = undefined;
+        }
       }
     }
     let server;
@@ -77,6 +93,14 @@ export default defineCommand({
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
       throw e;
+    }
+    if (orgFile) {
+      try {
+        await seedFromFile(ctx, server, orgFile);
+      } catch (e) {
+        await server.close();
+        throw e;
+      }
     }
     // Listen for the stop signals before announcing anything, so an early Ctrl-C is handled too.
     const stopped = new Promise<void>((resolve) => {
@@ -106,3 +130,33 @@ export default defineCommand({
     if (!flags.json) ctx.info('sandbox stopped');
   },
 });
+
+/**
+ * An organization file given to --seed: applied to the sandbox through the client, by the same plan
+ * and apply as `docsctl orgs apply` (no second implementation of sites, sections and their rules in
+ * the seed; the sandbox imports no CLI code). Nothing is pruned: the sandbox's users stay members.
+ */
+async function seedFromFile(ctx: Context, server: { url: string; token: string; organizationId: string }, desired: import('../orgfile/model.js').Desired) {
+  const { reader, planFile, applyFile } = await import('../orgfile/workflow.js');
+  const { OrgFileError } = await import('../orgfile/source.js');
+  const api = await ctx.makeApi(server.url, server.token);
+  try {
+    const r = reader(api);
+    let plan;
+    try {
+      plan = await planFile(r, server.organizationId, desired, false);
+    } catch (e) {
+      if (e instanceof OrgFileError) throw new UsageError(`--seed: ${e.message}`);
+      throw e;
+    }
+    const result = await applyFile(r, plan, () => {});
+    if (result.error !== undefined) {
+      const { describeFailure } = await import('../cli/errors.js');
+      throw new UsageError(`--seed: applying ${desired.source} to the sandbox failed: ${describeFailure(result.error).message}`,
+        'an OpenAPI specification is fetched from its url: allow its host with --allow-fetch, or leave openapi: out of the file');
+    }
+    ctx.debug(`--seed: ${result.applied.length} changes applied from ${desired.source}`);
+  } finally {
+    await api.close();
+  }
+}

@@ -1,0 +1,45 @@
+/** What `orgs export`, `plan` and `apply` share: the file read and checked (exit 2), the reader, the plan. */
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import type { Desired } from '../../orgfile/model.js';
+import type { Plan } from '../../orgfile/plan.js';
+import type { Reader } from '../../orgfile/live.js';
+
+export const fileFlags = {
+  file: { short: 'f', description: 'the organization file (YAML or JSON; see docsctl orgs schema)', value: 'file' },
+  prune: { type: 'boolean', description: 'delete what the file does not have, only of the kinds it declares (a file without sites: never deletes a site)' },
+  concurrency: { type: 'number', description: 'requests at a time (default 8; 429 answers are retried after their Retry-After)', value: 'n' },
+} as const;
+
+export function concurrencyOf(n: number | undefined): number {
+  if (n === undefined) return 8;
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError('--concurrency: must be a whole number from 1 to 64');
+  return n;
+}
+
+/** The file, read and checked before anything is sent: every problem at its file:line:column (exit 2). */
+export async function loadDesired(ctx: Context, file: string | undefined): Promise<Desired> {
+  if (!file) throw new UsageError('missing --file: the organization file to compare with', 'e.g. docsctl orgs plan -f org.yaml (docsctl orgs export writes one)');
+  const { loadOrgFile, OrgFileError } = await import('../../orgfile/source.js');
+  try {
+    return loadOrgFile(file, { env: ctx.env });
+  } catch (e) {
+    if (e instanceof OrgFileError) throw new UsageError(e.message, 'nothing was sent; fix the file (docsctl orgs schema prints its JSON Schema)');
+    throw e;
+  }
+}
+
+/** Read the organization and plan; a reference to something the service lacks is a file problem too (exit 2). */
+export async function planOf(ctx: Context, desired: Desired, prune: boolean, concurrency: number): Promise<{ plan: Plan; reader: Reader }> {
+  const { reader: makeReader, planFile } = await import('../../orgfile/workflow.js');
+  const { OrgFileError } = await import('../../orgfile/source.js');
+  const reader = makeReader(await ctx.api(), concurrency);
+  const org = await ctx.org();
+  try {
+    const plan = await ctx.spinning(`reading organization ${org}…`, planFile(reader, org, desired, prune));
+    return { plan, reader };
+  } catch (e) {
+    if (e instanceof OrgFileError) throw new UsageError(e.message, 'nothing was changed; fix the file');
+    throw e;
+  }
+}

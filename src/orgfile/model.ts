@@ -1,0 +1,297 @@
+/**
+ * The two sides a plan compares: the organization as the file wants it (`Desired`: items by key,
+ * references by key, `undefined` for a field the file leaves out, which is then not managed) and as
+ * the service has it (`Live`: items by id, references by id).
+ */
+import type { DefaultLevel, Role } from '../contract/op.js';
+import type { AdaptiveJsonSchema } from '../contract/sites.js';
+import type { MergeRules } from '../contract/spaces.js';
+import type { Kind } from './schema.js';
+
+/** Where an item or a value is in the file: its path (`sites.0.sections.1`). */
+export type Path = (string | number)[];
+
+// ---------------------------------------------------------------------------------------------
+// Desired
+
+export interface DCollection {
+  key: string;
+  id?: string;
+  title: string;
+  description?: string;
+  defaultLevel?: DefaultLevel;
+  /** Key of the collection it is in; null: the root. */
+  parent: string | null;
+  at: Path;
+}
+
+export interface DSpace {
+  key: string;
+  id?: string;
+  title: string;
+  emoji?: string;
+  parent: string | null;
+  visibility?: string;
+  editMode?: 'live' | 'locked';
+  defaultLevel?: DefaultLevel;
+  language?: string;
+  /** Users as member keys. */
+  mergeRules?: MergeRules;
+  at: Path;
+}
+
+export interface DSiteSpace {
+  key: string;
+  /** Whether the key was written in the file (else it is the space's). */
+  explicitKey: boolean;
+  id?: string;
+  /** Key of the space. */
+  space: string;
+  path?: string;
+  condition?: string | null;
+  hidden?: boolean;
+  default?: boolean;
+  at: Path;
+}
+
+export interface DSection {
+  type: 'section';
+  key: string;
+  id?: string;
+  title: string;
+  path?: string;
+  icon?: string | null;
+  description?: string | null;
+  condition?: string | null;
+  default?: boolean;
+  siteSpaces: DSiteSpace[];
+  at: Path;
+}
+
+export interface DGroup {
+  type: 'group';
+  key: string;
+  id?: string;
+  title: string;
+  icon?: string | null;
+  children: DNode[];
+  at: Path;
+}
+
+export type DNode = DSection | DGroup;
+
+export type DStructure = { mode: 'siteSpaces'; siteSpaces: DSiteSpace[] } | { mode: 'sections'; items: DNode[] };
+
+export interface DSite {
+  key: string;
+  id?: string;
+  title: string;
+  type?: string;
+  visibility?: string;
+  published?: boolean;
+  basename?: string;
+  defaultLevel?: DefaultLevel;
+  adaptiveContent?: boolean;
+  agentsContext?: string;
+  adaptiveSchema?: AdaptiveJsonSchema;
+  /** Undefined: the structure is not managed. */
+  structure?: DStructure;
+  at: Path;
+}
+
+export interface DMember {
+  key: string;
+  /** The user id. */
+  id: string;
+  name?: string;
+  email?: string;
+  role: Role | null;
+  at: Path;
+}
+
+export interface DSaml {
+  key: string;
+  id?: string;
+  label: string;
+  entityID?: string;
+  ssoURL?: string;
+  certificate?: string;
+  defaultRole?: Role | null;
+  /** Team key; null: none. */
+  defaultTeam?: string | null;
+  at: Path;
+}
+
+export interface DSpec {
+  slug: string;
+  url?: string;
+  visibility?: 'private' | 'public';
+  at: Path;
+}
+
+export interface Desired {
+  /** The file's name, for messages. */
+  source: string;
+  organization?: string;
+  /** The kinds the file declares (only those are compared, and pruned). */
+  kinds: Set<Kind>;
+  collections: DCollection[];
+  spaces: DSpace[];
+  sites: DSite[];
+  members: DMember[];
+  saml: DSaml[];
+  openapi: DSpec[];
+  /** `file:line:column` of a path of the file (of the nearest node that exists). */
+  where(path: Path): string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live
+
+export interface LCollection {
+  id: string;
+  title: string;
+  description?: string;
+  defaultLevel: DefaultLevel;
+  parent?: string;
+}
+
+export interface LSpace {
+  id: string;
+  title: string;
+  emoji: string;
+  visibility: string;
+  parent?: string;
+  editMode?: 'live' | 'locked';
+  defaultLevel: DefaultLevel;
+  language?: string;
+  mergeRules: MergeRules;
+}
+
+export interface LSiteSpace {
+  id: string;
+  /** The space's id. */
+  space: string;
+  path: string;
+  condition?: string;
+  hidden: boolean;
+  default: boolean;
+}
+
+export interface LSection {
+  type: 'section';
+  id: string;
+  title: string;
+  path: string;
+  icon?: string;
+  description?: string;
+  condition?: string;
+  default: boolean;
+  siteSpaces: LSiteSpace[];
+}
+
+export interface LGroup {
+  type: 'group';
+  id: string;
+  title: string;
+  icon?: string;
+  children: LNode[];
+}
+
+export type LNode = LSection | LGroup;
+
+export type LStructure = { mode: 'siteSpaces'; siteSpaces: LSiteSpace[] } | { mode: 'sections'; items: LNode[] };
+
+export interface LSite {
+  id: string;
+  title: string;
+  type: string;
+  visibility: string;
+  published: boolean;
+  basename?: string;
+  defaultLevel: DefaultLevel;
+  adaptiveContent: boolean;
+  agentsContext: string;
+  adaptiveSchema?: AdaptiveJsonSchema;
+  structure: LStructure;
+}
+
+export interface LMember {
+  id: string;
+  name: string;
+  email?: string;
+  role: Role | null;
+}
+
+export interface LSaml {
+  id: string;
+  label: string;
+  entityID: string;
+  ssoURL: string;
+  certificate: string;
+  defaultRole: Role | null;
+  defaultTeam?: { id: string; title: string };
+}
+
+export interface LSpec {
+  slug: string;
+  url?: string;
+  visibility: 'private' | 'public';
+}
+
+export interface LTeam {
+  id: string;
+  title: string;
+}
+
+export interface Live {
+  organization: string;
+  /** The kinds that were read. */
+  kinds: Set<Kind | 'teams'>;
+  collections: LCollection[];
+  spaces: LSpace[];
+  sites: LSite[];
+  members: LMember[];
+  saml: LSaml[];
+  openapi: LSpec[];
+  teams: LTeam[];
+  /** The user whose token reads (a member never removes themselves). */
+  me?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Tree<S, G, SS> = { mode: 'siteSpaces'; siteSpaces: SS[] } | { mode: 'sections'; items: (S | G)[] };
+
+/** A structure flattened: its sections, groups and site spaces, each in structure order. */
+function walk<S extends { type: 'section'; siteSpaces: SS[] }, G extends { type: 'group'; children: (S | G)[] }, SS>(
+  structure: Tree<S, G, SS>,
+): { sections: S[]; groups: G[]; siteSpaces: SS[] } {
+  const sections: S[] = [];
+  const groups: G[] = [];
+  const siteSpaces: SS[] = [];
+  if (structure.mode === 'siteSpaces') return { sections, groups, siteSpaces: [...structure.siteSpaces] };
+  const visit = (nodes: (S | G)[]) => {
+    for (const n of nodes) {
+      if (n.type === 'section') {
+        sections.push(n as S);
+        siteSpaces.push(...(n as S).siteSpaces);
+      } else {
+        groups.push(n as G);
+        visit((n as G).children);
+      }
+    }
+  };
+  visit(structure.items);
+  return { sections, groups, siteSpaces };
+}
+
+/** A site's live structure, flattened. */
+export function walkLive(structure: LStructure): { sections: LSection[]; groups: LGroup[]; siteSpaces: LSiteSpace[] } {
+  return walk<LSection, LGroup, LSiteSpace>(structure);
+}
+
+/** The same for a desired structure. */
+export function walkDesired(structure: DStructure): { sections: DSection[]; groups: DGroup[]; siteSpaces: DSiteSpace[] } {
+  return walk<DSection, DGroup, DSiteSpace>(structure);
+}

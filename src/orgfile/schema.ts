@@ -1,0 +1,196 @@
+/**
+ * The organization file (docs/org-as-code.md): the organization's structure as data, one zod
+ * definition built from the contract's own pieces (titles, enums, limits), so that a value the file
+ * accepts is one the API accepts. The JSON Schema of `docsctl orgs schema` is generated from it.
+ *
+ * Items have a `key` (from the title when left out), unique within their kind (sections, groups and
+ * site spaces: within their site), and refer to each other by key. `id` is the service's, written by
+ * export so that a renamed item is updated rather than replaced; a file without ids matches items by
+ * key, then by title. Fields left out are not managed: apply leaves them as they are.
+ */
+import { z } from 'zod';
+import { collectionDescription, collectionTitle } from '../contract/collections.js';
+import { MEMBER_ROLES } from '../contract/members.js';
+import { DefaultLevel } from '../contract/op.js';
+import { uri } from '../contract/orgs.js';
+import { samlCertificate, samlEntityId, samlLabel } from '../contract/saml.js';
+import { SPEC_VISIBILITIES, specSlug } from '../contract/openapi.js';
+import {
+  AdaptiveJsonSchema, AGENTS_CONTEXTS, condition, groupTitle, iconName, sectionDescription, sectionTitle, siteBasename, sitePath,
+  SITE_TYPES, SITE_VISIBILITIES, siteTitle,
+} from '../contract/sites.js';
+import { EDIT_MODES, LANGUAGES, MergeRules, spaceEmoji, spaceTitle, VISIBILITIES } from '../contract/spaces.js';
+
+export const FILE_VERSION = 1;
+
+/** A key: letters, digits, `-`, `_` and `.`, starting with a letter or digit, at most 100 characters. */
+export const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const key = z.string().regex(KEY_PATTERN, { error: 'must be a key: letters, digits, ".", "_" and "-", starting with a letter or a digit, at most 100 characters' });
+const keyField = key.optional().describe('Stable name of the item in this file (default: from its title); unique within its kind');
+const idField = z.string().min(1).optional().describe('The service’s id (written by export): with it a rename is an update');
+const ref = (what: string) => key.describe(`Key of ${what}`);
+
+/** A role, or `guest` for none (the API's null). */
+const roleOrGuest = z.enum(MEMBER_ROLES);
+
+export const FileCollection = z.strictObject({
+  key: keyField,
+  id: idField,
+  title: collectionTitle.min(1),
+  description: collectionDescription.optional(),
+  defaultLevel: DefaultLevel.optional(),
+  parent: ref('the collection it is in (none: the organization’s root)').nullable().optional(),
+}).describe('A collection');
+
+export const FileSpace = z.strictObject({
+  key: keyField,
+  id: idField,
+  title: spaceTitle.min(1),
+  emoji: spaceEmoji.optional(),
+  parent: ref('the collection it is in (none: the organization’s root)').nullable().optional(),
+  visibility: z.enum(VISIBILITIES).optional()
+    .describe('Read only: the API cannot set a space’s visibility; plan reports a difference, apply does not change it'),
+  editMode: z.enum(EDIT_MODES).optional(),
+  defaultLevel: DefaultLevel.optional(),
+  language: z.enum(LANGUAGES).optional(),
+  mergeRules: MergeRules.optional().describe('The space’s merge rules; `users` are member keys'),
+}).describe('A space (its content is not part of the file)');
+
+export const FileSiteSpace = z.strictObject({
+  key: keyField.describe('Stable name within its site (default: the key of its space)'),
+  id: idField,
+  space: ref('the space it shows'),
+  path: sitePath.optional(),
+  condition: condition.nullable().optional(),
+  hidden: z.boolean().optional(),
+  default: z.boolean().optional().describe('The default site space of its section (or of its site without sections)'),
+}).describe('A space as a site shows it');
+
+export interface FileSection {
+  key?: string;
+  id?: string;
+  group?: false;
+  title: string;
+  path?: string;
+  icon?: string | null;
+  description?: string | null;
+  condition?: string | null;
+  default?: boolean;
+  siteSpaces: z.input<typeof FileSiteSpace>[];
+}
+export interface FileGroup {
+  key?: string;
+  id?: string;
+  group: true;
+  title: string;
+  icon?: string | null;
+  sections: (FileSection | FileGroup)[];
+}
+
+export const FileSection = z.strictObject({
+  key: keyField.describe('Stable name within its site (default: from its title)'),
+  id: idField,
+  group: z.literal(false).optional(),
+  title: sectionTitle,
+  path: sitePath.optional(),
+  icon: iconName.nullable().optional(),
+  description: sectionDescription.nullable().optional(),
+  condition: condition.nullable().optional(),
+  default: z.boolean().optional().describe('The site’s default section'),
+  siteSpaces: z.array(FileSiteSpace).min(1).describe('Its site spaces, in order (a section has at least one)'),
+}).describe('A site section');
+
+export const FileGroup: z.ZodType<FileGroup> = z.strictObject({
+  key: keyField.describe('Stable name within its site (default: from its title)'),
+  id: idField,
+  group: z.literal(true).describe('Marks a section group'),
+  title: groupTitle,
+  icon: iconName.nullable().optional(),
+  get sections() {
+    return z.array(FileSectionOrGroup).describe('Its sections and nested groups, in order');
+  },
+}).describe('A section group');
+
+export const FileSectionOrGroup: z.ZodType<FileSection | FileGroup> = z.discriminatedUnion('group', [FileSection, FileGroup as unknown as z.ZodObject]) as never;
+
+export const FileSite = z.strictObject({
+  key: keyField,
+  id: idField,
+  title: siteTitle,
+  type: z.enum(SITE_TYPES).optional().describe('Set when the site is created; the API cannot change it afterwards'),
+  visibility: z.enum(SITE_VISIBILITIES).optional(),
+  published: z.boolean().optional(),
+  basename: siteBasename.optional(),
+  defaultLevel: DefaultLevel.optional(),
+  adaptiveContent: z.boolean().optional(),
+  agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
+  adaptiveSchema: AdaptiveJsonSchema.optional().describe('The claims of adaptive-content visitors (JSON Schema draft-07)'),
+  siteSpaces: z.array(FileSiteSpace).optional().describe('The site spaces of a site without sections, in order'),
+  sections: z.array(FileSectionOrGroup).optional().describe('Sections and section groups, in order'),
+}).describe('A site');
+
+/** A certificate: inline (PEM or its base64 body, `${env:NAME}` welcome), or a file beside this one. */
+export const FileCertificate = z.union([
+  samlCertificate,
+  z.strictObject({ file: z.string().min(1).describe('Path of a PEM file, relative to this file') }),
+]);
+
+export const FileSaml = z.strictObject({
+  key: keyField.describe('Stable name of the provider in this file (default: from its label)'),
+  id: idField,
+  label: samlLabel,
+  entityID: samlEntityId.optional(),
+  ssoURL: uri(2048).optional(),
+  certificate: FileCertificate.optional().describe('The identity provider’s X.509 certificate; left out: not managed'),
+  defaultRole: roleOrGuest.optional(),
+  defaultTeam: ref('a team of the organization (from its title)').nullable().optional(),
+}).describe('A SAML single sign-on provider');
+
+export const FileMember = z.strictObject({
+  key: keyField.describe('Stable name of the member in this file (default: from the name, else the user id)'),
+  id: z.string().min(1).describe('The user’s id'),
+  name: z.string().optional().describe('Informative (not applied): the user’s display name'),
+  email: z.string().optional().describe('Informative (not applied): the user’s email'),
+  role: roleOrGuest.describe('The member’s role in the organization (`guest`: none)'),
+}).describe('A member of the organization (members join by invitation: the file sets their role)');
+
+export const FileOpenApi = z.strictObject({
+  slug: specSlug.describe('The specification’s slug: its key'),
+  url: uri(2048).optional().describe('Where the service fetches it from'),
+  visibility: z.enum(SPEC_VISIBILITIES).optional(),
+}).describe('An OpenAPI specification');
+
+export const OrgFile = z.strictObject({
+  $schema: z.string().optional(),
+  version: z.literal(FILE_VERSION).describe('The version of this file’s format'),
+  organization: z.string().min(1).optional().describe('Informative: the id of the organization it was exported from'),
+  collections: z.array(FileCollection).optional(),
+  spaces: z.array(FileSpace).optional(),
+  sites: z.array(FileSite).optional(),
+  members: z.array(FileMember).optional(),
+  saml: z.array(FileSaml).optional(),
+  openapi: z.array(FileOpenApi).optional(),
+}).describe('An organization of the documentation service, as code (docsctl orgs export / plan / apply)');
+
+export type OrgFileData = z.output<typeof OrgFile>;
+export type FileCollectionT = z.output<typeof FileCollection>;
+export type FileSpaceT = z.output<typeof FileSpace>;
+export type FileSiteT = z.output<typeof FileSite>;
+export type FileSiteSpaceT = z.output<typeof FileSiteSpace>;
+export type FileMemberT = z.output<typeof FileMember>;
+export type FileSamlT = z.output<typeof FileSaml>;
+export type FileOpenApiT = z.output<typeof FileOpenApi>;
+
+/** The kinds a file may declare, in the order they are applied. */
+export const KINDS = ['collections', 'spaces', 'sites', 'members', 'saml', 'openapi'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** The file's JSON Schema (draft 2020-12), for editors and `docsctl orgs schema`. */
+export function orgFileJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(OrgFile, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return {
+    $schema: schema.$schema,
+    title: 'docsctl organization file',
+    ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$schema')),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The workflow over a client: read what a file needs, plan, apply. Shared by `orgs plan`, `orgs
+ * apply` and `serve --seed` (which applies an organization file to the sandbox it starts).
+ */
+import type { Api } from '../client/api.js';
+import { applyPlan, type ApplyResult } from './apply.js';
+import { exportFile } from './export.js';
+import { kindsToRead, readLive, Reader, type ReadKind } from './live.js';
+import type { Desired, Live } from './model.js';
+import { buildPlan, type Plan } from './plan.js';
+import { Pool } from './pool.js';
+import { KINDS, type OrgFileData } from './schema.js';
+import type { Change } from './steps.js';
+
+export const DEFAULT_CONCURRENCY = 8;
+
+export function reader(api: Api, concurrency = DEFAULT_CONCURRENCY): Reader {
+  return new Reader(api, new Pool(concurrency));
+}
+
+/** The whole organization as a file's data. */
+export async function exportOrganization(r: Reader, organizationId: string): Promise<{ data: OrgFileData; live: Live }> {
+  const live = await readLive(r, organizationId, new Set<ReadKind>([...KINDS, 'teams']));
+  return { data: exportFile(live), live };
+}
+
+/** Read what the file declares (and what it refers to), and plan. Throws OrgFileError for references the service lacks. */
+export async function planFile(r: Reader, organizationId: string, desired: Desired, prune: boolean): Promise<Plan> {
+  const live = await readLive(r, organizationId, kindsToRead(desired.kinds, { teams: true }));
+  return buildPlan(desired, live, { prune });
+}
+
+export function applyFile(r: Reader, plan: Plan, onDone: (c: Change) => void): Promise<ApplyResult> {
+  return applyPlan(plan, r, onDone);
+}
