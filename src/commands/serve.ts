@@ -52,7 +52,9 @@ export default defineCommand({
         throw new UsageError(`--seed: cannot read ${flags.seed}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
       const { isOrgFile, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
-      if (isOrgFile(text)) {
+      if (isExportedState(text)) {
+        state = text;
+      } else if (isOrgFile(text)) {
         try {
           orgFile = parseOrgFile(text, flags.seed, { env: ctx.env, baseDir: dirname(resolve(flags.seed)) });
         } catch (e) {
@@ -67,10 +69,7 @@ export default defineCommand({
         } catch (e) {
           throw new UsageError(`--seed: ${flags.seed} is neither JSON nor an organization file: ${(e as Error).message}`);
         }
-        if (typeof seed === 'object' && seed !== null && 'version' in seed && 'data' in seed) {
-          state = text;
-          seed = undefined;
-        }
+
       }
     }
     let server;
@@ -158,5 +157,16 @@ async function seedFromFile(ctx: Context, server: { url: string; token: string; 
     ctx.debug(`--seed: ${result.applied.length} changes applied from ${desired.source}`);
   } finally {
     await api.close();
+  }
+}
+
+/** Whether `text` is a state exported by GET /_sandbox/state (`{"version", "clockOffset", "data"}`). */
+function isExportedState(text: string): boolean {
+  if (!text.trimStart().startsWith('{') || !text.includes('"clockOffset"')) return false;
+  try {
+    const doc = JSON.parse(text) as unknown;
+    return typeof doc === 'object' && doc !== null && 'clockOffset' in doc && 'data' in doc && 'version' in doc;
+  } catch {
+    return false;
   }
 }
