@@ -109,14 +109,17 @@ describe('docsctl serve --data', () => {
         }
       };
       const writers = [0, 1, 2, 3].map(writer);
-      await new Promise((r) => setTimeout(r, 100 + (round % 4) * 50));
+      // Killed once writes are flowing (a loaded machine starts slower), at a different moment each round.
+      const ackedBefore = acknowledged.length;
+      for (let waited = 0; acknowledged.length < ackedBefore + 2 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, (round % 4) * 40));
       await kill(child);
       stop = true;
       await Promise.all(writers);
       // Nothing beside the database but its write-ahead log (and its index), also after a SIGKILL.
       for (const name of readdirSync(dir)) expect(['state.db', 'state.db-wal', 'state.db-shm']).toContain(name);
     }
-    expect(acknowledged.length).toBeGreaterThan(20);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(20);
     const { child, info } = await serve(file);
     const listed = await titles(info);
     for (const t of acknowledged) expect(listed).toContain(t);
