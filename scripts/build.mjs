@@ -93,6 +93,8 @@ const esm = await build({
   chunkNames: 'chunks/[name]-[hash]',
   define,
   plugins: [zodEnglishOnly],
+  // better-sqlite3 (serve --data) loads its native part from beside itself: it stays in node_modules.
+  external: ['better-sqlite3'],
   // Some dependencies are CommonJS and call require() for Node's built-ins.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   legalComments: 'none',
@@ -111,8 +113,9 @@ const main = await build({
   target: 'node20',
   define,
   plugins: [lazyChildProcess, zodEnglishOnly, undiciOnDemand],
-  // jq (WebAssembly) stays in node_modules: it reads its .wasm beside itself, and loads only for --jq.
-  external: ['jq-wasm'],
+  // jq (WebAssembly) stays in node_modules: it reads its .wasm beside itself, and loads only for --jq;
+  // better-sqlite3 likewise (its native part), loaded only by serve --data.
+  external: ['jq-wasm', 'better-sqlite3'],
   minifyWhitespace: true,
   charset: 'ascii',
   legalComments: 'none',

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { defineCommand } from '../cli/command.js';
-import { UsageError } from '../cli/errors.js';
+import { CliError, EXIT, UsageError } from '../cli/errors.js';
 
 export default defineCommand({
   name: 'serve',
@@ -10,17 +10,17 @@ export default defineCommand({
   description: 'Prints the URL, the admin token, the organization and an export line to paste; Ctrl-C stops it.',
   flags: {
     memory: { type: 'boolean', description: 'keep the state in memory (the default)' },
-    data: { description: 'keep the state in this JSON file too: loaded on start, written before every write is acknowledged', value: 'file' },
+    data: { description: 'keep the state in this SQLite database (made when missing; a JSON state file is imported once): each write is committed before it is acknowledged. Needs the optional package better-sqlite3', value: 'file' },
     port: { type: 'number', description: 'port to listen on (default 4700; 0 picks a free one)', value: 'n' },
     host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
-    token: { description: 'the admin user’s token (default: random)', value: 'token' },
-    seed: { description: 'start from this: a JSON fixture, or an organization file (docsctl orgs export), applied to the default organization', value: 'file' },
+    token: { description: 'the admin user’s token (default: random; with --data, replaces the saved one)', value: 'token' },
+    seed: { description: 'start from this: a JSON fixture, a state exported by GET /_sandbox/state, or an organization file (docsctl orgs export), applied to the default organization', value: 'file' },
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users}' },
     chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
     chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
     allowFetch: { description: 'hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, addresses, or * for any. A name (or *) lets the sandbox ask for that host, but never connect to a private, link-local or metadata address it resolves to: only that address, listed here, allows it', value: 'hosts' },
   },
-  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.json', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token', 'docsctl serve --memory --seed org.yaml'],
+  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.db', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token', 'docsctl serve --memory --seed org.yaml'],
   noJson: true,
   async run(ctx, { flags }) {
     const port = flags.port ?? 4700;
@@ -30,7 +30,7 @@ export default defineCommand({
     if (flags.token !== undefined && !/^\S{8,}$/.test(flags.token)) throw new UsageError('--token: must be at least 8 characters without spaces');
     const { startServer } = await import('../server/serve.js');
     const { SeedError } = await import('../server/seed.js');
-    const { StateFileError } = await import('../server/serve.js');
+    const { StateFileError, TokenError } = await import('../server/serve.js');
     const { HOST_PATTERN } = await import('../server/lib/fetch.js');
     const allowFetch = flags.allowFetch?.split(',').map((h) => h.trim()).filter(Boolean);
     const badHost = allowFetch?.find((h) => !HOST_PATTERN.test(h));
@@ -42,6 +42,8 @@ export default defineCommand({
     let seed;
     /** An organization file (docsctl orgs export) given to --seed: applied once the sandbox listens. */
     let orgFile: import('../orgfile/model.js').Desired | undefined;
+    /** A state exported by GET /_sandbox/state (the portable format) given to --seed. */
+    let state: string | undefined;
     if (flags.seed) {
       let text: string;
       try {
@@ -50,7 +52,9 @@ export default defineCommand({
         throw new UsageError(`--seed: cannot read ${flags.seed}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
       const { isOrgFile, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
-      if (isOrgFile(text)) {
+      if (isExportedState(text)) {
+        state = text;
+      } else if (isOrgFile(text)) {
         try {
           orgFile = parseOrgFile(text, flags.seed, { env: ctx.env, baseDir: dirname(resolve(flags.seed)) });
         } catch (e) {
@@ -65,12 +69,13 @@ export default defineCommand({
         } catch (e) {
           throw new UsageError(`--seed: ${flags.seed} is neither JSON nor an organization file: ${(e as Error).message}`);
         }
+
       }
     }
     let server;
     try {
       server = await startServer({
-        port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}),
+        port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}), ...(state !== undefined ? { state } : {}),
         ...(flags.data ? { data: flags.data } : {}),
         ...(flags.chaos ? { chaos: { rate: flags.chaos, seed: flags.chaosSeed ?? 1 } } : {}),
         ...(allowFetch ? { allowFetch } : {}),
@@ -79,6 +84,11 @@ export default defineCommand({
     } catch (e) {
       if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);
       if (e instanceof StateFileError) throw new UsageError(`--data: ${e.message}`);
+      if (e instanceof TokenError) throw new UsageError(`--token: ${e.message}`);
+      if (flags.data) {
+        const { SqliteUnavailableError, SQLITE_HINT } = await import('../server/persist/sqlite.js');
+        if (e instanceof SqliteUnavailableError) throw new CliError(`--data: ${e.message}`, EXIT.FAILED, SQLITE_HINT);
+      }
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
       throw e;
@@ -147,5 +157,16 @@ async function seedFromFile(ctx: Context, server: { url: string; token: string; 
     ctx.debug(`--seed: ${result.applied.length} changes applied from ${desired.source}`);
   } finally {
     await api.close();
+  }
+}
+
+/** Whether `text` is a state exported by GET /_sandbox/state (`{"version", "clockOffset", "data"}`). */
+function isExportedState(text: string): boolean {
+  if (!text.trimStart().startsWith('{') || !text.includes('"clockOffset"')) return false;
+  try {
+    const doc = JSON.parse(text) as unknown;
+    return typeof doc === 'object' && doc !== null && 'clockOffset' in doc && 'data' in doc && 'version' in doc;
+  } catch {
+    return false;
   }
 }

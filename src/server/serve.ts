@@ -1,29 +1,38 @@
 /** The sandbox on a socket: `startServer()` for the CLI's `serve` and for tests. */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { createApp, errorResponse, MAX_BODY_BYTES, type App } from './app.js';
+import { createApp, errorResponse, MAX_BODY_BYTES, type App, type AppRequest, type AppResponse } from './app.js';
 import { HttpError } from './errors.js';
 import { serverTimeouts } from './limits.js';
 import { DEFAULT_FETCH_POLICY, LOOPBACK } from './lib/fetch.js';
-import { defaultSeed, DEFAULT_ROLES, loadSeed, type SeedData } from './seed.js';
+import type { Persistence } from './persist/index.js';
+import type { WriteScope } from './persist/journal.js';
+import { defaultSeed, DEFAULT_ROLES, loadSeed, SeedError, type SeedData } from './seed.js';
 import { Store } from './store.js';
 
 export interface ServerOptions {
   port?: number;
   host?: string;
-  /** The admin user's token (default seed only); random when omitted. */
+  /**
+   * The sandbox admin's token: random when omitted (the default seed), else as the fixture or the
+   * saved state has it. Given, the admin's token becomes this one, also in a state loaded from `data`.
+   */
   token?: string;
   /** A fixture to load instead of the default data. */
   seed?: SeedData;
+  /** A state exported by `GET /_sandbox/state` to start from (and go back to on reset) instead of a seed. */
+  state?: string;
   /** Answer this share (0..1) of /v1 requests with a random fault, reproducibly for a seed. */
   chaos?: { rate: number; seed?: number };
   /**
-   * Keep the state in this file: loaded on start (seeded when missing), written atomically before
-   * every write is acknowledged.
+   * Keep the state in this SQLite database (persist/): loaded on start (made and seeded when
+   * missing; a JSON state file of earlier versions is imported once), each write committed before
+   * it is acknowledged. Needs the optional package better-sqlite3.
    */
   data?: string;
+  /** Told what `data` did that a user should know (a file imported, a leftover removed). Default: stderr. */
+  notice?: (message: string) => void;
   /**
    * Hosts that content import and OpenAPI sources may fetch from, besides loopback (always
    * allowed): names, `*.domain` patterns, or `*` for any (`serve --allow-fetch`).
@@ -34,8 +43,10 @@ export interface ServerOptions {
 }
 
 export class StateFileError extends Error {}
+/** `--token` cannot be the admin's: another user of the state has it. */
+export class TokenError extends Error {}
 
-/** Methods that change nothing: no state file to write after them. */
+/** Methods that change nothing (a state saved: no commit after them, unless a set slipped in). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface RunningServer {
@@ -45,8 +56,11 @@ export interface RunningServer {
   users: { id: string; role: string | null; token: string }[];
   app: App;
   store: Store;
-  /** Back to the seed (what `POST /_sandbox/reset` does). */
+  /** With `data`: the database and the journal that saves changes into it. */
+  persistence?: Persistence;
+  /** Back to the seed (what `POST /_sandbox/reset` does; saved with `data`). */
   reset(): void;
+  /** Stop listening; with `data`, close the database (its log is folded in and removed). */
   close(): Promise<void>;
 }
 
@@ -57,22 +71,41 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     allowHosts: [LOOPBACK, ...(opts.allowFetch ?? [])],
     timeoutMs: opts.fetchTimeoutMs ?? DEFAULT_FETCH_POLICY.timeoutMs,
   };
-  const persist = opts.data ? persister(store, opts.data) : undefined;
-  if (opts.data && existsSync(opts.data)) {
+  const start = () => {
+    if (opts.state !== undefined) {
+      try {
+        store.importState(opts.state);
+      } catch (e) {
+        throw new SeedError((e as Error).message);
+      }
+    }
+    else loadSeed(store, seed); // throws SeedError before anything listens
+    if (opts.token !== undefined) setAdminToken(store, opts.token);
+  };
+  let persistence: Persistence | undefined;
+  if (opts.data) {
+    const { openPersistence, DataFileError } = await import('./persist/index.js');
     try {
-      store.importState(readFileSync(opts.data, 'utf8'));
+      persistence = await openPersistence(store, opts.data, start, opts.notice ?? ((m) => process.stderr.write(`docsctl serve: ${m}\n`)));
     } catch (e) {
-      throw new StateFileError(`${opts.data} is not a docsctl sandbox state file (${(e as Error).message}); it was left untouched`);
+      if (e instanceof DataFileError) throw new StateFileError(e.message);
+      throw e;
+    }
+    try {
+      // A saved state keeps its tokens, but a token given now is the admin's from now on.
+      if (opts.token !== undefined) setAdminToken(store, opts.token);
+      persistence.journal.commit();
+    } catch (e) {
+      persistence.close();
+      throw e;
     }
   } else {
-    loadSeed(store, seed); // throws SeedError before anything listens
-    persist?.();
+    start();
   }
-  if (persist) store.onBackgroundChange(persist);
   const reset = () => {
     store.clear();
     store.clock.offset = 0;
-    loadSeed(store, seed);
+    start();
   };
   const app = createApp(store, { reset, ...(opts.chaos ? { chaos: { rate: opts.chaos.rate, seed: opts.chaos.seed ?? 1 } } : {}) });
 
@@ -86,15 +119,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       res.writeHead(kept.status, kept.headers);
       res.end(kept.body);
     } else {
-      void onRequest(app, req, res, persist);
+      void onRequest(app, req, res, persistence);
     }
   });
   server.keepAliveTimeout = 5000;
   server.on('clientError', onClientError);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (e) {
+    persistence?.close();
+    throw e;
+  }
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const admin = store.data.users.get(store.data.sandboxAdmin)!;
@@ -104,6 +142,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     role: store.member(firstOrg, u.id)?.role ?? (store.member(firstOrg, u.id) ? null : 'outsider'),
     token: u.token,
   }));
+  // Reading the state to announce it touched records: nothing to write, but nothing left pending either.
+  persistence?.journal.commit();
   return {
     url: `http://${host}:${addr.port}`,
     token: admin.token,
@@ -111,25 +151,40 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     users,
     app,
     store,
-    reset,
+    ...(persistence ? { persistence } : {}),
+    reset: () => {
+      reset();
+      persistence?.journal.commit();
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          persistence?.close();
+          resolve();
+        });
         server.closeAllConnections();
       }),
   };
 }
 
-async function onRequest(app: App, req: IncomingMessage, res: ServerResponse, persist?: () => void): Promise<void> {
+/** Make `token` the sandbox admin's. */
+function setAdminToken(store: Store, token: string): void {
+  try {
+    store.setToken(store.data.sandboxAdmin, token);
+  } catch (e) {
+    throw new TokenError(`${(e as Error).message.replace('the token is', 'this token is')}: choose another`);
+  }
+}
+
+async function onRequest(app: App, req: IncomingMessage, res: ServerResponse, persistence?: Persistence): Promise<void> {
   let out;
   try {
     // Without Content-Length or Transfer-Encoding a request has no body: nothing to wait for.
     const body = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? undefined : await readBody(req);
     // A HEAD is answered as its GET, whose body node:http does not send (see above).
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-    out = await app.handle({ method, url: req.url ?? '/', headers: req.headers, body, connection: req.socket });
-    // A write is on disk before it is acknowledged (rejected requests changed nothing).
-    if (persist && !READS.has(method) && out.status < 400 && !out.drop) persist();
+    const appReq = { method, url: req.url ?? '/', headers: req.headers, body, connection: req.socket };
+    out = persistence ? await handleSaved(app, appReq, persistence.journal) : await app.handle(appReq);
   } catch (err) {
     // The client went away (or sent a body HTTP cannot read, answered by onClientError): no one to answer.
     if (req.errored && !(err instanceof HttpError)) {
@@ -152,6 +207,56 @@ async function onRequest(app: App, req: IncomingMessage, res: ServerResponse, pe
   res.end(out.body);
 }
 
+type Journal = Persistence['journal'];
+
+/**
+ * A request with `--data`: a write's changes are committed (persist/journal.ts) before it is
+ * answered; a write whose changes cannot be saved is undone and answered 503. A read is answered
+ * with the journal paused (what it hands out is not touched).
+ */
+async function handleSaved(app: App, req: AppRequest, journal: Journal): Promise<AppResponse> {
+  if (READS.has(req.method)) {
+    let pending: Promise<AppResponse>;
+    journal.pause();
+    try {
+      pending = app.handle(req);
+    } finally {
+      journal.resume();
+    }
+    const out = await pending;
+    // A read may still make an empty list or a family's slice on first use: saved, without failing the read.
+    if (journal.pending) journal.commitQuietly('a change made while answering a read');
+    return out;
+  }
+  const scope: WriteScope = journal.begin();
+  try {
+    let pending: Promise<AppResponse>;
+    try {
+      pending = app.handle(req);
+    } finally {
+      journal.endSync(scope);
+    }
+    const out = await pending;
+    if (scope.poisoned) {
+      journal.putBackWrite(scope);
+      return unsaved('another change that could not be saved undid part of this one');
+    }
+    try {
+      journal.commit();
+    } catch (e) {
+      return unsaved((e as Error).message);
+    }
+    return out;
+  } finally {
+    journal.end(scope);
+  }
+}
+
+/** The answer to a write that could not be saved (and was undone). */
+function unsaved(reason: string): AppResponse {
+  return errorResponse(new HttpError(503, `the sandbox could not save this change to its database, so it was not made (${reason}); the state is as it was before the request`, { 'retry-after': '1' }));
+}
+
 /** Malformed HTTP, which never reaches the app, still gets the documented error body. */
 function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) {
@@ -162,21 +267,6 @@ function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   const message = status === 431 ? 'request headers larger than the sandbox accepts' : status === 408 ? 'the request took too long to arrive' : `malformed HTTP request (${err.code ?? 'unreadable'})`;
   const body = JSON.stringify({ error: { code: status, message } });
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-}
-
-/** Write the whole state to `file` so that a crash at any moment leaves the old or the new state. */
-function persister(store: Store, file: string): () => void {
-  return () => {
-    const tmp = `${file}.${process.pid}.tmp`;
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      writeSync(fd, store.exportState());
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
-  };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {

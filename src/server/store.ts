@@ -10,6 +10,8 @@ import { Clock } from './clock.js';
 import { HttpError } from './errors.js';
 import { placeRelative, sameOrder } from './order.js';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './lib/fetch.js';
+import { encode, escapeKey, revive } from './persist/codec.js';
+import type { Journal } from './persist/journal.js';
 
 export interface UserRec {
   id: string;
@@ -123,6 +125,11 @@ export class Store {
   fetchPolicy: FetchPolicy = DEFAULT_FETCH_POLICY;
   /** sha256(token) → user id; lookups by hash keep the comparison independent of the secret. */
   private tokenIndex = new Map<string, string>();
+  /**
+   * Where changes are recorded to be saved (`serve --data`, persist/journal.ts): every Map of the
+   * state is then one of its tables. Absent in memory (`serve --memory`), where nothing is recorded.
+   */
+  journal?: Journal;
 
   /** Told when background work (not a request) changed the state, e.g. to persist it. */
   private changeListeners: (() => void)[] = [];
@@ -161,6 +168,42 @@ export class Store {
     this.changed();
     this.data = emptyData();
     this.tokenIndex.clear();
+    this.journal?.replaced(this.data);
+  }
+
+  /**
+   * Save changes with `journal` from now on: the state's Maps become its tables, or the state is
+   * `data` as the journal loaded it (then families resume their background work, as after an import).
+   */
+  attach(journal: Journal, loaded?: { data: StoreData; clockOffset: number }): void {
+    this.journal = journal;
+    this.changed();
+    if (!loaded) {
+      journal.adopt(this.data);
+      return;
+    }
+    this.data = loaded.data;
+    this.clock.offset = loaded.clockOffset;
+    this.reindex();
+    for (const hook of importHooks) hook(this);
+  }
+
+  /** Rebuild the token lookup from the users (after the users were put back or loaded). */
+  reindex(): void {
+    this.tokenIndex = new Map([...rawEntries(this.data.users)].map(([, u]) => [hashToken(u.token), u.id]));
+  }
+
+  /** Give a user another token (`serve --token` on a saved state). Throws when another user has it. */
+  setToken(userId: string, token: string): void {
+    const user = this.data.users.get(userId);
+    if (!user) throw new Error(`no user ${userId}`);
+    const holder = this.tokenIndex.get(hashToken(token));
+    if (holder !== undefined && holder !== userId) throw new Error(`the token is already ${holder}'s`);
+    if (user.token === token) return;
+    this.tokenIndex.delete(hashToken(user.token));
+    user.token = token;
+    this.tokenIndex.set(hashToken(token), userId);
+    this.changed();
   }
 
   now(): string {
@@ -172,6 +215,7 @@ export class Store {
     let s = this.data.slices.get(key) as T | undefined;
     if (s === undefined) {
       s = init();
+      this.journal?.sliceMade(key, s as object);
       this.data.slices.set(key, s);
     }
     return s;
@@ -232,13 +276,21 @@ export class Store {
     return list;
   }
 
-  /** Remove spaces deleted more than 7 days ago. Cheap: walks only the trash. */
+  /**
+   * Remove spaces deleted more than 7 days ago. Cheap: walks only the trash. With a journal, what a
+   * purge changes is saved at once, also when it happens while a read is answered.
+   */
   purgeExpired(): void {
     if (this.data.trash.size === 0) return;
     const cutoff = this.clock.now() - RETENTION_MS;
-    for (const [spaceId, deletedAt] of this.data.trash) {
-      if (deletedAt <= cutoff) this.purgeSpace(spaceId);
-    }
+    const expired: string[] = [];
+    for (const [spaceId, deletedAt] of rawEntries(this.data.trash)) if (deletedAt <= cutoff) expired.push(spaceId);
+    if (expired.length === 0) return;
+    const purge = () => {
+      for (const spaceId of expired) this.purgeSpace(spaceId);
+    };
+    if (this.journal) this.journal.background(purge);
+    else purge();
   }
 
   purgeSpace(spaceId: string): void {
@@ -247,26 +299,50 @@ export class Store {
     this.data.trash.delete(spaceId);
     if (!space) return;
     for (const hook of purgeHooks) hook(this, spaceId);
-    for (const [id, rev] of this.data.revisions) if (rev.space === spaceId) this.data.revisions.delete(id);
+    // Read without handing the revisions out (a journal would otherwise check every one): only deleted here.
+    for (const [id, rev] of rawEntries(this.data.revisions)) if (rev.space === spaceId) this.data.revisions.delete(id);
     this.data.spaces.delete(spaceId);
   }
 
-  /** The whole state as JSON text (Maps and Sets encoded), with the clock's offset. */
+  /**
+   * The whole state as JSON text, with the clock's offset (format version 2, persist/codec.ts: Maps
+   * and Sets tagged, `$` keys of user content escaped, so any value reads back exactly, at any depth).
+   */
   exportState(): string {
-    // A family's slice is made on first use, also by a request then refused: an empty one is no state.
-    const slices = new Map([...this.data.slices].filter(([, slice]) => !isEmptySlice(slice)));
-    return JSON.stringify({ version: 1, clockOffset: this.clock.offset, data: { ...this.data, slices } }, replacer);
+    const parts: string[] = [];
+    const data = this.data as unknown as Record<string, unknown>;
+    for (const key of Object.keys(data)) {
+      const value = data[key];
+      if (value === undefined) continue;
+      // A family's slice is made on first use, also by a request then refused: an empty one is no state.
+      const text = key === 'slices'
+        ? mapText(value as Map<unknown, unknown>, sliceText, (slice) => !isEmptySlice(slice))
+        : value instanceof Map ? mapText(value, encode) : encode(value);
+      parts.push(`${encode(escapeKey(key))}:${text}`);
+    }
+    return `{"version":2,"clockOffset":${encode(this.clock.offset)},"data":{${parts.join(',')}}}`;
   }
 
-  /** Replace the whole state from `exportState()` text. Throws on a malformed document, changing nothing. */
+  /**
+   * Replace the whole state from `exportState()` text (version 2, or version 1 as exported before
+   * values were escaped). Throws on a malformed document, changing nothing.
+   */
   importState(text: string): void {
-    const doc = JSON.parse(text, reviver) as { version?: number; clockOffset?: number; data?: StoreData };
-    if (doc?.version !== 1 || typeof doc.data !== 'object' || doc.data === null) {
-      throw new Error('state: expected {"version": 1, "data": {...}} as exported by GET /_sandbox/state');
+    const parsed = JSON.parse(text) as { version?: unknown } | null;
+    const version = typeof parsed === 'object' && parsed !== null ? parsed.version : undefined;
+    if (version !== 1 && version !== 2) {
+      throw new Error('state: expected {"version": 2, "data": {...}} as exported by GET /_sandbox/state');
+    }
+    const doc = revive(parsed as object, version === 1) as { clockOffset?: number; data?: StoreData };
+    if (typeof doc.data !== 'object' || doc.data === null || Array.isArray(doc.data)) {
+      throw new Error('state: expected {"version": 2, "data": {...}} as exported by GET /_sandbox/state');
     }
     const fresh = { ...emptyData(), ...doc.data };
     for (const key of ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash', 'slices'] as const) {
       if (!(fresh[key] instanceof Map)) throw new Error(`state: data.${key} must be a map`);
+    }
+    for (const [key, slice] of fresh.slices) {
+      if (typeof slice !== 'object' || slice === null || Array.isArray(slice)) throw new Error(`state: data.slices ${JSON.stringify(key)} must be an object`);
     }
     if (typeof fresh.sandboxAdmin !== 'string' || !fresh.users.has(fresh.sandboxAdmin)) {
       throw new Error('state: data.sandboxAdmin must name one of data.users');
@@ -274,9 +350,34 @@ export class Store {
     this.changed();
     this.data = fresh;
     this.clock.offset = typeof doc.clockOffset === 'number' ? doc.clockOffset : 0;
-    this.tokenIndex = new Map([...fresh.users.values()].map((u) => [hashToken(u.token), u.id]));
+    this.journal?.replaced(this.data);
+    this.reindex();
     for (const hook of importHooks) hook(this);
   }
+}
+
+/** The entries of a Map without a journal noticing (see persist/journal.ts): for reading, or deleting through the Map. */
+export function rawEntries<K, V>(map: Map<K, V>): IterableIterator<[K, V]> {
+  return Map.prototype.entries.call(map) as IterableIterator<[K, V]>;
+}
+
+/** A Map as the codec writes it, each value by `valueText`, entries `keep` leaves out skipped. */
+function mapText(map: Map<unknown, unknown>, valueText: (v: unknown) => string, keep?: (v: unknown) => boolean): string {
+  const items: string[] = [];
+  for (const [k, v] of rawEntries(map)) if (!keep || keep(v)) items.push(`[${encode(k)},${valueText(v)}]`);
+  return `{"$map":[${items.join(',')}]}`;
+}
+
+/** A family's slice: its Maps entry by entry (each record encoded alone, the fast way). */
+function sliceText(slice: unknown): string {
+  if (typeof slice !== 'object' || slice === null || Array.isArray(slice) || slice instanceof Map || slice instanceof Set) return encode(slice);
+  const parts: string[] = [];
+  for (const field of Object.keys(slice)) {
+    const v = (slice as Record<string, unknown>)[field];
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+    parts.push(`${encode(escapeKey(field))}:${v instanceof Map ? mapText(v, encode) : encode(v)}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /** A slice whose every field is an empty Map, Set or array (as `slice()` makes it). */
@@ -298,17 +399,4 @@ const hashToken: (token: string) => string = typeof crypto.hash === 'function'
   ? (token) => crypto.hash('sha256', token, 'base64url')
   : (token) => createHash('sha256').update(token).digest('base64url');
 
-function replacer(this: unknown, _key: string, value: unknown): unknown {
-  if (value instanceof Map) return { $map: [...value] };
-  if (value instanceof Set) return { $set: [...value] };
-  return value;
-}
 
-function reviver(_key: string, value: unknown): unknown {
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const v = value as { $map?: [unknown, unknown][]; $set?: unknown[] };
-    if (Array.isArray(v.$map) && Object.keys(v).length === 1) return new Map(v.$map);
-    if (Array.isArray(v.$set) && Object.keys(v).length === 1) return new Set(v.$set);
-  }
-  return value;
-}

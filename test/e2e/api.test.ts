@@ -70,7 +70,7 @@ describe('docsctl api', () => {
   it('drives the sandbox control routes (admin token only)', async () => {
     await sb.run(['collections', 'create', '--title', 'Temp']);
     const state = JSON.parse((await sb.run(['api', '/_sandbox/state'])).stdout);
-    expect(state.version).toBe(1);
+    expect(state.version).toBe(2);
     const clock = await sb.run(['api', '-X', 'POST', '/_sandbox/clock', '-f', 'advance=8d']);
     expect(JSON.parse(clock.stdout).offsetMs).toBe(8 * 86_400_000);
     const badClock = await sb.run(['api', '-X', 'POST', '/_sandbox/clock', '-f', 'advance=soon']);

@@ -1,0 +1,317 @@
+/**
+ * The `serve --data` database: SQLite through better-sqlite3 (an optional dependency, loaded by
+ * `serve --data` only: the CLI and `serve --memory` never load it).
+ *
+ * One table of rows, one row per record of the state (persist/journal.ts says what a record is):
+ *
+ *   record(seq INTEGER PRIMARY KEY, tbl TEXT, key TEXT, value TEXT), UNIQUE (tbl, key)
+ *   meta(name TEXT PRIMARY KEY, value TEXT)
+ *
+ * `seq` is the rowid, so the rows of a table read in `seq` order are its Map in order, and loading
+ * is one scan of the table. `value` is the record as the codec writes it (persist/codec.ts).
+ *
+ * - WAL mode with `synchronous = NORMAL`: a commit appends to the write-ahead log and returns
+ *   without an fsync. A killed process (SIGKILL, a crash of Node) loses nothing that was committed:
+ *   the log is in the operating system's hands. A power loss or a crash of the operating system may
+ *   lose the last commits since the log was last synced (at a checkpoint), never the file's
+ *   consistency.
+ * - `locking_mode = EXCLUSIVE`, taken when the file is opened: one process uses a database at a time
+ *   (a second `serve --data` on it is refused), and SQLite keeps its WAL index in memory, so no
+ *   `-shm` file exists: the database and its `-wal` are the only files, also after a SIGKILL.
+ * - The log is checkpointed into the database when the sandbox is idle for a second (and by SQLite
+ *   itself past 1000 pages), and removed when the sandbox stops.
+ */
+import { chmodSync, closeSync, constants, copyFileSync, existsSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { RowChange, RowStore, StoredRow } from './journal.js';
+
+type Database = BetterSqlite3.Database;
+type DatabaseConstructor = typeof BetterSqlite3;
+
+/** What the file given to `--data` is. */
+export type DataFileKind = 'absent' | 'sqlite' | 'json' | 'other';
+
+/** better-sqlite3 cannot be loaded here: `serve --data` cannot run. */
+export class SqliteUnavailableError extends Error {}
+
+/** The file given to `--data` cannot be used (it was left untouched). */
+export class DataFileError extends Error {}
+
+/** Marks a database as a docsctl sandbox's (meta row `format`). */
+const FORMAT = 'docsctl-sandbox-state';
+const FORMAT_VERSION = '1';
+
+let driver: DatabaseConstructor | undefined;
+
+/** better-sqlite3, loaded (and its native part checked) on first use. */
+export async function loadSqlite(): Promise<DatabaseConstructor> {
+  if (driver) return driver;
+  let Database: DatabaseConstructor;
+  try {
+    // Not bundled: through require in the CLI's bundle (a script, where import() is not available), import() as ES modules.
+    Database = typeof require === 'function' ? (require('better-sqlite3') as DatabaseConstructor) : (await import('better-sqlite3')).default;
+    new Database(':memory:').close();
+  } catch (e) {
+    throw new SqliteUnavailableError(
+      `--data keeps the state in SQLite through the optional package better-sqlite3, which could not be loaded here (${(e as Error).message.split('\n')[0]})`,
+    );
+  }
+  driver = Database;
+  return Database;
+}
+
+/** How to get better-sqlite3 where it is missing. */
+export const SQLITE_HINT = 'install it in docsctl\'s folder with `npm install better-sqlite3` (a prebuilt binary is downloaded where one exists; otherwise it is built, which needs Python 3, make and a C++ compiler), or run `docsctl serve --memory`';
+
+/** Whether `file` is absent (or empty), a SQLite database, a JSON document, or something else. */
+export function dataFileKind(file: string): DataFileKind {
+  if (!existsSync(file)) return 'absent';
+  if (!statSync(file).isFile()) return 'other';
+  const head = Buffer.alloc(16);
+  const fd = openSync(file, 'r');
+  let n: number;
+  try {
+    n = readSync(fd, head, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (n === 0) return 'absent';
+  if (head.subarray(0, n).toString('latin1') === 'SQLite format 3\0') return 'sqlite';
+  const first = head.subarray(0, n).toString('utf8').trimStart()[0];
+  return first === '{' ? 'json' : 'other';
+}
+
+/**
+ * Files an earlier docsctl or an interrupted start left beside `file`: `FILE.<pid>.tmp` (a whole
+ * JSON state, with every token, that versions before the database wrote before each rename) and
+ * `FILE.import-<pid>` (a database being built from a JSON state), whose process is gone. Removed.
+ */
+export function removeLeftovers(file: string): string[] {
+  const dir = dirname(file);
+  const name = basename(file);
+  const removed: string[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`${name}.`)) continue;
+    const m = /^\.(?:(\d+)\.tmp|import-(\d+)(?:-wal|-journal)?)$/.exec(entry.slice(name.length));
+    if (!m) continue;
+    const pid = Number(m[1] ?? m[2]);
+    if (pid === process.pid || alive(pid)) continue;
+    rmSync(join(dir, entry), { force: true });
+    removed.push(join(dir, entry));
+  }
+  return removed;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface OpenOptions {
+  /** Make the file if it does not exist (mode 0600: the state holds every token). */
+  create: boolean;
+}
+
+/** Rows in a SQLite file (see the module comment). */
+export class SqliteRows implements RowStore {
+  readonly db: Database;
+  private seq: number;
+  private readonly stmt: {
+    read: BetterSqlite3.Statement<[string, string], string>;
+    keys: BetterSqlite3.Statement<[string], string>;
+    keep: BetterSqlite3.Statement<[number, string, string, string]>;
+    move: BetterSqlite3.Statement<[number, string, string, string]>;
+    insert: BetterSqlite3.Statement<[number, string, string, string]>;
+    del: BetterSqlite3.Statement<[string, string]>;
+    meta: BetterSqlite3.Statement<[string, string]>;
+  };
+  private readonly applyTx: (changes: RowChange[], meta: [string, string][]) => void;
+  private readonly replaceTx: (rows: Iterable<StoredRow>, meta: [string, string][]) => void;
+  private idle: NodeJS.Timeout | undefined;
+
+  constructor(Database: DatabaseConstructor, readonly file: string, opts: OpenOptions) {
+    if (opts.create && !existsSync(file)) closeSync(openSync(file, constants.O_CREAT | constants.O_WRONLY | constants.O_EXCL, 0o600));
+    const db = new Database(file, { fileMustExist: true, timeout: 0 });
+    this.db = db;
+    try {
+      // Before the first access: the WAL index then lives in memory (no -shm file).
+      db.pragma('locking_mode = EXCLUSIVE');
+      try {
+        // Taken now and kept: another process cannot open the database meanwhile.
+        db.exec('BEGIN EXCLUSIVE; COMMIT');
+      } catch (e) {
+        if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new DataFileError(`${file} is in use by another process (another docsctl serve --data?)`);
+        throw e;
+      }
+      const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[];
+      if (tables.length > 0) {
+        const format = tables.includes('meta') ? db.prepare('SELECT value FROM meta WHERE name = ?').pluck().get('format') : undefined;
+        if (format !== FORMAT || !tables.includes('record')) throw new DataFileError(`${file} is a SQLite database, but not a docsctl sandbox's`);
+      }
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('temp_store = MEMORY');
+      if (tables.length === 0) {
+        db.exec(`
+          CREATE TABLE record (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL);
+          CREATE UNIQUE INDEX record_key ON record (tbl, key);
+          CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        `);
+        db.prepare('INSERT INTO meta (name, value) VALUES (?, ?), (?, ?)').run('format', FORMAT, 'formatVersion', FORMAT_VERSION);
+      } else {
+        const version = db.prepare('SELECT value FROM meta WHERE name = ?').pluck().get('formatVersion');
+        if (version !== FORMAT_VERSION) throw new DataFileError(`${file} holds a sandbox database of format ${String(version)}, which this docsctl does not read (it reads ${FORMAT_VERSION})`);
+      }
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    this.seq = (db.prepare('SELECT max(seq) FROM record').pluck().get() as number | null) ?? 0;
+    this.stmt = {
+      read: db.prepare('SELECT value FROM record WHERE tbl = ? AND key = ?').pluck() as BetterSqlite3.Statement<[string, string], string>,
+      keys: db.prepare('SELECT key FROM record WHERE tbl = ? ORDER BY seq').pluck() as BetterSqlite3.Statement<[string], string>,
+      // An update keeps its place; a row added at the end (or added again) takes a new seq.
+      keep: db.prepare('INSERT INTO record (seq, tbl, key, value) VALUES (?, ?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET value = excluded.value'),
+      move: db.prepare('INSERT INTO record (seq, tbl, key, value) VALUES (?, ?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET value = excluded.value, seq = excluded.seq'),
+      insert: db.prepare('INSERT INTO record (seq, tbl, key, value) VALUES (?, ?, ?, ?)'),
+      del: db.prepare('DELETE FROM record WHERE tbl = ? AND key = ?'),
+      meta: db.prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
+    };
+    this.applyTx = db.transaction((changes: RowChange[], meta: [string, string][]) => {
+      for (const c of changes) {
+        if (c.value === undefined) this.stmt.del.run(c.table, c.key);
+        else (c.append ? this.stmt.move : this.stmt.keep).run(++this.seq, c.table, c.key, c.value);
+      }
+      for (const [name, value] of meta) this.stmt.meta.run(name, value);
+    });
+    this.replaceTx = db.transaction((rows: Iterable<StoredRow>, meta: [string, string][]) => {
+      db.exec('DELETE FROM record');
+      let seq = 0;
+      for (const r of rows) this.stmt.insert.run(++seq, r.table, r.key, r.value);
+      this.seq = seq;
+      for (const [name, value] of meta) this.stmt.meta.run(name, value);
+    });
+  }
+
+  /** Whether the database holds a state yet (a new file holds none). */
+  get empty(): boolean {
+    return this.db.prepare("SELECT count(*) FROM meta WHERE name = 'sandboxAdmin'").pluck().get() === 0;
+  }
+
+  read(table: string, key: string): string | undefined {
+    return this.stmt.read.get(table, key);
+  }
+
+  keys(table: string): string[] {
+    return this.stmt.keys.all(table);
+  }
+
+  loadAll(): { rows: Iterable<StoredRow>; meta: Map<string, string> } {
+    const meta = new Map(this.db.prepare('SELECT name, value FROM meta').raw().all() as [string, string][]);
+    const iterate = this.db.prepare('SELECT tbl, key, value FROM record ORDER BY seq').raw();
+    function* rows(): Generator<StoredRow> {
+      for (const [table, key, value] of iterate.iterate() as IterableIterator<[string, string, string]>) yield { table, key, value };
+    }
+    return { rows: rows(), meta };
+  }
+
+  apply(changes: RowChange[], meta: [string, string][]): void {
+    this.transaction(() => this.applyTx(changes, meta));
+  }
+
+  replaceAll(rows: Iterable<StoredRow>, meta: [string, string][]): void {
+    this.transaction(() => this.replaceTx(rows, meta));
+  }
+
+  /** Run a transaction; the sequence number goes back with it when it fails. */
+  private transaction(run: () => void): void {
+    const seq = this.seq;
+    try {
+      run();
+    } catch (e) {
+      this.seq = seq;
+      throw e;
+    }
+    this.scheduleCheckpoint();
+  }
+
+  /** Copy the log into the database once writes pause for a second (it keeps the log small and reads short). */
+  private scheduleCheckpoint(): void {
+    if (this.idle) this.idle.refresh();
+    else {
+      this.idle = setTimeout(() => {
+        this.idle = undefined;
+        if (!this.db.open) return;
+        try {
+          this.db.pragma('wal_checkpoint(TRUNCATE)');
+        } catch (e) {
+          console.error(`[sandbox] checkpoint of ${this.file} failed (the log stays, and is retried): ${(e as Error).message}`);
+        }
+      }, 1000);
+      this.idle.unref();
+    }
+  }
+
+  /** Checkpoint and close: the log is removed, the database alone remains. */
+  close(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = undefined;
+    if (this.db.open) this.db.close();
+  }
+}
+
+/**
+ * Replace a JSON state file by a database holding the same state, `write` filling it: built beside
+ * it (`FILE.import-<pid>`), synced, then renamed over it; the JSON file is kept as `FILE.bak`
+ * (mode 0600). A crash before the rename leaves the JSON file where it was (the next start imports
+ * it again, and removes the unfinished database).
+ */
+export function convertJsonFile(Database: DatabaseConstructor, file: string, write: (rows: SqliteRows) => void): { backup: string } {
+  const building = `${file}.import-${process.pid}`;
+  rmSync(building, { force: true });
+  rmSync(`${building}-wal`, { force: true });
+  const rows = new SqliteRows(Database, building, { create: true });
+  try {
+    write(rows);
+  } catch (e) {
+    rows.close();
+    rmSync(building, { force: true });
+    throw e;
+  }
+  rows.close();
+  const fd = openSync(building, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  const backup = `${file}.bak`;
+  copyFileSync(file, backup);
+  chmodSync(backup, 0o600);
+  renameSync(building, file);
+  syncDir(dirname(file));
+  return { backup };
+}
+
+function syncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some systems cannot sync a directory: the rename is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
