@@ -74,7 +74,8 @@ export const Site = z.lazy(() => z.object({
   siteSpaces: z.number(),
   createdAt: Timestamp,
   adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
-  agentsContext: z.enum(AGENTS_CONTEXTS),
+  /** The seed's; not in the official document, so a service may leave it out. */
+  agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
   features: z.array(SiteFeature),
   urls: Urls,
 }));

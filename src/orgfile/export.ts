@@ -43,7 +43,8 @@ export function exportFile(live: Live, kinds: readonly Kind[] = KINDS): OrgFileD
     out.sites = live.sites.map((s) => ({
       key: keys.site.get(s.id), id: s.id, title: s.title, type: s.type, visibility: s.visibility, published: s.published,
       ...(s.basename ? { basename: s.basename } : {}),
-      defaultLevel: s.defaultLevel, adaptiveContent: s.adaptiveContent, agentsContext: s.agentsContext,
+      defaultLevel: s.defaultLevel, adaptiveContent: s.adaptiveContent,
+      ...(s.agentsContext ? { agentsContext: s.agentsContext } : {}),
       ...(s.adaptiveSchema ? { adaptiveSchema: s.adaptiveSchema } : {}),
       ...structureToFile(s.structure, spaceKey),
     }));

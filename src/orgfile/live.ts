@@ -177,9 +177,13 @@ export async function readStructure(reader: Reader, organizationId: string, site
   const byId = new Map<string, SiteSection | SiteSectionGroup>();
   for (const s of sections) byId.set(s.id, s);
   for (const g of groups) byId.set(g.id, g);
+  // Each item once: an answer where a group holds itself (or an item sits in two places) is read
+  // as a tree, its first place kept, rather than followed for ever.
+  const placed = new Set<string>();
   const toNode = (id: string): LNode | undefined => {
     const item = byId.get(id);
-    if (!item) return undefined;
+    if (!item || placed.has(id)) return undefined;
+    placed.add(id);
     if (item.object === 'site-section') return liveSection(item);
     return liveGroup(item, toNode);
   };

@@ -211,7 +211,8 @@ export interface LSite {
   basename?: string;
   defaultLevel: DefaultLevel;
   adaptiveContent: boolean;
-  agentsContext: string;
+  /** Absent when the service does not send it (it is not in the official document). */
+  agentsContext?: string;
   adaptiveSchema?: AdaptiveJsonSchema;
   structure: LStructure;
 }

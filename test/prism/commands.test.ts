@@ -33,7 +33,7 @@ type Mode = 'json' | 'tsv' | 'table';
 
 let prism: PrismMock;
 let home: string;
-let files: { schema: string; cert: string; spec: string; description: string; body: string; out: string };
+let files: { org: string; schema: string; cert: string; spec: string; description: string; body: string; out: string };
 
 /** How each leaf command is run: ids are any the document's patterns accept. */
 function rows(): Record<string, Row> {
@@ -53,6 +53,11 @@ function rows(): Record<string, Row> {
     'orgs list': { args: ['orgs', 'list'] },
     'orgs get': { args: ['orgs', 'get', 'org1'] },
     'orgs update': { args: ['orgs', 'update', 'org1', '--title', 'Acme Docs'] },
+    // The organization as code reads every kind through the official list operations.
+    'orgs export': { args: ['orgs', 'export'], modes: ['tsv'] },
+    'orgs plan': { args: ['orgs', 'plan', '-f', files.org], modes: ['json', 'tsv'] },
+    'orgs apply': { args: ['orgs', 'apply', '-f', files.org, ...yes], modes: ['tsv'] },
+    'orgs schema': { args: ['orgs', 'schema'], expect: 'local', modes: ['tsv'] },
     'members list': { args: ['members', 'list', '--role', 'edit', '--sort', 'lastSeenAt', '--order', 'asc', '--search', 'ada'] },
     'members get': { args: ['members', 'get', 'u1'] },
     'members set-role': { args: ['members', 'set-role', 'u1', 'edit', ...yes] },
@@ -191,6 +196,8 @@ beforeAll(async () => {
     return path;
   };
   files = {
+    // Declares collections and nothing else: without --prune the plan has nothing to do.
+    org: write('org.yaml', 'version: 1\norganization: org1\ncollections: []\n'),
     schema: write('schema.json', JSON.stringify({ type: 'object', properties: { unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { beta: { type: 'boolean', description: 'Beta' } }, additionalProperties: false } }, additionalProperties: false })),
     cert: write('idp.pem', PEM),
     spec: write('openapi.yaml', 'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths: {}\n'),
