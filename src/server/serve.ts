@@ -8,6 +8,7 @@ import { HttpError } from './errors.js';
 import { DEFAULT_FETCH_POLICY, LOOPBACK } from './lib/fetch.js';
 import { defaultSeed, DEFAULT_ROLES, loadSeed, type SeedData } from './seed.js';
 import { Store } from './store.js';
+import { families } from './routes.js';
 
 export interface ServerOptions {
   port?: number;
@@ -51,7 +52,7 @@ export interface RunningServer {
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const seed = opts.seed ?? defaultSeed(opts.token);
-  const store = new Store();
+  const store = new Store(undefined, families);
   store.fetchPolicy = {
     allowHosts: [LOOPBACK, ...(opts.allowFetch ?? [])],
     timeoutMs: opts.fetchTimeoutMs ?? DEFAULT_FETCH_POLICY.timeoutMs,

@@ -7,6 +7,8 @@ import crypto, { createHash } from 'node:crypto';
 import { refId, type DefaultLevel, type Role } from '../contract/op.js';
 import { RETENTION_DAYS, type MergeRules } from '../contract/spaces.js';
 import { Clock } from './clock.js';
+import { Derived } from './derived.js';
+import type { FamilyHooks } from './family.js';
 import { HttpError } from './errors.js';
 import { placeRelative, sameOrder } from './order.js';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './lib/fetch.js';
@@ -99,20 +101,6 @@ export interface StoreData {
   sandboxAdmin: string;
 }
 
-/** Called when a space is purged for good, so families drop what belongs to it. */
-type PurgeHook = (store: Store, spaceId: string) => void;
-const purgeHooks: PurgeHook[] = [];
-export function onSpacePurged(hook: PurgeHook): void {
-  purgeHooks.push(hook);
-}
-
-/** Called after a whole state was loaded (`importState`), so families resume background work. */
-type ImportHook = (store: Store) => void;
-const importHooks: ImportHook[] = [];
-export function onStateImported(hook: ImportHook): void {
-  importHooks.push(hook);
-}
-
 /** How long a deleted space can be restored (the contract's RETENTION_DAYS). */
 export const RETENTION_MS = RETENTION_DAYS * 24 * 3_600_000;
 
@@ -144,14 +132,15 @@ export class Store {
   version = 0;
 
   /** Values computed from the state (e.g. an organization's list of live spaces), dropped at every change. */
-  readonly derived = new Map<string, unknown>();
+  readonly derived = new Derived();
 
   changed(): void {
     this.version++;
-    if (this.derived.size > 0) this.derived.clear();
+    this.derived.clear();
   }
 
-  constructor(clock = new Clock()) {
+  /** The sandbox's families (routes.ts): told of purges and imports, asked for counters and downloads. */
+  constructor(clock = new Clock(), readonly families: readonly FamilyHooks[] = []) {
     this.clock = clock;
     this.data = emptyData();
   }
@@ -246,7 +235,7 @@ export class Store {
     const space = this.data.spaces.get(spaceId);
     this.data.trash.delete(spaceId);
     if (!space) return;
-    for (const hook of purgeHooks) hook(this, spaceId);
+    for (const f of this.families) f.onSpacePurged?.(this, spaceId);
     for (const [id, rev] of this.data.revisions) if (rev.space === spaceId) this.data.revisions.delete(id);
     this.data.spaces.delete(spaceId);
   }
@@ -275,7 +264,7 @@ export class Store {
     this.data = fresh;
     this.clock.offset = typeof doc.clockOffset === 'number' ? doc.clockOffset : 0;
     this.tokenIndex = new Map([...fresh.users.values()].map((u) => [hashToken(u.token), u.id]));
-    for (const hook of importHooks) hook(this);
+    for (const f of this.families) f.onStateImport?.(this);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Collection } from '../../contract/collections.js';
 import { ops } from '../../contract/collections.js';
 import { collectionPermissions, collectionRole, orgFor, requireRole } from '../access.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { paginate, scopeOf } from '../paginate.js';
@@ -53,7 +54,7 @@ function subtree(store: Store, c: CollectionRec): CollectionRec[] {
 }
 
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   listCollections: (ctx, { params, query }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
     const nested = query.nested ?? true;
@@ -162,3 +163,5 @@ export const handlers: Handlers<typeof ops> = {
     return collectionView(ctx, collection);
   },
 };
+
+export const family = defineFamily({ ops, handlers });

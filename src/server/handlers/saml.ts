@@ -8,6 +8,7 @@ import type { SAMLProvider } from '../../contract/saml.js';
 import { ops, UNSET_SSO_URL } from '../../contract/saml.js';
 import { orgFor, requireRole } from '../access.js';
 import { badRequest, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { paginate, scopeOf } from '../paginate.js';
@@ -121,7 +122,7 @@ function applyFields(p: SamlProviderRec, body: Fields): void {
   }
 }
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   listSamlProviders: (ctx, { params, query }) => {
     requireAdmin(ctx, params.organizationId, 'listing SAML providers');
     const all = samlProvidersOf(ctx.store, params.organizationId);
@@ -172,3 +173,5 @@ export const handlers: Handlers<typeof ops> = {
     };
   },
 };
+
+export const family = defineFamily({ ops, handlers });

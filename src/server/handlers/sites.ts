@@ -11,12 +11,13 @@ import { orgFor, requireRole } from '../access.js';
 import { contentOf, findPage, commitToSpace, revisionOf, type RevisionContent } from '../content/model.js';
 import { filesOfReadableSpaces, newSpaceContent, type TemplateParams } from '../content/templates.js';
 import { badRequest, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { createSpaceRec, spaceFor } from './spaces.js';
 import { newId } from '../ids.js';
 import { placeRelative } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { onSpacePurged, type SpaceRec } from '../store.js';
+import type { SpaceRec, Store } from '../store.js';
 import { emptyAdaptiveSchema, templateConditions } from '../sites/adaptive.js';
 import { siteCustomization } from '../sites/customization.js';
 import {
@@ -30,8 +31,8 @@ import {
 } from '../sites/views.js';
 import type { z } from 'zod';
 
-// A space purged for good leaves every site that showed it.
-onSpacePurged((store, spaceId) => {
+/** A space purged for good leaves every site that showed it. */
+function dropSpace(store: Store, spaceId: string): void {
   const st = sitesState(store);
   for (const ss of [...st.siteSpaces.values()]) {
     if (ss.space !== spaceId) continue;
@@ -39,7 +40,7 @@ onSpacePurged((store, spaceId) => {
     dropSiteSpace(st, site, ss);
     settle(st, site);
   }
-});
+}
 
 /** The site for an operation that needs `min`, with the family's state. */
 function open(ctx: HandlerCtx, params: SiteParams, min: Role, what: string): { st: SitesState; site: SiteRec } {
@@ -218,7 +219,7 @@ function toEndOfSite(st: SitesState, site: SiteRec, item: SectionRec | GroupRec)
   delete item.group;
 }
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   // --- Sites ---------------------------------------------------------------------------------
 
   listSites: (ctx, { params, query }) => {
@@ -675,3 +676,5 @@ function languageOf(ctx: HandlerCtx, site: SiteRec): string | undefined {
   const ss = ssId ? st.siteSpaces.get(ssId) : undefined;
   return ss ? ctx.store.data.spaces.get(ss.space)?.language : undefined;
 }
+
+export const family = defineFamily({ ops, handlers, onSpacePurged: dropSpace });
