@@ -10,7 +10,7 @@ import { Clock } from './clock.js';
 import { Derived } from './derived.js';
 import type { FamilyHooks } from './family.js';
 import { HttpError } from './errors.js';
-import { placeRelative, sameOrder } from './order.js';
+import { moveItem } from './order.js';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './lib/fetch.js';
 
 export interface UserRec {
@@ -205,11 +205,7 @@ export class Store {
       if (!exists || !current.includes(anchor)) throw new HttpError(400, `position.${side}: ${ref.type} ${anchor} is not in the target ${where}`);
       anchors[side] = anchor;
     }
-    const next = fromId === toId ? placeRelative(current, id, anchors) : placeRelative([...current.filter((x) => x !== id)], id, anchors);
-    if (!next) throw new HttpError(400, `position: ${anchors.after} and ${anchors.before} are not next to each other in the target ${where}`);
-    if (fromId === toId && sameOrder(current, next)) throw new HttpError(409, `the ${what} is already there: nothing would change`);
-    if (fromId !== toId) this.detachChild(fromId, id);
-    this.data.children.set(toId, next);
+    if (!moveItem(id, this.childrenOf(fromId), this.childrenOf(toId), anchors, where)) throw new HttpError(409, `the ${what} is already there: nothing would change`);
   }
 
   childrenOf(containerId: string): string[] {

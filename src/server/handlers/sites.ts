@@ -15,7 +15,7 @@ import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { createSpaceRec, spaceFor } from './spaces.js';
 import { newId } from '../ids.js';
-import { placeRelative } from '../order.js';
+import { moveItem } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { SpaceRec, Store } from '../store.js';
 import { emptyAdaptiveSchema, templateConditions } from '../sites/adaptive.js';
@@ -196,18 +196,12 @@ function placeInTree(
   for (const side of SIDES) {
     const anchor = find(side);
     if (!anchor) continue;
-    const list = containerOf(st, site, anchor);
-    if (to && list !== to) throw badRequest(`position: ${anchors.after} and ${anchor.id} are not next to each other`);
-    to = list;
-    group = anchor.group;
+    // The first anchor's list; a second anchor in another list is no neighbour (moveItem says so).
+    if (!to) [to, group] = [containerOf(st, site, anchor), anchor.group];
     anchors[side] = anchor.id;
   }
   if (!to) return;
-  const next = placeRelative(to, item.id, anchors);
-  if (!next) throw badRequest(`position: ${anchors.after} and ${anchors.before} are not next to each other`);
-  const from = containerOf(st, site, item);
-  if (from !== to) removeFrom(from, item.id);
-  replaceContent(to, next);
+  moveItem(item.id, containerOf(st, site, item), to, anchors);
   if (group) item.group = group;
   else delete item.group;
 }
@@ -645,10 +639,7 @@ const handlers: Handlers<typeof ops> = {
       const anchor = siteSpaceIn(st, site, at.id);
       if (!anchor) throw badRequest(`${at.field}: no site space ${at.id} in site ${site.id}`);
       if (anchor === ss) throw badRequest(`${at.field}: a site space cannot be placed relative to itself`);
-      const list = siteSpaceListOf(st, site, anchor);
-      if (to && list !== to) throw badRequest(`position: ${anchors.after} and ${anchor.id} are not next to each other`);
-      to = list;
-      section = anchor.section;
+      if (!to) [to, section] = [siteSpaceListOf(st, site, anchor), anchor.section];
       anchors[side] = anchor.id;
     }
     if (to) {
@@ -656,10 +647,7 @@ const handlers: Handlers<typeof ops> = {
         const clash = to.find((other) => st.siteSpaces.get(other)!.path === ss.path);
         if (clash) throw badRequest(`position: site space ${clash} already has the path "${ss.path}" in section ${section}; change one of the paths first`);
       }
-      const next = placeRelative(to, ss.id, anchors);
-      if (!next) throw badRequest(`position: ${anchors.after} and ${anchors.before} are not next to each other`);
-      if (from !== to) removeFrom(from, ss.id);
-      replaceContent(to, next);
+      moveItem(ss.id, from, to, anchors);
       if (section) ss.section = section;
       else delete ss.section;
       settle(st, site);

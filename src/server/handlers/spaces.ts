@@ -10,7 +10,7 @@ import { derivedKey } from '../derived.js';
 import { defineFamily, spaceCounters } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId, sameSecret } from '../ids.js';
-import { placeRelative } from '../order.js';
+import { moveItem } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { RETENTION_MS, type SpaceRec, type Store } from '../store.js';
 
@@ -307,7 +307,7 @@ const handlers: Handlers<typeof ops> = {
     // Right after the source, not at the end of the container.
     const container = containerOf(space);
     const order = ctx.store.childrenOf(container);
-    ctx.store.data.children.set(container, placeRelative(order, copy.id, { after: space.id }) ?? order);
+    moveItem(copy.id, order, order, { after: space.id });
     const source = ctx.store.data.revisions.get(space.revision);
     const first = ctx.store.data.revisions.get(copy.revision);
     if (source && first) first.content = structuredClone(source.content);
