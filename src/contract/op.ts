@@ -161,7 +161,7 @@ export function refId(ref: Record<string, unknown>): string {
   return String(ref[String(ref.type)] ?? ref.id ?? Object.values(ref).find((v) => v !== ref.type));
 }
 
-/** The error body of every 4xx/5xx answer (decisions.md). */
+/** The error body of every 4xx/5xx answer: the status again, and a message naming the field and the rule. */
 export const ErrorBody = z.object({
   error: z.object({ code: z.number(), message: z.string() }),
 });

@@ -111,7 +111,7 @@ export const TransferSpaceBody = z.strictObject({
   parent: id().optional(),
 });
 
-/** The retention of a deleted space (service-api.md, Limits). */
+/** How long a deleted space can be restored before it is purged for good. */
 export const RETENTION_DAYS = 7;
 
 /**

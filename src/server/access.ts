@@ -1,5 +1,5 @@
 /**
- * Who may do what (decisions.md, Access). A user's role in an organization, raised by the
+ * Who may do what. A user's role in an organization, raised by the
  * `defaultLevel` of a space and the collections above it, gives the `permissions` booleans, and
  * every operation checks the same booleans, so what an object says and what the server allows agree.
  */

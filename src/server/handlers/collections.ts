@@ -93,7 +93,7 @@ const handlers: Handlers<typeof ops> = {
   },
 
   deleteCollection: (ctx, { params }) => {
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!ctx.store.data.collections.has(params.collectionId)) return undefined;
     const { collection, permissions } = collectionFor(ctx, params.collectionId);
     requireAdmin(permissions, 'deleting a collection');

@@ -374,7 +374,7 @@ const shared = {
     const thread = threadFor(ctx, params);
     const s = state(ctx.store);
     const c = s.comments.get(params.commentId);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!c || !inThread(c, thread)) return undefined;
     requireAuthor(ctx, thread, c, 'delete', 'comment');
     for (const id of c.replies) s.replies.delete(id);

@@ -134,7 +134,7 @@ const handlers: Handlers<typeof ops> = {
     const { role } = orgFor(ctx.store, ctx.caller, orgId);
     requireRole(role, 'admin', 'removing a member');
     const m = ctx.store.member(orgId, params.userId);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!m) return undefined;
     keepAnAdmin(ctx.store, orgId, m, 'removing a member');
     ctx.store.data.members.get(orgId)?.delete(params.userId);

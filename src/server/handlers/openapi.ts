@@ -273,7 +273,7 @@ const handlers: Handlers<typeof ops> = {
   deleteOpenAPISpec: (ctx, { params }) => {
     requireAdmin(ctx, params.organizationId, 'deleting an OpenAPI specification');
     const s = findSpec(ctx.store, params.organizationId, params.specSlug);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!s) return undefined;
     const { specs, versions } = state(ctx.store);
     for (const v of versionsOf(ctx.store, s)) versions.delete(v.id);

@@ -159,7 +159,7 @@ const handlers: Handlers<typeof ops> = {
   deleteSamlProvider: (ctx, { params }) => {
     requireAdmin(ctx, params.organizationId, 'deleting a SAML provider');
     const p = providers(ctx.store).get(params.samlProviderId);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (p && p.org === params.organizationId) providers(ctx.store).delete(p.id);
     return undefined;
   },

@@ -297,7 +297,7 @@ const handlers: Handlers<typeof ops> = {
 
   deleteSite: (ctx, { params }) => {
     const existing = sitesState(ctx.store).sites.get(params.siteId);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!existing || existing.org !== params.organizationId) return undefined;
     const { st, site } = open(ctx, params, 'admin', 'deleting a site');
     dropSite(st, site);

@@ -265,7 +265,7 @@ const handlers: Handlers<typeof ops> = {
   },
 
   deleteSpace: (ctx, { params }) => {
-    // A missing target answers 204 (service-api.md, Errors rule 1); so does one already in the trash.
+    // A missing target answers 204, not 404 (the official document gives a delete's 204 as "the target did not exist"); so does one already in the trash.
     const existing = ctx.store.data.spaces.get(params.spaceId);
     if (!existing || existing.deletedAt) return undefined;
     const found = spaceFor(ctx, params.spaceId);
