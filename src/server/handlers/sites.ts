@@ -182,12 +182,12 @@ function sideOf(position: Position, side: 'before' | 'after', key: string): { id
 }
 
 /**
- * Place `item` (a section or group) next to the anchors of `position`, in their container (the
+ * Place `item` (a section or group) next to the anchors of a position, in their container (the
  * item joins it). `find` turns a side into its anchor or throws 400. Both sides: the anchors must
  * be neighbours in one container; neither: the item stays where it is.
  */
 function placeInTree(
-  st: SitesState, site: SiteRec, item: SectionRec | GroupRec, position: Position,
+  st: SitesState, site: SiteRec, item: SectionRec | GroupRec,
   find: (side: 'before' | 'after') => SectionRec | GroupRec | undefined,
 ): void {
   let to: string[] | undefined;
@@ -430,7 +430,7 @@ const handlers: Handlers<typeof ops> = {
     if (!body.position) toEndOfSite(st, site, section);
     else {
       const position = body.position as Position;
-      placeInTree(st, site, section, position, (side) => {
+      placeInTree(st, site, section, (side) => {
         const at = sideOf(position, side, 'siteSection');
         if (!at) return undefined;
         const anchor = sectionIn(st, site, at.id) ?? groupIn(st, site, at.id);
@@ -547,7 +547,7 @@ const handlers: Handlers<typeof ops> = {
     else {
       const position = body.position as Position;
       const inside = subtreeGroups(st, group);
-      placeInTree(st, site, group, position, (side) => {
+      placeInTree(st, site, group, (side) => {
         const at = sideOf(position, side, 'id');
         if (!at) return undefined;
         // `site-section-group` names a group; `site-section` a section (the sandbox also takes a group's id there).
