@@ -163,17 +163,10 @@ export function createApp(store: Store, opts: AppOptions) {
   }
 
   /** `GET /openapi.json`: the contract as an OpenAPI 3.1 document, by the host it is asked from (built on first use). */
-  const openApiTexts = new Map<string, string>();
   async function openApi(req: AppRequest): Promise<AppResponse> {
     if (req.method !== 'GET') throw new HttpError(404, `no route ${req.method} ${OPENAPI_PATH}`);
-    const baseUrl = baseUrlOf(req);
-    let text = openApiTexts.get(baseUrl);
-    if (text === undefined) {
-      const { openApiDocument } = await import('./openapi-document.js');
-      text = JSON.stringify(openApiDocument(baseUrl));
-      if (openApiTexts.size < 16) openApiTexts.set(baseUrl, text);
-    }
-    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: text };
+    const { openApiDocument } = await import('./openapi-document.js');
+    return json(200, openApiDocument(baseUrlOf(req)));
   }
 
   /** A request that may write moves the state's version before and after it (it may wait in between). */
