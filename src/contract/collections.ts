@@ -48,7 +48,7 @@ export const ops = {
     params: org, body: CreateCollectionBody, response: Collection, status: 201,
   }),
   getCollection: defineOp({
-    id: 'getCollection', method: 'GET', path: '/collections/{collectionId}', params: collection, response: Collection,
+    id: 'getCollection', method: 'GET', path: '/collections/{collectionId}', params: collection, response: Collection, cacheable: true,
   }),
   updateCollection: defineOp({
     id: 'updateCollection', method: 'PATCH', path: '/collections/{collectionId}',

@@ -260,7 +260,7 @@ export const linkQuery = { ...pageQuery, status: z.enum(LINK_STATUSES).optional(
 export const ops = {
   getSpaceContent: defineOp({
     id: 'getSpaceContent', method: 'GET', path: '/spaces/{spaceId}/content',
-    params: space, query: z.object(contentQuery), response: Revision,
+    params: space, query: z.object(contentQuery), response: Revision, cacheable: true,
   }),
   importSpaceContent: defineOp({
     id: 'importSpaceContent', method: 'POST', path: '/spaces/{spaceId}/content/import',
@@ -272,7 +272,7 @@ export const ops = {
   }),
   listSpacePages: defineOp({
     id: 'listSpacePages', method: 'GET', path: '/spaces/{spaceId}/content/pages',
-    params: space, query: z.object(contentQuery), response: z.object({ pages: z.array(Page) }),
+    params: space, query: z.object(contentQuery), response: z.object({ pages: z.array(Page) }), cacheable: true,
   }),
   listSpaceFiles: defineOp({
     id: 'listSpaceFiles', method: 'GET', path: '/spaces/{spaceId}/content/files',
@@ -288,7 +288,7 @@ export const ops = {
   }),
   getSpacePage: defineOp({
     id: 'getSpacePage', method: 'GET', path: '/spaces/{spaceId}/content/page/{pageId}',
-    params: spacePage, query: z.object(pageReadQuery), response: Page,
+    params: spacePage, query: z.object(pageReadQuery), response: Page, cacheable: true,
   }),
   listSpacePageLinks: defineOp({
     id: 'listSpacePageLinks', method: 'GET', path: '/spaces/{spaceId}/content/page/{pageId}/links',

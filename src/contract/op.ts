@@ -28,6 +28,12 @@ export interface OpDef<
   status: 200 | 201 | 204;
   /** True when the response is a paginated list `{next?, count, items}`. */
   paginated?: boolean;
+  /**
+   * A GET whose answer is a function of the state, the caller and the URL alone (no clock, no random,
+   * no signed URL): the sandbox keeps its 200 answers until the state changes. Not lists (trash views
+   * count seconds down), nor anything with a time in its view.
+   */
+  cacheable?: boolean;
   summary?: string;
 }
 
@@ -51,6 +57,7 @@ export function defineOp<
   response?: R;
   status?: 200 | 201 | 204;
   paginated?: boolean;
+  cacheable?: boolean;
   summary?: string;
 }): OpDef<P, Q, B, R> {
   return {
@@ -154,7 +161,7 @@ export function refId(ref: Record<string, unknown>): string {
   return String(ref[String(ref.type)] ?? ref.id ?? Object.values(ref).find((v) => v !== ref.type));
 }
 
-/** The error body of every 4xx/5xx answer (decisions.md). */
+/** The error body of every 4xx/5xx answer: the status again, and a message naming the field and the rule. */
 export const ErrorBody = z.object({
   error: z.object({ code: z.number(), message: z.string() }),
 });

@@ -95,13 +95,13 @@ export type UpdateOrganizationBody = z.output<typeof UpdateOrganizationBody>;
 const org = z.object({ organizationId: pathId() });
 
 export const ops = {
-  getAuthenticatedUser: defineOp({ id: 'getAuthenticatedUser', method: 'GET', path: '/user', response: User }),
+  getAuthenticatedUser: defineOp({ id: 'getAuthenticatedUser', method: 'GET', path: '/user', response: User, cacheable: true }),
   listOrganizations: defineOp({
     id: 'listOrganizations', method: 'GET', path: '/orgs',
     query: z.object(pageQuery), response: listOf(Organization), paginated: true,
   }),
   getOrganization: defineOp({
-    id: 'getOrganization', method: 'GET', path: '/orgs/{organizationId}', params: org, response: Organization,
+    id: 'getOrganization', method: 'GET', path: '/orgs/{organizationId}', params: org, response: Organization, cacheable: true,
   }),
   updateOrganization: defineOp({
     id: 'updateOrganization', method: 'PATCH', path: '/orgs/{organizationId}', params: org, body: UpdateOrganizationBody, response: Organization,

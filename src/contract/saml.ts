@@ -30,7 +30,7 @@ export const SAMLProvider = z.lazy(() => z.object({
   defaultTeam: Team.optional(),
   defaultRole: Role.nullable(),
   createdAt: Timestamp,
-  /** `pending` until entityID, certificate and ssoURL are all set, then `active` (decisions.md). */
+  /** `pending` until entityID, certificate and ssoURL are all set, then `active`. */
   status: z.enum(SAML_STATUSES),
   /** What the identity provider needs to know about the service. */
   service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }),

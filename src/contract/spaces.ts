@@ -111,7 +111,7 @@ export const TransferSpaceBody = z.strictObject({
   parent: id().optional(),
 });
 
-/** The retention of a deleted space (service-api.md, Limits). */
+/** How long a deleted space can be restored before it is purged for good. */
 export const RETENTION_DAYS = 7;
 
 /**
@@ -134,7 +134,7 @@ export const ops = {
   }),
   getSpace: defineOp({
     id: 'getSpace', method: 'GET', path: '/spaces/{spaceId}',
-    params: space, query: z.object({ shareKey: z.string().optional() }), response: Space,
+    params: space, query: z.object({ shareKey: z.string().optional() }), response: Space, cacheable: true,
   }),
   updateSpace: defineOp({
     id: 'updateSpace', method: 'PATCH', path: '/spaces/{spaceId}', params: space, body: UpdateSpaceBody, response: Space,

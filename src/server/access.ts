@@ -1,6 +1,6 @@
 /**
- * Who may do what (decisions.md, Access). A user's role in an organization, raised by the
- * `defaultLevel` of a space and the collections above it (a guest's is never raised), gives the `permissions` booleans, and
+ * Who may do what. A user's role in an organization, raised by the `defaultLevel` of a space and the
+ * collections above it (a guest's is never raised), gives the `permissions` booleans, and
  * every operation checks the same booleans, so what an object says and what the server allows agree.
  */
 import type { DefaultLevel, Role } from '../contract/op.js';

@@ -8,6 +8,7 @@ import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import { describeIssue, issuePath, type AnyOp } from '../contract/op.js';
 import { parseDuration } from './clock.js';
+import { derivedKey } from './derived.js';
 import { DOWNLOADS_PATH, serveDownload } from './downloads.js';
 import { FaultRules, Faults } from './faults.js';
 import { HttpError } from './errors.js';
@@ -37,17 +38,15 @@ export interface AppResponse {
   drop?: boolean;
 }
 
-/**
- * GET operations whose answer is a function of the state, the caller and the URL alone (no clock,
- * no random, no signed URL): their 200 answers are kept as sent, per caller, host and URL, until
- * the state changes (Store.derived), so a repeated read is not built and serialised again.
- * Lists are not among them (trash views count seconds down), nor anything with a time in its view.
+/*
+ * The 200 answers of operations declared `cacheable` (the contract) are kept as sent, per caller,
+ * host and URL, until the state changes (Store.derived), so a repeated read is not built and
+ * serialised again.
  */
-const CACHED_OPS = new Set(['getSpace', 'getCollection', 'getOrganization', 'getAuthenticatedUser', 'getSpaceContent', 'listSpacePages', 'getSpacePage']);
 /** What the kept answers may hold in all; past it they are dropped and keeping starts again. */
 const CACHE_BYTES = 32 * 1024 * 1024;
 /** Where the kept answers live in Store.derived. */
-const KEPT = 'kept answers';
+const KEPT = derivedKey<KeptAnswers>('kept answers');
 
 interface KeptAnswers {
   /** By caller, host and URL. */
@@ -65,7 +64,7 @@ function requestKey(req: AppRequest): string {
 interface Route {
   op: AnyOp;
   handler: Handler<AnyOp>;
-  /** Its answers are kept (CACHED_OPS). */
+  /** Its answers are kept (the operation is `cacheable`). */
   cached: boolean;
   /** The operation takes no body (its schema accepts none): whatever is sent is ignored. */
   bodyless: boolean;
@@ -113,7 +112,7 @@ export function createApp(store: Store, opts: AppOptions) {
     const empty = route.op.query.safeParse({});
     const plain = empty.success && Object.values(empty.data as object).every((v) => v === null || typeof v !== 'object');
     const entry: Route = {
-      ...route, cached: CACHED_OPS.has(route.op.id), bodyless: route.op.body.safeParse(undefined).success,
+      ...route, cached: route.op.cacheable === true, bodyless: route.op.body.safeParse(undefined).success,
       ...(plain ? { emptyQuery: empty.data as Record<string, unknown> } : {}),
     };
     router.on(route.op.method, path, () => undefined, entry);
@@ -129,7 +128,7 @@ export function createApp(store: Store, opts: AppOptions) {
   function kept(req: AppRequest): AppResponse | undefined {
     if (req.method !== 'GET' || !faults.idle) return undefined;
     store.purgeExpired();
-    return (store.derived.get(KEPT) as KeptAnswers | undefined)?.byRequest.get(requestKey(req));
+    return store.derived.peek(KEPT)?.byRequest.get(requestKey(req));
   }
 
   function handle(req: AppRequest): Promise<AppResponse> {
@@ -164,17 +163,10 @@ export function createApp(store: Store, opts: AppOptions) {
   }
 
   /** `GET /openapi.json`: the contract as an OpenAPI 3.1 document, by the host it is asked from (built on first use). */
-  const openApiTexts = new Map<string, string>();
   async function openApi(req: AppRequest): Promise<AppResponse> {
     if (req.method !== 'GET') throw new HttpError(404, `no route ${req.method} ${OPENAPI_PATH}`);
-    const baseUrl = baseUrlOf(req);
-    let text = openApiTexts.get(baseUrl);
-    if (text === undefined) {
-      const { openApiDocument } = await import('./openapi-document.js');
-      text = JSON.stringify(openApiDocument(baseUrl));
-      if (openApiTexts.size < 16) openApiTexts.set(baseUrl, text);
-    }
-    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: text };
+    const { openApiDocument } = await import('./openapi-document.js');
+    return json(200, openApiDocument(baseUrlOf(req)));
   }
 
   /** A request that may write moves the state's version before and after it (it may wait in between). */
@@ -212,7 +204,7 @@ export function createApp(store: Store, opts: AppOptions) {
       const baseUrl = baseUrlOf(req);
       const key = route.cached ? `${caller.user.id} ${baseUrl} ${req.url}` : undefined;
       if (key !== undefined) {
-        const kept = (store.derived.get(KEPT) as KeptAnswers | undefined)?.answers.get(key);
+        const kept = store.derived.peek(KEPT)?.answers.get(key);
         if (kept) return kept;
       }
       const input = {
@@ -239,7 +231,7 @@ export function createApp(store: Store, opts: AppOptions) {
   function keep(key: string, req: AppRequest, response: AppResponse): AppResponse {
     // Kept as bytes with their length: sent again without encoding or measuring them.
     const body = Buffer.from(response.body ?? '');
-    let kept = store.derived.get(KEPT) as KeptAnswers | undefined;
+    let kept = store.derived.peek(KEPT);
     if (!kept || kept.bytes + body.length > CACHE_BYTES) store.derived.set(KEPT, (kept = { answers: new Map(), byRequest: new Map(), bytes: 0 }));
     const answer = Object.freeze({ ...response, body, headers: Object.freeze({ ...response.headers, 'content-length': String(body.length) }) });
     kept.bytes += body.length - (kept.answers.get(key)?.body?.length ?? 0);

@@ -6,7 +6,8 @@
  * A URL is `<base>/downloads/<token>/<file name>`; the token is `<payload>.<signature>`, the payload
  * (kind, claims, expiry) as base64url JSON, signed with HMAC-SHA256 under a key derived from the
  * sandbox admin's token (a secret of the state, so links survive a restart with `--data`). Nothing is
- * stored: the file is produced when it is fetched, from the claims (ids of immutable revisions).
+ * stored: the file is produced when it is fetched, from the claims (ids of immutable revisions), by
+ * the family that declares that kind of download (its `downloads`).
  * The file name part is for browsers and `curl -O`; it is not checked.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -21,14 +22,6 @@ export interface Download {
   contentType: string;
   filename: string;
   body: Buffer;
-}
-
-/** Produce the file from the claims; throw `notFound` when what they name is gone. */
-type Producer = (store: Store, claims: Record<string, string>) => Download;
-const producers = new Map<string, Producer>();
-
-export function registerDownload(kind: string, produce: Producer): void {
-  producers.set(kind, produce);
 }
 
 interface Payload {
@@ -58,7 +51,7 @@ export function serveDownload(store: Store, method: string, path: string): { sta
   const payload = verify(store, token);
   if (!payload) throw notFound('no such download: the link is not one this sandbox made');
   if (payload.e <= store.clock.now()) throw notFound(`this download link expired at ${new Date(payload.e).toISOString()}: ask for a new one`);
-  const produce = producers.get(payload.k);
+  const produce = store.families.find((f) => Object.hasOwn(f.downloads ?? {}, payload.k))?.downloads![payload.k];
   if (!produce) throw notFound(`no such download: unknown kind ${payload.k}`);
   const file = produce(store, payload.c);
   return {

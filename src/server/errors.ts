@@ -1,4 +1,4 @@
-/** The one error type handlers throw; the app turns it into the decisions.md error body. */
+/** The one error type handlers throw; the app turns it into the error body `{error: {code, message}}` (ErrorBody). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -32,8 +32,3 @@ export type Handler<O extends AnyOp> = (
 ) => OpResult<O> | Reply<OpResult<O>> | Promise<OpResult<O> | Reply<OpResult<O>>>;
 
 export type Handlers<T extends Record<string, AnyOp>> = { [K in keyof T]: Handler<T[K]> };
-
-/** Pair a family's operations with its handlers for the route table. */
-export function family<T extends Record<string, AnyOp>>(ops: T, handlers: Handlers<T>) {
-  return Object.keys(ops).map((k) => ({ op: ops[k] as AnyOp, handler: handlers[k] as Handler<AnyOp> }));
-}

@@ -3,7 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * Opaque, random, URL-safe ids of 20 characters (decisions.md). The first
+ * Opaque, random, URL-safe ids of 20 characters (the service's are opaque strings). The first
  * character is always a letter or digit, so an id never looks like an option
  * (`-abc…`) when passed as a positional argument on a command line.
  */

@@ -10,6 +10,7 @@ import type { Persistence } from './persist/index.js';
 import type { WriteScope } from './persist/journal.js';
 import { defaultSeed, DEFAULT_ROLES, loadSeed, SeedError, type SeedData } from './seed.js';
 import { Store } from './store.js';
+import { families } from './routes.js';
 
 export interface ServerOptions {
   port?: number;
@@ -66,7 +67,7 @@ export interface RunningServer {
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const seed = opts.seed ?? defaultSeed(opts.token);
-  const store = new Store();
+  const store = new Store(undefined, families);
   store.fetchPolicy = {
     allowHosts: [LOOPBACK, ...(opts.allowFetch ?? [])],
     timeoutMs: opts.fetchTimeoutMs ?? DEFAULT_FETCH_POLICY.timeoutMs,

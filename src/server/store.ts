@@ -7,8 +7,10 @@ import crypto, { createHash } from 'node:crypto';
 import { refId, type DefaultLevel, type Role } from '../contract/op.js';
 import { RETENTION_DAYS, type MergeRules } from '../contract/spaces.js';
 import { Clock } from './clock.js';
+import { Derived } from './derived.js';
+import type { FamilyHooks } from './family.js';
 import { HttpError } from './errors.js';
-import { placeRelative, sameOrder } from './order.js';
+import { moveItem } from './order.js';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './lib/fetch.js';
 import { encode, escapeKey, revive } from './persist/codec.js';
 import type { Journal } from './persist/journal.js';
@@ -101,20 +103,6 @@ export interface StoreData {
   sandboxAdmin: string;
 }
 
-/** Called when a space is purged for good, so families drop what belongs to it. */
-type PurgeHook = (store: Store, spaceId: string) => void;
-const purgeHooks: PurgeHook[] = [];
-export function onSpacePurged(hook: PurgeHook): void {
-  purgeHooks.push(hook);
-}
-
-/** Called after a whole state was loaded (`importState`), so families resume background work. */
-type ImportHook = (store: Store) => void;
-const importHooks: ImportHook[] = [];
-export function onStateImported(hook: ImportHook): void {
-  importHooks.push(hook);
-}
-
 /** How long a deleted space can be restored (the contract's RETENTION_DAYS). */
 export const RETENTION_MS = RETENTION_DAYS * 24 * 3_600_000;
 
@@ -151,14 +139,15 @@ export class Store {
   version = 0;
 
   /** Values computed from the state (e.g. an organization's list of live spaces), dropped at every change. */
-  readonly derived = new Map<string, unknown>();
+  readonly derived = new Derived();
 
   changed(): void {
     this.version++;
-    if (this.derived.size > 0) this.derived.clear();
+    this.derived.clear();
   }
 
-  constructor(clock = new Clock()) {
+  /** The sandbox's families (routes.ts): told of purges and imports, asked for counters and downloads. */
+  constructor(clock = new Clock(), readonly families: readonly FamilyHooks[] = []) {
     this.clock = clock;
     this.data = emptyData();
   }
@@ -185,7 +174,7 @@ export class Store {
     this.data = loaded.data;
     this.clock.offset = loaded.clockOffset;
     this.reindex();
-    for (const hook of importHooks) hook(this);
+    for (const f of this.families) f.onStateImport?.(this);
   }
 
   /** Rebuild the token lookup from the users (after the users were put back or loaded). */
@@ -260,11 +249,7 @@ export class Store {
       if (!exists || !current.includes(anchor)) throw new HttpError(400, `position.${side}: ${ref.type} ${anchor} is not in the target ${where}`);
       anchors[side] = anchor;
     }
-    const next = fromId === toId ? placeRelative(current, id, anchors) : placeRelative([...current.filter((x) => x !== id)], id, anchors);
-    if (!next) throw new HttpError(400, `position: ${anchors.after} and ${anchors.before} are not next to each other in the target ${where}`);
-    if (fromId === toId && sameOrder(current, next)) throw new HttpError(409, `the ${what} is already there: nothing would change`);
-    if (fromId !== toId) this.detachChild(fromId, id);
-    this.data.children.set(toId, next);
+    if (!moveItem(id, this.childrenOf(fromId), this.childrenOf(toId), anchors, where)) throw new HttpError(409, `the ${what} is already there: nothing would change`);
   }
 
   childrenOf(containerId: string): string[] {
@@ -298,7 +283,7 @@ export class Store {
     const space = this.data.spaces.get(spaceId);
     this.data.trash.delete(spaceId);
     if (!space) return;
-    for (const hook of purgeHooks) hook(this, spaceId);
+    for (const f of this.families) f.onSpacePurged?.(this, spaceId);
     // Read without handing the revisions out (a journal would otherwise check every one): only deleted here.
     for (const [id, rev] of rawEntries(this.data.revisions)) if (rev.space === spaceId) this.data.revisions.delete(id);
     this.data.spaces.delete(spaceId);
@@ -352,7 +337,7 @@ export class Store {
     this.clock.offset = typeof doc.clockOffset === 'number' ? doc.clockOffset : 0;
     this.journal?.replaced(this.data);
     this.reindex();
-    for (const hook of importHooks) hook(this);
+    for (const f of this.families) f.onStateImport?.(this);
   }
 }
 

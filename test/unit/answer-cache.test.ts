@@ -1,16 +1,17 @@
 /**
  * What the sandbox keeps while the state does not change (Store.version): the answers of some GETs
- * (app.ts, CACHED_OPS) and each organization's ordered list of live spaces (handlers/spaces.ts). A
+ * (app.ts, the operations declared `cacheable`) and each organization's ordered list of live spaces (handlers/spaces.ts). A
  * read after any change sees it, and a kept answer is never another caller's or another host's.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApp, type AppResponse } from '../../src/server/app.js';
 import { defaultSeed, loadSeed } from '../../src/server/seed.js';
+import { families } from '../../src/server/routes.js';
 import { Store } from '../../src/server/store.js';
 
 function sandbox() {
-  const store = new Store();
+  const store = new Store(undefined, families);
   const seed = defaultSeed('sbx_admin_token_for_the_cache_test');
   loadSeed(store, seed);
   const app = createApp(store, { reset: () => { store.clear(); loadSeed(store, seed); } });

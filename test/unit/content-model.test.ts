@@ -4,10 +4,11 @@ import {
   SLUG_MAX, uniqueSlug, walkPages, type RevisionContent,
 } from '../../src/server/content/index.js';
 import { createSpaceRec } from '../../src/server/handlers/spaces.js';
+import { families } from '../../src/server/routes.js';
 import { Store } from '../../src/server/store.js';
 
 function setup() {
-  const store = new Store();
+  const store = new Store(undefined, families);
   const space = createSpaceRec(store, { org: 'o1', title: 'Docs' });
   return { store, space };
 }

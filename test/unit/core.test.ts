@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { atLeast, collectionRole, maxRole, spacePermissions, spaceRole } from '../../src/server/access.js';
 import { parseDuration } from '../../src/server/clock.js';
 import { HttpError } from '../../src/server/errors.js';
-import { placeRelative, sameOrder } from '../../src/server/order.js';
 import { paginate, scopeOf } from '../../src/server/paginate.js';
 import { defaultSeed, loadSeed } from '../../src/server/seed.js';
 import { Store } from '../../src/server/store.js';
@@ -50,36 +49,6 @@ describe('cursor pagination', () => {
 
   it('limit 0 gives an empty page with the count', () => {
     expect(paginate(items, { limit: 0 }, key, 's')).toEqual({ items: [], count: 25 });
-  });
-});
-
-describe('relative moves', () => {
-  it('places before and after an anchor, and refuses missing or self anchors', () => {
-    expect(placeRelative(['a', 'b', 'c'], 'c', { before: 'a' })).toEqual(['c', 'a', 'b']);
-    expect(placeRelative(['a', 'b', 'c'], 'a', { after: 'c' })).toEqual(['b', 'c', 'a']);
-    expect(placeRelative(['a', 'b'], 'x', { after: 'a' })).toEqual(['a', 'x', 'b']);
-    expect(placeRelative(['a', 'b'], 'a', { before: 'a' })).toBeNull();
-    expect(placeRelative(['a', 'b'], 'a', { before: 'zz' })).toBeNull();
-  });
-
-  it('keeps every item exactly once, in any sequence of moves', () => {
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(7), fc.nat(7), fc.boolean()), { maxLength: 40 }), (moves) => {
-        let list = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-        for (const [i, j, before] of moves) {
-          const next = placeRelative(list, list[i], before ? { before: list[j] } : { after: list[j] });
-          if (i === j) expect(next).toBeNull();
-          else {
-            expect(next).not.toBeNull();
-            const anchorAt = next!.indexOf(list[j]);
-            expect(next!.indexOf(list[i])).toBe(before ? anchorAt - 1 : anchorAt + 1);
-            list = next!;
-          }
-        }
-        expect([...list].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
-        expect(sameOrder(list, [...list])).toBe(true);
-      }),
-    );
   });
 });
 

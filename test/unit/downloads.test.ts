@@ -1,20 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { Clock } from '../../src/server/clock.js';
-import { DOWNLOAD_TTL_MS, downloadUrl, registerDownload, serveDownload } from '../../src/server/downloads.js';
+import { DOWNLOAD_TTL_MS, downloadUrl, serveDownload } from '../../src/server/downloads.js';
 import { HttpError } from '../../src/server/errors.js';
+import type { FamilyHooks } from '../../src/server/family.js';
 import { Store } from '../../src/server/store.js';
 
+/** A family that serves one kind of download: the claims, echoed. */
+const echo: FamilyHooks = {
+  downloads: {
+    'test-echo': (_store, claims) => {
+      if (claims.gone) throw new HttpError(404, 'gone');
+      return { contentType: 'text/plain', filename: 'echo "1".txt', body: Buffer.from(JSON.stringify(claims)) };
+    },
+  },
+};
+
 function store(adminToken: string): Store {
-  const s = new Store(new Clock(() => Date.UTC(2030, 0, 1)));
+  const s = new Store(new Clock(() => Date.UTC(2030, 0, 1)), [echo]);
   s.addUser({ id: 'u-admin', displayName: 'Admin', email: 'a@x.test', token: adminToken });
   s.data.sandboxAdmin = 'u-admin';
   return s;
 }
-
-registerDownload('test-echo', (_store, claims) => {
-  if (claims.gone) throw new HttpError(404, 'gone');
-  return { contentType: 'text/plain', filename: 'echo "1".txt', body: Buffer.from(JSON.stringify(claims)) };
-});
 
 const pathOf = (url: string) => new URL(url).pathname;
 

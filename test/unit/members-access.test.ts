@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.js';
 import { defaultSeed, loadSeed } from '../../src/server/seed.js';
+import { families } from '../../src/server/routes.js';
 import { Store } from '../../src/server/store.js';
 
 const seed = defaultSeed();
@@ -9,7 +10,7 @@ let store: Store;
 let app: ReturnType<typeof createApp>;
 
 beforeEach(() => {
-  store = new Store();
+  store = new Store(undefined, families);
   loadSeed(store, seed);
   app = createApp(store, { reset: () => undefined });
 });

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app.js';
 import { defaultSeed, loadSeed } from '../../src/server/seed.js';
+import { families } from '../../src/server/routes.js';
 import { Store } from '../../src/server/store.js';
 
 const TOKEN = 'admin-token-for-unit-tests';
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 const seed = defaultSeed(TOKEN);
 beforeEach(() => {
-  store = new Store();
+  store = new Store(undefined, families);
   store.fetchPolicy = { ...store.fetchPolicy, timeoutMs: TIMEOUT_MS };
   loadSeed(store, seed);
   app = createApp(store, { reset: () => (store.clear(), loadSeed(store, seed)) });

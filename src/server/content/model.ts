@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { newId } from '../ids.js';
-import { onSpacePurged, type RevisionRec, type SpaceRec, type Store } from '../store.js';
+import type { RevisionRec, SpaceRec, Store } from '../store.js';
 
 /** A page's layout options: those set (the others take their defaults, see `DEFAULT_LAYOUT` in views.ts). */
 export interface PageLayout {
@@ -214,8 +214,8 @@ export function blobOf(store: Store, key: string): string {
   return slice(store).blobs.get(key) ?? '';
 }
 
-// Blobs no longer referenced by any remaining revision go with the last space using them.
-onSpacePurged((store, spaceId) => {
+/** A space purged: blobs no longer referenced by any remaining revision go with the last space using them. */
+export function dropUnusedBlobs(store: Store, spaceId: string): void {
   const blobs = slice(store).blobs;
   if (blobs.size === 0) return;
   const used = new Set<string>();
@@ -223,4 +223,4 @@ onSpacePurged((store, spaceId) => {
     if (rev.space !== spaceId) for (const f of contentOf(rev).files) used.add(f.blob);
   }
   for (const key of [...blobs.keys()]) if (!used.has(key)) blobs.delete(key);
-});
+}

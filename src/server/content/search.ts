@@ -6,7 +6,7 @@
 import type { SearchResult } from '../../contract/content.js';
 import { splitSections } from '../lib/markdown.js';
 import { SearchIndex } from '../lib/search-index.js';
-import { onSpacePurged, type Store } from '../store.js';
+import type { Store } from '../store.js';
 import { walkPages, type PageRec, type RevisionContent } from './model.js';
 import { pageMarkdown, type ContentScope } from './views.js';
 
@@ -53,11 +53,11 @@ export function searchIndexFor(store: Store, key: string, content: RevisionConte
   return entry.index;
 }
 
-// A space's key is its id; the lines of content inside it (change requests) use `<space id>/...`.
-onSpacePurged((store, spaceId) => {
+/** A space purged: its indexes go (a space's key is its id; the lines of content inside it, change requests, use `<space id>/...`). */
+export function dropSearchIndexes(store: Store, spaceId: string): void {
   const perStore = indexes.get(store);
   for (const key of [...(perStore?.keys() ?? [])]) if (key === spaceId || key.startsWith(`${spaceId}/`)) perStore!.delete(key);
-});
+}
 
 /**
  * The pages matching `query`, best first, ranked but not yet rendered, and how to render one as a

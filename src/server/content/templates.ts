@@ -1,5 +1,5 @@
 /**
- * Built-in content templates (decisions.md): `getting-started` and `api-reference`. Applying one
+ * Built-in content templates, `getting-started` and `api-reference` (TEMPLATE_IDS). Applying one
  * appends its pages at the top level (slugs made unique) and adds its variables where unset.
  * Both take one optional content reference, `logo`: a file, of the content the template is applied
  * to, or (with `space`) of another space, which is then copied into that content; it shows on the

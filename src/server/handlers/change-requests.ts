@@ -16,15 +16,16 @@ import {
   revisionOf, revisionView, walkPages, type ContentScope, type PageRec, type RevisionContent, type RevisionKind,
   type TemplateParams,
 } from '../content/index.js';
-import { downloadUrl, registerDownload } from '../downloads.js';
+import { downloadUrl } from '../downloads.js';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
+import { changeRequestCounters, defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { renderPdf } from '../lib/pdf.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { onSpacePurged, type RevisionRec, type SpaceRec, type Store } from '../store.js';
+import { type RevisionRec, type SpaceRec, type Store } from '../store.js';
 import { effectiveMergeRules, userView } from './orgs.js';
-import { registerSpaceCounters, spaceFor, visibleSpaces } from './spaces.js';
+import { spaceFor, visibleSpaces } from './spaces.js';
 
 export interface ChangeRequestRec {
   id: string;
@@ -67,26 +68,20 @@ export function spaceChangeRequests(store: Store, spaceId: string): ChangeReques
   return (bySpace.get(spaceId) ?? []).map((id) => byId.get(id)!);
 }
 
-registerSpaceCounters((store, spaceId) => {
+/** The space counters this family contributes. */
+function spaceCountersOf(store: Store, spaceId: string) {
   const all = spaceChangeRequests(store, spaceId);
   return {
     changeRequests: all.length,
     changeRequestsOpen: all.filter((cr) => cr.status === 'open').length,
     changeRequestsDraft: all.filter((cr) => cr.status === 'draft').length,
   };
-});
+}
 
-onSpacePurged((store, spaceId) => {
+function dropSpace(store: Store, spaceId: string): void {
   const state = crState(store);
   for (const id of state.bySpace.get(spaceId) ?? []) state.byId.delete(id);
   state.bySpace.delete(spaceId);
-});
-
-/** Counters another family derives for a change request (its opened comments). */
-type CrCounterSource = (store: Store, cr: ChangeRequestRec) => { comments?: number };
-const counterSources: CrCounterSource[] = [];
-export function registerChangeRequestCounters(source: CrCounterSource): void {
-  counterSources.push(source);
 }
 
 /** The space revision a change request's changes are measured from: where it branched, or its last update. */
@@ -224,8 +219,7 @@ function mergeForbidden(ctx: HandlerCtx, space: SpaceRec, permissions: SpacePerm
 const MERGEABLE: readonly ChangeRequestStatus[] = ['draft', 'open'];
 
 export function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRequestRec, permissions: SpacePermissions): ChangeRequest {
-  const counters = { comments: 0 };
-  for (const source of counterSources) Object.assign(counters, source(ctx.store, cr));
+  const counters = changeRequestCounters(ctx.store, cr);
   const creator = ctx.store.data.users.get(cr.createdBy);
   const open = cr.status !== 'merged';
   const mergeable = MERGEABLE.includes(cr.status) && mergeForbidden(ctx, space, permissions, cr) === undefined;
@@ -425,7 +419,7 @@ function listOrder(f: ChangeRequestFilters) {
     a.space.id.localeCompare(b.space.id) || b.cr.number - a.cr.number;
 }
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   listChangeRequests: (ctx, { params, query }) => {
     const { space, permissions } = spaceFor(ctx, params.spaceId);
     const all = spaceChangeRequests(ctx.store, space.id).filter(matches(ctx.store, space, query))
@@ -603,7 +597,7 @@ export const handlers: Handlers<typeof ops> = {
 };
 
 /** A change request's PDF, as it was when the link was made: its pages, or one page (and its subpages unless `only`). */
-registerDownload(PDF_DOWNLOAD, (store, claims) => {
+function pdfDownload(store: Store, claims: Record<string, string>) {
   const space = store.data.spaces.get(claims.space);
   const cr = crState(store).byId.get(claims.cr);
   const rev = store.data.revisions.get(claims.revision);
@@ -618,4 +612,8 @@ registerDownload(PDF_DOWNLOAD, (store, claims) => {
   const title = `${space.title}: change request #${cr.number}${cr.subject ? ` - ${cr.subject}` : ''}`;
   const body = renderPdf({ title, pages: pages.map((p) => ({ title: p.title, markdown: pageMarkdown(content, p, { evaluated: true }) ?? '' })) });
   return { contentType: 'application/pdf', filename: pdfFilename(cr, claims.page !== undefined ? pages[0] : undefined), body };
+}
+
+export const family = defineFamily({
+  ops, handlers, counters: { space: spaceCountersOf }, onSpacePurged: dropSpace, downloads: { [PDF_DOWNLOAD]: pdfDownload },
 });

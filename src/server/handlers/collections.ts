@@ -3,6 +3,7 @@ import type { Collection } from '../../contract/collections.js';
 import { ops } from '../../contract/collections.js';
 import { collectionPermissions, collectionRole, orgFor, requireRole } from '../access.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { paginate, scopeOf } from '../paginate.js';
@@ -54,7 +55,7 @@ function subtree(store: Store, c: CollectionRec): CollectionRec[] {
 }
 
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   listCollections: (ctx, { params, query }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
     const nested = query.nested ?? true;
@@ -93,7 +94,7 @@ export const handlers: Handlers<typeof ops> = {
   },
 
   deleteCollection: (ctx, { params }) => {
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!ctx.store.data.collections.has(params.collectionId)) return undefined;
     const { collection, permissions } = collectionFor(ctx, params.collectionId);
     requireAdmin(permissions, 'deleting a collection');
@@ -164,3 +165,5 @@ export const handlers: Handlers<typeof ops> = {
     return collectionView(ctx, collection);
   },
 };
+
+export const family = defineFamily({ ops, handlers });

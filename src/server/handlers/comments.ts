@@ -7,16 +7,17 @@ import type { z } from 'zod';
 import type { Comment, CommentBody, CommentReply, FormatQuery, ListCommentsQuery, PostCommentBody, UpdateCommentBody, UpdateCrReplyBody } from '../../contract/comments.js';
 import { COMMENT_MAX_CHARS, ops, withSuffix } from '../../contract/comments.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import { contentOf, findPage, revisionOf } from '../content/model.js';
 import { newId } from '../ids.js';
 import { checkMarkdown, documentToMarkdown, markdownToDocument, MarkdownTooDeep, type DocumentNode } from '../lib/markdown.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { onSpacePurged, type SpaceRec, type Store } from '../store.js';
-import { crFor, registerChangeRequestCounters, type ChangeRequestRec } from './change-requests.js';
+import type { SpaceRec, Store } from '../store.js';
+import { crFor, type ChangeRequestRec } from './change-requests.js';
 import { memberView } from './members.js';
 import { userView } from './orgs.js';
-import { registerSpaceCounters, spaceFor } from './spaces.js';
+import { spaceFor } from './spaces.js';
 
 interface ReactionRec {
   emoji: string;
@@ -77,10 +78,7 @@ function openedIn(store: Store, spaceId: string, key: string): number {
   return threadIds(store, spaceId, key).filter((id) => comments.get(id)?.status === 'open').length;
 }
 
-registerSpaceCounters((store, spaceId) => ({ comments: openedIn(store, spaceId, '') }));
-registerChangeRequestCounters((store, cr) => ({ comments: openedIn(store, cr.space, cr.id) }));
-
-onSpacePurged((store, spaceId) => {
+function dropSpace(store: Store, spaceId: string): void {
   const s = state(store);
   for (const ids of s.threads.get(spaceId)?.values() ?? []) {
     for (const id of ids) {
@@ -89,7 +87,7 @@ onSpacePurged((store, spaceId) => {
     }
   }
   s.threads.delete(spaceId);
-});
+}
 
 // ---------------------------------------------------------------------------------------------
 // Threads and access
@@ -376,7 +374,7 @@ const shared = {
     const thread = threadFor(ctx, params);
     const s = state(ctx.store);
     const c = s.comments.get(params.commentId);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!c || !inThread(c, thread)) return undefined;
     requireAuthor(ctx, thread, c, 'delete', 'comment');
     for (const id of c.replies) s.replies.delete(id);
@@ -451,7 +449,15 @@ const shared = {
   },
 };
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   ...withSuffix(shared, 'InSpace'),
   ...withSuffix(shared, 'InChangeRequest'),
 };
+
+export const family = defineFamily({
+  ops, handlers, onSpacePurged: dropSpace,
+  counters: {
+    space: (store, spaceId) => ({ comments: openedIn(store, spaceId, '') }),
+    changeRequest: (store, cr) => ({ comments: openedIn(store, cr.space, cr.id) }),
+  },
+});

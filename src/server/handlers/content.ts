@@ -1,10 +1,11 @@
 /** Space content: the active revision, pages, files, links, backlinks, search, import and templates. */
 import { ops } from '../../contract/content.js';
 import {
-  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, fileView, findFile, findPage, linkItems, linkList,
+  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, dropSearchIndexes, dropUnusedBlobs, fileView, findFile, findPage, linkItems, linkList,
   linksOf, pageTree, pageView, readWebsite, revisionOf, revisionView, searchHits, spaceScope, type ContentScope,
 } from '../content/index.js';
 import { forbidden, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { applyTemplateToChangeRequest, changeRequestViewById, templateFiles } from './change-requests.js';
@@ -38,7 +39,7 @@ function fileIn(scope: ContentScope, fileId: string) {
   return file;
 }
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   getSpaceContent: (ctx, { params, query }) => revisionView(readable(ctx, params.spaceId), query),
 
   importSpaceContent: async (ctx, { params, body }) => {
@@ -121,3 +122,12 @@ export const handlers: Handlers<typeof ops> = {
     return { ...page, items: page.items.map(view) };
   },
 };
+
+/** The content family owns the content model: a purged space's search indexes and unused file bytes go with it. */
+export const family = defineFamily({
+  ops, handlers,
+  onSpacePurged: (store, spaceId) => {
+    dropSearchIndexes(store, spaceId);
+    dropUnusedBlobs(store, spaceId);
+  },
+});

@@ -8,6 +8,7 @@ import { ops } from '../../contract/members.js';
 import type { Role } from '../../contract/op.js';
 import { orgFor, requireRole, spaceRole } from '../access.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { sitesState } from '../sites/state.js';
@@ -88,7 +89,7 @@ function keepAnAdmin(store: Store, orgId: string, target: MemberRec, what: strin
 
 const byTime = (key: 'joinedAt' | 'lastSeenAt') => (a: MemberRec, b: MemberRec) => (a[key] ?? '').localeCompare(b[key] ?? '');
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   listMembers: (ctx, { params, query }) => {
     const orgId = params.organizationId;
     requireMemberList(ctx, orgId);
@@ -133,7 +134,7 @@ export const handlers: Handlers<typeof ops> = {
     const { role } = orgFor(ctx.store, ctx.caller, orgId);
     requireRole(role, 'admin', 'removing a member');
     const m = ctx.store.member(orgId, params.userId);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!m) return undefined;
     keepAnAdmin(ctx.store, orgId, m, 'removing a member');
     ctx.store.data.members.get(orgId)?.delete(params.userId);
@@ -187,3 +188,5 @@ export const handlers: Handlers<typeof ops> = {
     };
   },
 };
+
+export const family = defineFamily({ ops, handlers });

@@ -15,12 +15,13 @@ import { MAX_REPORTED_ERRORS, ops, PROCESS_ERROR_CODES, PROCESSING_STATES, SPEC_
 import { describeIssue } from '../../contract/op.js';
 import { atLeast, orgFor, requireRole } from '../access.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import { Reply, type Handlers, type HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { refusedHost } from '../lib/fetch.js';
 import { processOpenApiSource, type OpenApiProblem, type OpenApiSource } from '../lib/openapi-source.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { onStateImported, type Store } from '../store.js';
+import type { Store } from '../store.js';
 
 export interface SpecRec {
   id: string;
@@ -107,12 +108,12 @@ async function runProcessing(store: Store, specId: string, generation: number): 
   store.backgroundChanged();
 }
 
-// A state loaded from a file (serve --data) may hold specifications whose processing was cut off.
-onStateImported((store) => {
+/** A state loaded from a file (serve --data) may hold specifications whose processing was cut off. */
+function resumeProcessing(store: Store): void {
   for (const spec of state(store).specs.values()) {
     if (spec.processingState === 'pending' || spec.processingState === 'progress') schedule(store, spec);
   }
-});
+}
 
 // ---------------------------------------------------------------------------------------------
 // Views and access
@@ -222,7 +223,7 @@ function sourceOf(store: Store, body: { url?: string; text?: string }): OpenApiS
 
 // ---------------------------------------------------------------------------------------------
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   listOpenAPISpecs: (ctx, { params, query }) => {
     orgFor(ctx.store, ctx.caller, params.organizationId);
     const all = [...state(ctx.store).specs.values()].filter((s) => s.org === params.organizationId && specPermissions(ctx, s).view);
@@ -272,7 +273,7 @@ export const handlers: Handlers<typeof ops> = {
   deleteOpenAPISpec: (ctx, { params }) => {
     requireAdmin(ctx, params.organizationId, 'deleting an OpenAPI specification');
     const s = findSpec(ctx.store, params.organizationId, params.specSlug);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!s) return undefined;
     const { specs, versions } = state(ctx.store);
     for (const v of versionsOf(ctx.store, s)) versions.delete(v.id);
@@ -307,3 +308,5 @@ export const handlers: Handlers<typeof ops> = {
     return contentView(ctx, s, versionFor(ctx, s, params.versionId));
   },
 };
+
+export const family = defineFamily({ ops, handlers, onStateImport: resumeProcessing });

@@ -8,6 +8,7 @@ import { ops } from '../../contract/orgs.js';
 import type { Role } from '../../contract/op.js';
 import { orgFor, orgPermissions, requireRole } from '../access.js';
 import { badRequest } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { sitesState } from '../sites/state.js';
@@ -120,7 +121,7 @@ function checkUpdate(store: Store, orgId: string, body: UpdateOrganizationBody):
   }
 }
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   getAuthenticatedUser: (ctx) => userView(ctx, ctx.caller.user),
 
   listOrganizations: (ctx, { query }) => {
@@ -160,3 +161,5 @@ export const handlers: Handlers<typeof ops> = {
     return { ...page, items: page.items.map((t) => teamView(ctx, t)) };
   },
 };
+
+export const family = defineFamily({ ops, handlers });

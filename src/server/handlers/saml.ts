@@ -8,6 +8,7 @@ import type { SAMLProvider } from '../../contract/saml.js';
 import { ops, UNSET_SSO_URL } from '../../contract/saml.js';
 import { orgFor, requireRole } from '../access.js';
 import { badRequest, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { paginate, scopeOf } from '../paginate.js';
@@ -121,7 +122,7 @@ function applyFields(p: SamlProviderRec, body: Fields): void {
   }
 }
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   listSamlProviders: (ctx, { params, query }) => {
     requireAdmin(ctx, params.organizationId, 'listing SAML providers');
     const all = samlProvidersOf(ctx.store, params.organizationId);
@@ -158,7 +159,7 @@ export const handlers: Handlers<typeof ops> = {
   deleteSamlProvider: (ctx, { params }) => {
     requireAdmin(ctx, params.organizationId, 'deleting a SAML provider');
     const p = providers(ctx.store).get(params.samlProviderId);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (p && p.org === params.organizationId) providers(ctx.store).delete(p.id);
     return undefined;
   },
@@ -172,3 +173,5 @@ export const handlers: Handlers<typeof ops> = {
     };
   },
 };
+
+export const family = defineFamily({ ops, handlers });

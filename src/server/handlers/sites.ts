@@ -11,12 +11,13 @@ import { orgFor, requireRole } from '../access.js';
 import { contentOf, findPage, commitToSpace, revisionOf, type RevisionContent } from '../content/model.js';
 import { filesOfReadableSpaces, newSpaceContent, type TemplateParams } from '../content/templates.js';
 import { badRequest, notFound } from '../errors.js';
+import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { createSpaceRec, spaceFor } from './spaces.js';
 import { newId } from '../ids.js';
-import { placeRelative } from '../order.js';
+import { moveItem } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { onSpacePurged, type SpaceRec } from '../store.js';
+import type { SpaceRec, Store } from '../store.js';
 import { emptyAdaptiveSchema, templateConditions } from '../sites/adaptive.js';
 import { siteCustomization } from '../sites/customization.js';
 import {
@@ -30,8 +31,8 @@ import {
 } from '../sites/views.js';
 import type { z } from 'zod';
 
-// A space purged for good leaves every site that showed it.
-onSpacePurged((store, spaceId) => {
+/** A space purged for good leaves every site that showed it. */
+function dropSpace(store: Store, spaceId: string): void {
   const st = sitesState(store);
   for (const ss of [...st.siteSpaces.values()]) {
     if (ss.space !== spaceId) continue;
@@ -39,7 +40,7 @@ onSpacePurged((store, spaceId) => {
     dropSiteSpace(st, site, ss);
     settle(st, site);
   }
-});
+}
 
 /** The site for an operation that needs `min`, with the family's state. */
 function open(ctx: HandlerCtx, params: SiteParams, min: Role, what: string): { st: SitesState; site: SiteRec } {
@@ -181,12 +182,12 @@ function sideOf(position: Position, side: 'before' | 'after', key: string): { id
 }
 
 /**
- * Place `item` (a section or group) next to the anchors of `position`, in their container (the
+ * Place `item` (a section or group) next to the anchors of a position, in their container (the
  * item joins it). `find` turns a side into its anchor or throws 400. Both sides: the anchors must
  * be neighbours in one container; neither: the item stays where it is.
  */
 function placeInTree(
-  st: SitesState, site: SiteRec, item: SectionRec | GroupRec, position: Position,
+  st: SitesState, site: SiteRec, item: SectionRec | GroupRec,
   find: (side: 'before' | 'after') => SectionRec | GroupRec | undefined,
 ): void {
   let to: string[] | undefined;
@@ -195,18 +196,12 @@ function placeInTree(
   for (const side of SIDES) {
     const anchor = find(side);
     if (!anchor) continue;
-    const list = containerOf(st, site, anchor);
-    if (to && list !== to) throw badRequest(`position: ${anchors.after} and ${anchor.id} are not next to each other`);
-    to = list;
-    group = anchor.group;
+    // The first anchor's list; a second anchor in another list is no neighbour (moveItem says so).
+    if (!to) [to, group] = [containerOf(st, site, anchor), anchor.group];
     anchors[side] = anchor.id;
   }
   if (!to) return;
-  const next = placeRelative(to, item.id, anchors);
-  if (!next) throw badRequest(`position: ${anchors.after} and ${anchors.before} are not next to each other`);
-  const from = containerOf(st, site, item);
-  if (from !== to) removeFrom(from, item.id);
-  replaceContent(to, next);
+  moveItem(item.id, containerOf(st, site, item), to, anchors);
   if (group) item.group = group;
   else delete item.group;
 }
@@ -218,7 +213,7 @@ function toEndOfSite(st: SitesState, site: SiteRec, item: SectionRec | GroupRec)
   delete item.group;
 }
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   // --- Sites ---------------------------------------------------------------------------------
 
   listSites: (ctx, { params, query }) => {
@@ -302,7 +297,7 @@ export const handlers: Handlers<typeof ops> = {
 
   deleteSite: (ctx, { params }) => {
     const existing = sitesState(ctx.store).sites.get(params.siteId);
-    // A missing target answers 204 too (service-api.md, Errors rule 1).
+    // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (!existing || existing.org !== params.organizationId) return undefined;
     const { st, site } = open(ctx, params, 'admin', 'deleting a site');
     dropSite(st, site);
@@ -435,7 +430,7 @@ export const handlers: Handlers<typeof ops> = {
     if (!body.position) toEndOfSite(st, site, section);
     else {
       const position = body.position as Position;
-      placeInTree(st, site, section, position, (side) => {
+      placeInTree(st, site, section, (side) => {
         const at = sideOf(position, side, 'siteSection');
         if (!at) return undefined;
         const anchor = sectionIn(st, site, at.id) ?? groupIn(st, site, at.id);
@@ -552,7 +547,7 @@ export const handlers: Handlers<typeof ops> = {
     else {
       const position = body.position as Position;
       const inside = subtreeGroups(st, group);
-      placeInTree(st, site, group, position, (side) => {
+      placeInTree(st, site, group, (side) => {
         const at = sideOf(position, side, 'id');
         if (!at) return undefined;
         // `site-section-group` names a group; `site-section` a section (the sandbox also takes a group's id there).
@@ -644,10 +639,7 @@ export const handlers: Handlers<typeof ops> = {
       const anchor = siteSpaceIn(st, site, at.id);
       if (!anchor) throw badRequest(`${at.field}: no site space ${at.id} in site ${site.id}`);
       if (anchor === ss) throw badRequest(`${at.field}: a site space cannot be placed relative to itself`);
-      const list = siteSpaceListOf(st, site, anchor);
-      if (to && list !== to) throw badRequest(`position: ${anchors.after} and ${anchor.id} are not next to each other`);
-      to = list;
-      section = anchor.section;
+      if (!to) [to, section] = [siteSpaceListOf(st, site, anchor), anchor.section];
       anchors[side] = anchor.id;
     }
     if (to) {
@@ -655,10 +647,7 @@ export const handlers: Handlers<typeof ops> = {
         const clash = to.find((other) => st.siteSpaces.get(other)!.path === ss.path);
         if (clash) throw badRequest(`position: site space ${clash} already has the path "${ss.path}" in section ${section}; change one of the paths first`);
       }
-      const next = placeRelative(to, ss.id, anchors);
-      if (!next) throw badRequest(`position: ${anchors.after} and ${anchors.before} are not next to each other`);
-      if (from !== to) removeFrom(from, ss.id);
-      replaceContent(to, next);
+      moveItem(ss.id, from, to, anchors);
       if (section) ss.section = section;
       else delete ss.section;
       settle(st, site);
@@ -675,3 +664,5 @@ function languageOf(ctx: HandlerCtx, site: SiteRec): string | undefined {
   const ss = ssId ? st.siteSpaces.get(ssId) : undefined;
   return ss ? ctx.store.data.spaces.get(ss.space)?.language : undefined;
 }
+
+export const family = defineFamily({ ops, handlers, onSpacePurged: dropSpace });

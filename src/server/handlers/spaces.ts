@@ -6,26 +6,14 @@ import { atLeast, collectionRole, maxRole, orgFor, requireRole, spacePermissions
 import { commitToSpace } from '../content/model.js';
 import { filesOfReadableSpaces, newSpaceContent, type TemplateParams } from '../content/templates.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { derivedKey } from '../derived.js';
+import { defineFamily, spaceCounters } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId, sameSecret } from '../ids.js';
-import { placeRelative } from '../order.js';
+import { moveItem } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { dropForeignSiteSpaces } from '../sites/state.js';
 import { RETENTION_MS, type SpaceRec, type Store } from '../store.js';
-
-/** Counters that other families derive for a space (change requests, comments). */
-export interface SpaceCounters {
-  comments: number;
-  changeRequests: number;
-  changeRequestsOpen: number;
-  changeRequestsDraft: number;
-}
-type CounterSource = (store: Store, spaceId: string) => Partial<SpaceCounters>;
-const counterSources: CounterSource[] = [];
-/** A family that owns part of a space's counters registers how to compute them. */
-export function registerSpaceCounters(source: CounterSource): void {
-  counterSources.push(source);
-}
 
 /**
  * The Space object as the caller sees it. `minRole` raises the caller's role (a share link gives
@@ -34,8 +22,7 @@ export function registerSpaceCounters(source: CounterSource): void {
  */
 export function spaceView(ctx: HandlerCtx, s: SpaceRec, minRole: Role | null = null): Space {
   const orgRole = ctx.store.member(s.org, ctx.caller.user.id)?.role ?? null;
-  const counters: SpaceCounters = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
-  for (const source of counterSources) Object.assign(counters, source(ctx.store, s.id));
+  const counters = spaceCounters(ctx.store, s.id);
   const permissions = spacePermissions(maxRole(spaceRole(ctx.store, orgRole, s), minRole), s);
   const base = ctx.baseUrl;
   const published = `${base}/p/${s.id}`;
@@ -75,22 +62,25 @@ export function spaceFor(ctx: HandlerCtx, spaceId: string, opts: { deleted?: boo
   return { space, role, orgRole, permissions };
 }
 
-/** Spaces of an organization the caller can view, in creation order, deleted ones left out. */
+/** Each organization's live spaces in creation order, built on first use after a change. */
+const LIVE_SPACES = derivedKey<Map<string, SpaceRec[]>>('live spaces by organization');
+
 /**
  * The live spaces of an organization, in order, as of this version of the state (Store.derived):
- * pages of a listing are cut from this list rather than from one collected per request. Built on
- * first use after a change.
+ * pages of a listing are cut from this list rather than from one collected per request.
  */
 function liveSpacesOf(store: Store, orgId: string): SpaceRec[] {
-  const key = `live-spaces ${orgId}`;
-  let list = store.derived.get(key) as SpaceRec[] | undefined;
+  const byOrg = store.derived.get(LIVE_SPACES, () => new Map());
+  let list = byOrg.get(orgId);
   if (!list) {
     list = [];
     for (const s of store.data.spaces.values()) if (s.org === orgId && !s.deletedAt) list.push(s);
-    store.derived.set(key, list);
+    byOrg.set(orgId, list);
   }
   return list;
 }
+
+/** Spaces of an organization the caller can view, in creation order, deleted ones left out. */
 
 export function visibleSpaces(ctx: HandlerCtx, orgId: string, filter?: (s: SpaceRec) => boolean): SpaceRec[] {
   const orgRole = ctx.store.member(orgId, ctx.caller.user.id)?.role ?? null;
@@ -190,7 +180,7 @@ function trashView(ctx: HandlerCtx, s: SpaceRec): ListedSpace {
   };
 }
 
-export const handlers: Handlers<typeof ops> = {
+const handlers: Handlers<typeof ops> = {
   createSpace: (ctx, { params, body }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
     // In a collection, its defaultLevel may raise the role (its `permissions.create` says so).
@@ -276,7 +266,7 @@ export const handlers: Handlers<typeof ops> = {
   },
 
   deleteSpace: (ctx, { params }) => {
-    // A missing target answers 204 (service-api.md, Errors rule 1); so does one already in the trash.
+    // A missing target answers 204, not 404 (the official document gives a delete's 204 as "the target did not exist"); so does one already in the trash.
     const existing = ctx.store.data.spaces.get(params.spaceId);
     if (!existing || existing.deletedAt) return undefined;
     const found = spaceFor(ctx, params.spaceId);
@@ -318,7 +308,7 @@ export const handlers: Handlers<typeof ops> = {
     // Right after the source, not at the end of the container.
     const container = containerOf(space);
     const order = ctx.store.childrenOf(container);
-    ctx.store.data.children.set(container, placeRelative(order, copy.id, { after: space.id }) ?? order);
+    moveItem(copy.id, order, order, { after: space.id });
     const source = ctx.store.data.revisions.get(space.revision);
     const first = ctx.store.data.revisions.get(copy.revision);
     if (source && first) first.content = structuredClone(source.content);
@@ -362,3 +352,5 @@ export const handlers: Handlers<typeof ops> = {
     return spaceView(ctx, space);
   },
 };
+
+export const family = defineFamily({ ops, handlers });

@@ -1,0 +1,57 @@
+/**
+ * A family of the sandbox as one explicit record (as moto's backends): its operations and their
+ * handlers, the counters it contributes to other families' views, what it does when a space is
+ * purged or a whole state is loaded, and the downloads it serves. `routes.ts` assembles them; the
+ * store is given the list (`new Store(clock, families)`). No family registers anything on import.
+ */
+import type { AnyOp } from '../contract/op.js';
+import type { Download } from './downloads.js';
+import type { Handler, Handlers } from './handler.js';
+import type { Store } from './store.js';
+
+/** Counters a family derives for a space it does not own (shown in the Space object). */
+export interface SpaceCounters {
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+}
+
+/** What a family does beside answering its operations: what the store and the other families ask of it. */
+export interface FamilyHooks {
+  counters?: {
+    space?: (store: Store, spaceId: string) => Partial<SpaceCounters>;
+    /** Counters of a change request (its opened comments). */
+    changeRequest?: (store: Store, cr: { id: string; space: string }) => { comments?: number };
+  };
+  /** A space is purged for good: drop what belongs to it. */
+  onSpacePurged?: (store: Store, spaceId: string) => void;
+  /** A whole state was loaded (`importState`): resume background work. */
+  onStateImport?: (store: Store) => void;
+  /** Files served at signed URLs (downloads.ts), by kind: produce the file from the claims, or throw `notFound`. */
+  downloads?: Record<string, (store: Store, claims: Record<string, string>) => Download>;
+}
+
+export interface Family extends FamilyHooks {
+  routes: { op: AnyOp; handler: Handler<AnyOp> }[];
+}
+
+/** A family: its operations with their handlers (a missing handler does not compile), and its hooks. */
+export function defineFamily<T extends Record<string, AnyOp>>(def: { ops: T; handlers: Handlers<T> } & FamilyHooks): Family {
+  const { ops, handlers, ...hooks } = def;
+  return { ...hooks, routes: Object.keys(ops).map((k) => ({ op: ops[k] as AnyOp, handler: handlers[k] as Handler<AnyOp> })) };
+}
+
+/** A space's counters as every family contributes them (zero where none does). */
+export function spaceCounters(store: Store, spaceId: string): SpaceCounters {
+  const counters: SpaceCounters = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
+  for (const f of store.families) Object.assign(counters, f.counters?.space?.(store, spaceId));
+  return counters;
+}
+
+/** A change request's counters as every family contributes them. */
+export function changeRequestCounters(store: Store, cr: { id: string; space: string }): { comments: number } {
+  const counters = { comments: 0 };
+  for (const f of store.families) Object.assign(counters, f.counters?.changeRequest?.(store, cr));
+  return counters;
+}
