@@ -12,7 +12,7 @@ import { derivedKey } from './derived.js';
 import { DOWNLOADS_PATH, serveDownload } from './downloads.js';
 import { FaultRules, Faults } from './faults.js';
 import { HttpError } from './errors.js';
-import { jsonNestingExceeds, MAX_JSON_DEPTH, withConnection } from './limits.js';
+import { jsonNestingExceeds, MAX_JSON_DEPTH } from './limits.js';
 import { Reply, type Handler, type HandlerCtx } from './handler.js';
 import { routes } from './routes.js';
 import type { Store, UserRec } from './store.js';
@@ -213,9 +213,9 @@ export function createApp(store: Store, opts: AppOptions) {
         body: route.bodyless ? undefined : validate(route.op.body, parseBody(req), ''),
       };
       const version = store.version;
-      const ctx: HandlerCtx = { store, caller, baseUrl };
       // A write may run long (a website import): it can ask whether its client is still there (limits.ts).
-      const result = await (req.method === 'GET' ? route.handler(ctx, input as never) : withConnection(req.connection, () => route.handler(ctx, input as never)));
+      const ctx: HandlerCtx = { store, caller, baseUrl, ...(req.connection !== undefined ? { connection: req.connection } : {}) };
+      const result = await route.handler(ctx, input as never);
       const response = respond(route.op, result);
       // Kept only if nothing changed while the handler ran (it may have waited).
       return key !== undefined && response.status === 200 && store.version === version ? keep(key, req, response) : response;

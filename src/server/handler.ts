@@ -9,6 +9,8 @@ export interface HandlerCtx {
   caller: Caller;
   /** `http://host:port` of this sandbox, for `urls`. */
   baseUrl: string;
+  /** The client's connection, when the request came on a socket: a long write (an import) stops when it closes. */
+  connection?: object;
 }
 
 export interface HandlerInput<O extends AnyOp> {

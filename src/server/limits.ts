@@ -6,7 +6,6 @@
  * It also knows, while a handler runs, which client connection asked: a long operation (a website
  * import) asks `clientGone()` for a signal that fires when that client goes away, and stops.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import type { ServerOptions } from 'node:http';
 
@@ -43,19 +42,12 @@ export function serverTimeouts(): Pick<ServerOptions, 'headersTimeout' | 'reques
   };
 }
 
-const connections = new AsyncLocalStorage<object | undefined>();
-
-/** Run a request's work knowing its client's connection (AppRequest.connection). */
-export function withConnection<T>(connection: object | undefined, fn: () => T): T {
-  return connection === undefined ? fn() : connections.run(connection, fn);
-}
-
 /**
- * A signal aborted when the client of the request being handled goes away (its connection
- * closes), and the function that stops watching; undefined outside a request on a socket.
+ * A signal aborted when the client of a request goes away (its `connection` closes; an explicit
+ * argument rather than an AsyncLocalStorage, whose promise hooks would slow every request), and
+ * the function that stops watching; undefined for a request not on a socket.
  */
-export function clientGone(): { signal: AbortSignal; stop: () => void } | undefined {
-  const connection = connections.getStore();
+export function clientGone(connection: object | undefined): { signal: AbortSignal; stop: () => void } | undefined {
   if (!(connection instanceof EventEmitter)) return undefined;
   const controller = new AbortController();
   const onClose = () => controller.abort(new Error('the client went away'));

@@ -24,11 +24,11 @@ const IMPORT_LIMITS = { maxPages: 50, maxFiles: 50, fetch: { timeoutMs: 10_000, 
  * away, it stops and changes nothing; past its number of fetches or bytes, what is left is not
  * fetched (like the bounds on pages and files, the links to it stay, broken).
  */
-export async function readWebsite(store: Store, url: string): Promise<ImportResult> {
+export async function readWebsite(store: Store, url: string, connection?: object): Promise<ImportResult> {
   const { deadlineMs, maxFetches, maxBytes } = LIMITS.import;
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(new Error(`the import did not finish within ${deadlineMs} ms`)), deadlineMs);
-  const client = clientGone();
+  const client = clientGone(connection);
   client?.signal.addEventListener('abort', () => stop.abort(client.signal.reason), { once: true });
   if (client?.signal.aborted) stop.abort(client.signal.reason);
   const budget: FetchBudget = {

@@ -542,7 +542,7 @@ const handlers: Handlers<typeof ops> = {
 
   importChangeRequestContent: async (ctx, { params, body }) => {
     writable(ctx, params, 'importing content into a change request');
-    const result = await readWebsite(ctx.store, body.url);
+    const result = await readWebsite(ctx.store, body.url, ctx.connection);
     // The change request may have changed while the site was read: check again, then build on its latest revision.
     const { cr } = writable(ctx, params, 'importing content into a change request');
     const rev = commitToChangeRequest(ctx.store, cr, applyImport(ctx.store, contentAt(ctx.store, cr.revision), result), `Import from ${body.url}`);

@@ -44,7 +44,7 @@ const handlers: Handlers<typeof ops> = {
 
   importSpaceContent: async (ctx, { params, body }) => {
     editable(ctx, params.spaceId);
-    const result = await readWebsite(ctx.store, body.url);
+    const result = await readWebsite(ctx.store, body.url, ctx.connection);
     // The space may have changed while the site was read: check again, then build on its latest revision.
     const space = editable(ctx, params.spaceId);
     const content = applyImport(ctx.store, contentOf(revisionOf(ctx.store, space.revision)), result);
