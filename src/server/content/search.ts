@@ -6,6 +6,7 @@
 import type { SearchResult } from '../../contract/content.js';
 import { splitSections } from '../lib/markdown.js';
 import { SearchIndex } from '../lib/search-index.js';
+import { derivedKey } from '../derived.js';
 import type { Store } from '../store.js';
 import { walkPages, type PageRec, type RevisionContent } from './model.js';
 import { pageMarkdown, type ContentScope } from './views.js';
@@ -53,6 +54,20 @@ export function searchIndexFor(store: Store, key: string, content: RevisionConte
   return entry.index;
 }
 
+/** Each content's pages by id, with their parent's id: made once per content while the state stands still. */
+const PAGES_BY_ID = derivedKey<WeakMap<RevisionContent, Map<string, { page: PageRec; parent?: string }>>>('pages by id, per content');
+
+function pagesById(store: Store, content: RevisionContent): Map<string, { page: PageRec; parent?: string }> {
+  const perContent = store.derived.get(PAGES_BY_ID, () => new WeakMap());
+  let pages = perContent.get(content);
+  if (!pages) {
+    pages = new Map();
+    for (const { page, parent } of walkPages(content.pages)) pages.set(page.id, parent ? { page, parent: parent.id } : { page });
+    perContent.set(content, pages);
+  }
+  return pages;
+}
+
 /** A space purged: its indexes go (a space's key is its id; the lines of content inside it, change requests, use `<space id>/...`). */
 export function dropSearchIndexes(store: Store, spaceId: string): void {
   const perStore = indexes.get(store);
@@ -69,21 +84,16 @@ export function dropSearchIndexes(store: Store, spaceId: string): void {
 export function searchHits(scope: ContentScope, key: string, query: string) {
   const index = searchIndexFor(scope.store, key, scope.content);
   const hits = index.search(query, { limit: index.size, sections: false }).map((hit, i) => ({ ...hit, rank: i + 1 }));
-  let tree: Map<string, { page: PageRec; ancestors: { title: string }[] }> | undefined;
-  const treeOf = () => {
-    if (tree) return tree;
-    tree = new Map();
+  const pages = pagesById(scope.store, scope.content);
+  /** The titles of the pages above `id`, top level first. */
+  const ancestorsOf = (id: string): { title: string }[] => {
     const chain: { title: string }[] = [];
-    for (const { page, depth } of walkPages(scope.content.pages)) {
-      chain.length = depth;
-      tree.set(page.id, { page, ancestors: [...chain] });
-      chain.push({ title: page.title });
-    }
-    return tree;
+    for (let up = pages.get(id)?.parent; up !== undefined; up = pages.get(up)?.parent) chain.unshift({ title: pages.get(up)!.page.title });
+    return chain;
   };
   const view = (hit: (typeof hits)[number]): SearchResult => {
     const pageUrl = `${scope.appUrl}/${hit.path}`;
-    const found = treeOf().get(hit.id);
+    const found = pages.get(hit.id);
     return {
       id: hit.id, title: hit.title, description: found?.page.description ?? '', path: hit.path,
       score: hit.score, rank: hit.rank,
@@ -91,7 +101,7 @@ export function searchHits(scope: ContentScope, key: string, query: string) {
         id: s.id, title: s.title || hit.title, path: `${hit.path}#${s.id}`, score: s.score, body: s.body,
         urls: { app: `${pageUrl}#${s.id}` },
       })),
-      ancestors: found?.ancestors ?? [],
+      ancestors: found ? ancestorsOf(hit.id) : [],
       urls: { app: pageUrl },
     };
   };
