@@ -9,7 +9,7 @@ import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { rewriteLinks } from '../../src/server/content/links.js';
 import {
-  checkMarkdown, documentToMarkdown, extractLinks, markdownToDocument, MarkdownTooDeep, MAX_NESTING, splitSections, writeMarkdown,
+  checkMarkdown, documentToMarkdown, extractLinks, markdownNesting, markdownToDocument, MarkdownTooDeep, MAX_NESTING, nestingBound, splitSections, writeMarkdown,
   type BlockNode, type DocumentNode, type InlineNode, type TextNode,
 } from '../../src/server/lib/markdown.js';
 import { slugify } from '../../src/server/lib/slug.js';
@@ -209,6 +209,20 @@ describe('nesting bounds', () => {
 
   it('does not count emphasis in code, nor balanced emphasis', () => {
     expect(() => checkMarkdown(`\`\`\`c\n${'*p = *q;\n'.repeat(500)}\`\`\`\n\n${'*a* '.repeat(500)}`)).not.toThrow();
+  });
+
+  it('bounds the nesting from the markers alone, never below what a parse finds', () => {
+    // Text dense in every construct that nests (and in what could fool a count: entities, escapes, code, bare URLs).
+    const pieces = ['> ', '- ', '* ', '+ ', '1. ', '2) ', '*', '**', '_', '__', '~~', '[', '](/a)', '[^1]', '[^1]: ', '<http://x.y>', 'www.x.com ',
+      'https://a.b/c ', 'a@b.co ', '`', '```\n', '    ', '  ', '\n', '\n\n', 'x', ' ', '&#42;', '\\*', '|', '| - |\n', '[x]: /y\n', '[x]'];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), (parts) => {
+      const text = parts.join('');
+      expect(markdownNesting(text)).toBeLessThanOrEqual(nestingBound(text));
+    }), { numRuns: 400 });
+    // The examples above, built to nest: the bound holds there too.
+    for (const make of Object.values(deep)) expect(markdownNesting(make(50))).toBeLessThanOrEqual(nestingBound(make(50)));
+    // A comment of prose needs no parse: its bound is already far below the limit.
+    expect(nestingBound('Is **this** right? See [the guide](/guide), step 3.')).toBeLessThan(MAX_NESTING);
   });
 
   it('refuses a document nested too deeply', () => {

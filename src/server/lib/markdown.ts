@@ -241,7 +241,30 @@ function parseStored(markdown: string): M.Root {
 
 /** Throw MarkdownTooDeep when `markdown` nests deeper than MAX_NESTING levels. */
 export function checkMarkdown(markdown: string): void {
+  if (nestingBound(markdown) <= MAX_NESTING) return;
   parseStrict(markdown);
+}
+
+/**
+ * A bound on how deep `markdown` can nest, read without parsing: every level that counts
+ * (NESTING_TYPES) is opened by a character of its own among `>` (quotes), `-`, `+`, `*` or digits
+ * (list items), `*`, `_`, `~` (emphasis, strong, delete), `[` and `<` (links, references, footnotes),
+ * plus one for a bare GFM autolink (which holds no other link). Most texts are far below the limit
+ * and need no parse to be checked (test/unit/markdown.test.ts checks the bound over generated text).
+ */
+export function nestingBound(markdown: string): number {
+  let markers = 0;
+  for (let i = 0; i < markdown.length; i++) {
+    const c = markdown.charCodeAt(i);
+    // > - + * _ ~ [ < and 0-9
+    if (c === 0x3e || c === 0x2d || c === 0x2b || c === 0x2a || c === 0x5f || c === 0x7e || c === 0x5b || c === 0x3c || (c >= 0x30 && c <= 0x39)) markers++;
+  }
+  return markers + 1;
+}
+
+/** How deep `markdown` nests, parsed (for tests of the bound above). */
+export function markdownNesting(markdown: string): number {
+  return nestingOf(fromMarkdown(markdown, fromMarkdownOptions(markdown)));
 }
 
 /** Markdown of an mdast tree, in the sandbox's style (`-` bullets, `_italic_`, `**bold**`, fenced code). */
