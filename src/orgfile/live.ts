@@ -28,16 +28,20 @@ export class Reader {
     return this.pool.run(() => this.api.call(op, input));
   }
 
-  /** Every item of a list, in pages of 1000. */
+  /**
+   * Every item of a list, in pages of 1000: the client's Paginator (and its checks of each page),
+   * each page fetched in a slot of the pool.
+   */
   async all<O extends AnyOp>(op: O, input: CallInput<O> = {}): Promise<OpItem<O>[]> {
+    const paginator = this.api.paginate(op, input);
+    const pages = paginator.pages()[Symbol.asyncIterator]();
     const out: OpItem<O>[] = [];
-    let page: string | undefined;
     for (;;) {
-      const query = { ...(input.query as object), limit: 1000, ...(page ? { page } : {}) } as CallInput<O>['query'];
-      const res = (await this.call(op, { ...input, query })) as unknown as { items: OpItem<O>[]; next?: { page: string } | null };
-      out.push(...res.items);
-      if (!res.next?.page || res.items.length === 0) return out;
-      page = res.next.page;
+      const next = await this.pool.run(() => pages.next());
+      if (next.done) return out;
+      out.push(...next.value);
+      // The last page said so: no slot (and no request) for asking again.
+      if (paginator.nextCursor === undefined) return out;
     }
   }
 }
