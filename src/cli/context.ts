@@ -4,8 +4,8 @@
  * undici, conf, chalk or process.stdout themselves.
  */
 import type { Dispatcher } from 'undici';
-import type { Api } from '../client/api.js';
-import type { HttpOptions } from '../client/http.js';
+import type { Api, ApiOptions } from '../client/api.js';
+import { CLIENT_LIMITS, SETTING_MAXIMA } from '../client/limits.js';
 import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, CliError, EXIT, UsageError } from './errors.js';
 import type { Manifest } from './manifest.js';
@@ -76,11 +76,11 @@ function seconds(name: string, raw: string | number | undefined): number | undef
   return n;
 }
 
-/** `raw` as a whole number from 0 to `max`, or a UsageError naming `name`. */
-function wholeNumber(name: string, raw: string | undefined, max: number): number | undefined {
+/** `raw` as a whole number from `min` to `max`, or a UsageError naming `name` (`example` in its hint). */
+function wholeNumber(name: string, raw: string | undefined, max: number, { min = 0, example = 3 }: { min?: number; example?: number } = {}): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= 0 && n <= max)) throw new UsageError(`${name}: must be a whole number from 0 to ${max} (got ${quote(raw)})`, `e.g. ${name}=3, or unset it for the default`);
+  if (!(n >= min && n <= max)) throw new UsageError(`${name}: must be a whole number from ${min} to ${max} (got ${quote(raw)})`, `e.g. ${name}=${example}, or unset it for the default`);
   return n;
 }
 
@@ -209,23 +209,28 @@ export class Context {
 
   /**
    * The HTTP settings from `--timeout` and the environment (DOCSCTL_TIMEOUT, DOCSCTL_CONNECT_TIMEOUT,
-   * DOCSCTL_MAX_RETRIES), checked: a value that is not one is a UsageError naming it. An empty
-   * variable is unset.
+   * DOCSCTL_MAX_RETRIES, DOCSCTL_MAX_RESPONSE_BYTES, DOCSCTL_MAX_PAGES), checked: a value that is not
+   * one is a UsageError naming it. An empty variable is unset.
    */
-  httpSettings(): Partial<HttpOptions> {
+  httpSettings(): Partial<ApiOptions> {
     const env = this.env;
     const timeoutS = this.globals.timeout !== undefined ? seconds('--timeout', this.globals.timeout) : seconds('DOCSCTL_TIMEOUT', env.DOCSCTL_TIMEOUT);
     const connectS = seconds('DOCSCTL_CONNECT_TIMEOUT', env.DOCSCTL_CONNECT_TIMEOUT);
     const retries = wholeNumber('DOCSCTL_MAX_RETRIES', env.DOCSCTL_MAX_RETRIES, MAX_RETRIES);
+    const maxBytes = wholeNumber('DOCSCTL_MAX_RESPONSE_BYTES', env.DOCSCTL_MAX_RESPONSE_BYTES, SETTING_MAXIMA.maxResponseBytes,
+      { min: 1, example: CLIENT_LIMITS.maxResponseBytes * 2 });
+    const maxPages = wholeNumber('DOCSCTL_MAX_PAGES', env.DOCSCTL_MAX_PAGES, SETTING_MAXIMA.maxPages, { min: 1, example: CLIENT_LIMITS.maxPages * 10 });
     return {
       ...(timeoutS !== undefined ? { timeoutMs: Math.round(timeoutS * 1000) } : {}),
       ...(connectS !== undefined ? { connectTimeoutMs: Math.round(connectS * 1000) } : {}),
       ...(retries !== undefined ? { maxRetries: retries } : {}),
+      ...(maxBytes !== undefined ? { maxResponseBytes: maxBytes } : {}),
+      ...(maxPages !== undefined ? { maxPages } : {}),
     };
   }
 
   /** A client for an explicit URL and token (login verifies a token before saving it). */
-  async makeApi(apiUrl: string, token: string, overrides: Partial<HttpOptions> = {}): Promise<Api> {
+  async makeApi(apiUrl: string, token: string, overrides: Partial<ApiOptions> = {}): Promise<Api> {
     const settings = this.httpSettings();
     const { Api } = await import('../client/api.js');
     return new Api({

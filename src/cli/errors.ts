@@ -1,5 +1,6 @@
 /** Errors the CLI expects, and the one mapping from any error to an exit code and a hint. */
-import { ApiError, blameAnswer, InputError, maskSecrets, MalformedAnswerError, NetworkError } from '../client/errors.js';
+import { ApiError, blameAnswer, InputError, maskSecrets, MalformedAnswerError, NetworkError, ResponseTooLargeError, TooManyPagesError } from '../client/errors.js';
+import { SETTING_MAXIMA } from '../client/limits.js';
 
 export const EXIT = {
   OK: 0,
@@ -16,7 +17,8 @@ export const EXIT = {
 
 export const EXIT_CODES_HELP = `Exit codes:
   0  success
-  1  the service failed the request (e.g. 400 invalid request, 5xx)
+  1  the service failed the request (e.g. 400 invalid request, 5xx), answered a redirect (3xx, never
+     followed), or an answer past docsctl's bounds (DOCSCTL_MAX_RESPONSE_BYTES, DOCSCTL_MAX_PAGES)
   2  usage or validation error, caught before anything was sent
      (orgs plan: also changes pending, as terraform plan -detailed-exitcode; a plan is on stdout then,
      a bad file prints nothing there)
@@ -96,6 +98,14 @@ function describe(err: unknown): Failure {
   // By name, so that the config store (and conf) need not load to recognise its errors.
   if ((err as Error)?.name === 'ConfigError') {
     return { exitCode: EXIT.USAGE, message: (err as Error).message, hint: (err as { hint?: string }).hint ?? 'fix or remove the file, then run docsctl auth login' };
+  }
+  if (err instanceof ResponseTooLargeError) {
+    return { exitCode: EXIT.FAILED, message: err.message,
+      hint: `if the answer is meant to be that large, raise the bound: DOCSCTL_MAX_RESPONSE_BYTES=${Math.min(err.maxBytes * 4, SETTING_MAXIMA.maxResponseBytes)} (bytes); else check the API URL (docsctl auth status)` };
+  }
+  if (err instanceof TooManyPagesError) {
+    return { exitCode: EXIT.FAILED, message: err.message,
+      hint: `if the list is really that long, raise the bound: DOCSCTL_MAX_PAGES=${Math.min(err.maxPages * 10, SETTING_MAXIMA.maxPages)} (or read less of it: --limit N); else the server keeps sending next.page` };
   }
   if (err instanceof MalformedAnswerError || (err as Error)?.name === 'PageShapeError') {
     return { exitCode: EXIT.FAILED, message: (err as Error).message, hint: MALFORMED_HINT };

@@ -8,6 +8,11 @@ import { Paginator, type Page } from './paginator.js';
 
 export { Paginator, type Page };
 
+export interface ApiOptions extends HttpOptions {
+  /** The most pages one list is read through (DOCSCTL_MAX_PAGES; default CLIENT_LIMITS.maxPages). */
+  maxPages?: number;
+}
+
 export interface CallInput<O extends AnyOp> {
   params?: OpParams<O>;
   query?: OpQuery<O>;
@@ -16,9 +21,12 @@ export interface CallInput<O extends AnyOp> {
 
 export class Api {
   readonly http: HttpClient;
+  private readonly maxPages: number | undefined;
 
-  constructor(opts: HttpOptions) {
-    this.http = new HttpClient(opts);
+  constructor(opts: ApiOptions) {
+    const { maxPages, ...http } = opts;
+    this.http = new HttpClient(http);
+    this.maxPages = maxPages;
   }
 
   /** Call one operation; resolves to its typed result (undefined for 204). */
@@ -51,21 +59,37 @@ export class Api {
   }
 
   /**
-   * GET a file the API pointed to by an absolute URL (e.g. a change request's PDF `url`), as bytes.
-   * The token goes only to the API's own origin; a URL elsewhere must carry its own authorization.
+   * GET a file the API pointed to by an absolute URL (e.g. a change request's PDF `url`), its bytes
+   * given to `sink` as they arrive (so a large file is never held whole; bounded by the timeout, not
+   * by the size of an answer). The token goes only to the API's own origin; a URL elsewhere must
+   * carry its own authorization. Resolves to the content type once the whole file has come.
    */
-  async download(url: string): Promise<{ bytes: Buffer; contentType: string }> {
+  async download(url: string, sink: (chunk: Buffer, headers: Record<string, string>) => void | Promise<void>): Promise<{ contentType: string }> {
     const anonymous = new URL(url).origin !== new URL(this.http.baseUrl).origin;
-    const res = await this.http.send({ method: 'GET', path: url, anonymous });
-    return { bytes: res.bytes, contentType: res.headers['content-type'] ?? '' };
+    const res = await this.http.send({ method: 'GET', path: url, anonymous, sink });
+    return { contentType: res.headers['content-type'] ?? '' };
   }
 
   /** A paginated operation as a lazy Paginator over its items. */
   paginate<O extends AnyOp>(op: O, input: CallInput<O> = {}, startCursor?: string): Paginator<OpItem<O>> {
-    return new Paginator<OpItem<O>>(async (cursor, limit) => {
+    let name: string | undefined;
+    try {
+      name = `${op.method} /v1${fillPath(op.path, (input.params ?? {}) as Record<string, unknown>)}`;
+    } catch {
+      // A missing parameter: call() says so on the first page.
+    }
+    return this.paginator<OpItem<O>>(async (cursor, limit) => {
       const query = { ...(input.query as object), limit, ...(cursor ? { page: cursor } : {}) } as OpQuery<O>;
       return (await this.call(op, { ...input, query })) as unknown as Page<OpItem<O>>;
-    }, startCursor);
+    }, startCursor, name);
+  }
+
+  /**
+   * A list read through `fetchPage` (a list of several operations, a page checked on the way), with
+   * this client's bound on pages: every list docsctl reads goes through a Paginator made here.
+   */
+  paginator<T>(fetchPage: (cursor: string | undefined, limit: number) => Promise<Page<T>>, startCursor?: string, name?: string): Paginator<T> {
+    return new Paginator<T>(fetchPage, startCursor, { ...(this.maxPages !== undefined ? { maxPages: this.maxPages } : {}), ...(name ? { name } : {}) });
   }
 
   close(): Promise<void> {

@@ -42,6 +42,47 @@ export class NetworkError extends Error {
 }
 
 /**
+ * An answer larger than docsctl reads (DOCSCTL_MAX_RESPONSE_BYTES): said by its Content-Length, or
+ * found while it streams in (the rest is not read). Names the request; the CLI exits 1.
+ */
+export class ResponseTooLargeError extends Error {
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    /** The bound, in bytes. */
+    readonly maxBytes: number,
+    /** The size the server announced (Content-Length), when it did. */
+    readonly announced?: number,
+  ) {
+    super(`${method} ${url}: the answer is larger than ${formatBytes(maxBytes)}, the most docsctl reads of one answer `
+      + (announced !== undefined ? `(its Content-Length says ${announced} bytes): not read` : '(it came without a Content-Length): cut there'));
+    this.name = 'ResponseTooLargeError';
+  }
+}
+
+/**
+ * A list that goes on past the pages docsctl reads of one list (DOCSCTL_MAX_PAGES): the server kept
+ * sending `next.page`. The items of the pages read were delivered; the CLI exits 1.
+ */
+export class TooManyPagesError extends Error {
+  constructor(
+    /** The list, e.g. `GET /v1/orgs/o/spaces`, when known. */
+    readonly list: string | undefined,
+    readonly maxPages: number,
+  ) {
+    super(`${list ? `${list}: ` : ''}the list goes on past ${maxPages} page${maxPages === 1 ? '' : 's'}, the most docsctl reads of one list (the server still sent a next.page)`);
+    this.name = 'TooManyPagesError';
+  }
+}
+
+/** `67108864` → `64 MiB (67108864 bytes)`; `1500` → `1500 bytes`. */
+export function formatBytes(n: number): string {
+  const units: [number, string][] = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
+  for (const [size, unit] of units) if (n >= size && n % size === 0) return `${n / size} ${unit} (${n} bytes)`;
+  return `${n} bytes`;
+}
+
+/**
  * A 2xx answer docsctl cannot read: not JSON where the operation answers JSON (a proxy's HTML page,
  * a truncated body), a list whose `items` is not an array, or (found after the fact, see
  * `blameAnswer`) fields of the wrong type. Names the request; the CLI exits 1.

@@ -8,7 +8,8 @@ import type { Dispatcher } from 'undici';
 // start); the client uses the dispatcher and the request API only, so it loads just those.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
-import { ApiError, MalformedAnswerError, maskSecrets, NetworkError, recordAnswer, registerSecret, type AnswerSchema } from './errors.js';
+import { ApiError, MalformedAnswerError, maskSecrets, NetworkError, recordAnswer, registerSecret, ResponseTooLargeError, type AnswerSchema } from './errors.js';
+import { CLIENT_LIMITS } from './limits.js';
 import { pageProblem } from './paginator.js';
 
 export { maskSecrets };
@@ -16,9 +17,12 @@ export { maskSecrets };
 export interface HttpOptions {
   baseUrl: string;
   token?: string;
-  /** Connect timeout, ms (default 10 s). */
+  /** Connect timeout of each attempt, ms (default 10 s). */
   connectTimeoutMs?: number;
-  /** Whole-request timeout including the body, ms (default 30 s). */
+  /**
+   * Timeout of the whole request, ms (default 30 s): every attempt with its body, and the waits
+   * between them. A retry that could not start before it is not made.
+   */
   timeoutMs?: number;
   /** Retries after the first attempt (default 3). */
   maxRetries?: number;
@@ -26,6 +30,8 @@ export interface HttpOptions {
   retryBudgetMs?: number;
   /** First backoff step, ms (default 250); doubles each attempt, with jitter. */
   backoffMs?: number;
+  /** The most bytes of one answer read (default 64 MiB); past it a ResponseTooLargeError. */
+  maxResponseBytes?: number;
   /** Trace every request on this writer (stderr). */
   trace?: (line: string) => void;
   userAgent?: string;
@@ -54,6 +60,12 @@ export interface HttpRequest {
   expect?: 'json' | 'list';
   /** The operation's documented answer, kept with the answer to tell a malformed one from a bug (see blameAnswer). */
   schema?: AnswerSchema;
+  /**
+   * Where a 2xx answer's body goes as it arrives (a download to a file or stdout), instead of into
+   * `bytes`: not bounded by maxResponseBytes (only by the timeout). An error answer is read as usual.
+   * An error the sink throws ends the request and is thrown as it is.
+   */
+  sink?: (chunk: Buffer, headers: Record<string, string>) => void | Promise<void>;
 }
 
 export interface HttpResponse {
@@ -64,6 +76,13 @@ export interface HttpResponse {
   bytes: Buffer;
   /** Parsed JSON body, or undefined for an empty or non-JSON body. */
   json: unknown;
+  /** Why an answer that may be retried was not (the whole request's timeout would not allow the wait). */
+  notRetried?: string;
+}
+
+/** An error of a request's sink, carried through the client's own error handling untouched. */
+class SinkFailure {
+  constructor(readonly error: unknown) {}
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -77,8 +96,9 @@ export class HttpClient {
 
   constructor(opts: HttpOptions) {
     const { dispatcher, ...rest } = opts;
+    const { connectTimeoutMs, timeoutMs, maxRetries, retryBudgetMs, backoffMs, maxResponseBytes } = CLIENT_LIMITS;
     this.opts = {
-      connectTimeoutMs: 10_000, timeoutMs: 30_000, maxRetries: 3, retryBudgetMs: 30_000, backoffMs: 250,
+      connectTimeoutMs, timeoutMs, maxRetries, retryBudgetMs, backoffMs, maxResponseBytes,
       userAgent: 'docsctl', ...rest, baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     };
     registerSecret(opts.token);
@@ -109,18 +129,36 @@ export class HttpClient {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const res = await this.exchange(req);
     if (res.status >= 200 && res.status < 300) {
-      if (req.expect) {
-        const problem = answerProblem(res, req.expect);
-        if (problem) throw new MalformedAnswerError(req.method.toUpperCase(), this.mask(this.urlOf(req)), this.mask(problem));
-      }
+      if (req.expect) this.checkAnswer(req, res, req.expect);
       if (req.schema) recordAnswer({ method: req.method.toUpperCase(), url: this.mask(this.urlOf(req)), body: res.json, schema: req.schema });
       return res;
     }
+    const redirect = this.redirectOf(res);
+    if (redirect) throw new ApiError(res.status, redirect.message, req.method, req.path, res.json, res.headers, redirect.hint);
     const body = res.json as { error?: { message?: unknown }; detail?: unknown; title?: unknown } | undefined;
     // The service's error shape; else an RFC 9457 problem (detail, title); else the text itself.
     const message = [body?.error?.message, body?.detail, body?.title].find((m): m is string => typeof m === 'string' && m !== '')
       ?? (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
-    throw new ApiError(res.status, this.mask(message), req.method, req.path, res.json, res.headers);
+    throw new ApiError(res.status, this.mask(message), req.method, req.path, res.json, res.headers, res.notRetried);
+  }
+
+  /** A 2xx answer that is not what `expect` says (JSON, a list): a MalformedAnswerError naming the request. */
+  checkAnswer(req: Pick<HttpRequest, 'method' | 'path' | 'query'>, res: HttpResponse, expect: 'json' | 'list'): void {
+    const problem = answerProblem(res, expect);
+    if (problem) throw new MalformedAnswerError(req.method.toUpperCase(), this.mask(this.urlOf(req)), this.mask(problem));
+  }
+
+  /**
+   * A redirect (3xx but 304 Not Modified), which docsctl never follows (the token would go with it):
+   * its message, naming the status and the Location, and a hint. Undefined for any other answer.
+   */
+  redirectOf(res: HttpResponse): { message: string; hint: string } | undefined {
+    if (res.status < 300 || res.status >= 400 || res.status === 304) return undefined;
+    const location = res.headers.location;
+    return {
+      message: this.mask(`the server answered ${res.status}, a redirect ${location ? `to ${location}` : 'without a Location'}, which docsctl does not follow`),
+      hint: 'check the API URL (docsctl auth status): docsctl sends requests (and the token) to that URL only, never where a server redirects them',
+    };
   }
 
   /** Like send, but any status is an answer (for `docsctl api`). */
@@ -129,25 +167,44 @@ export class HttpClient {
     const url = this.urlOf(req);
     const retryable = IDEMPOTENT.has(method);
     const started = Date.now();
+    // One deadline for the whole request: every attempt and every wait between them.
+    const deadline = started + this.opts.timeoutMs;
+    // A download whose sink has had bytes cannot be sent again (they would come twice).
+    let sunk = false;
+    const sink = req.sink && (async (chunk: Buffer, headers: Record<string, string>) => {
+      sunk = true;
+      await req.sink!(chunk, headers);
+    });
     for (let attempt = 0; ; attempt++) {
       const t0 = Date.now();
       let res: HttpResponse | undefined;
       let failure: NetworkError | undefined;
       try {
-        res = await this.once(method, url, req);
+        res = await this.once(method, url, { ...req, sink }, deadline, attempt);
         this.opts.trace?.(`${method} ${url} → ${res.status} (${Date.now() - t0} ms)`);
       } catch (e) {
-        failure = e as NetworkError;
+        if (e instanceof SinkFailure) throw e.error;
+        if (!(e instanceof NetworkError)) throw e;
+        failure = e;
         this.opts.trace?.(`${method} ${url} → ${failure.message} (${Date.now() - t0} ms)`);
       }
       // A 429 was refused before any work (the service's rate limit): safe to send again whatever the method.
-      const shouldRetry = attempt < this.opts.maxRetries
+      const shouldRetry = attempt < this.opts.maxRetries && !sunk
         && (retryable ? failure !== undefined || RETRY_STATUSES.has(res!.status) : res?.status === 429);
       if (!shouldRetry) {
         if (failure) throw failure;
         return res!;
       }
       const wait = this.delayFor(attempt, res);
+      const left = deadline - Date.now();
+      if (wait >= left) {
+        // Not worth waiting for: the next attempt could not start within the timeout.
+        const asked = res?.headers['retry-after'] !== undefined ? `the server asked to wait ${wait} ms (Retry-After)` : `the next attempt was due in ${wait} ms`;
+        const why = `not retried: ${asked}, more than the ${Math.max(0, left)} ms left of the whole request's ${this.opts.timeoutMs} ms timeout (--timeout or DOCSCTL_TIMEOUT)`;
+        this.opts.trace?.(why);
+        if (failure) throw new NetworkError(`${failure.message}; ${why}`, failure.method, failure.url, failure.timedOut);
+        return { ...res!, notRetried: why };
+      }
       if (Date.now() - started + wait > this.opts.retryBudgetMs) {
         if (failure) throw failure;
         return res!;
@@ -179,27 +236,66 @@ export class HttpClient {
     return url.toString();
   }
 
-  private async once(method: string, url: string, req: HttpRequest): Promise<HttpResponse> {
+  private async once(method: string, url: string, req: HttpRequest, deadline: number, attempt: number): Promise<HttpResponse> {
     const headers: Record<string, string> = { accept: '*/*', 'user-agent': this.opts.userAgent, ...lower(req.headers) };
     if (this.opts.token && !req.anonymous && !headers.authorization) headers.authorization = `Bearer ${this.opts.token}`;
     let body: string | Buffer | undefined = req.rawBody;
     if (body === undefined && req.body !== undefined) body = JSON.stringify(req.body);
     if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    // What is left of the whole request's time (at least a moment, for the attempt to fail as a timeout).
+    const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
     try {
       const { origin, pathname, search } = new URL(url);
       const res = await request.call(this.agent, { origin, path: pathname + search, method: method as Dispatcher.HttpMethod, headers, body, signal });
-      const bytes = Buffer.from(await res.body.arrayBuffer());
-      const text = bytes.toString('utf8');
       const resHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) resHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      if (ok && req.sink) {
+        for await (const chunk of res.body as AsyncIterable<Buffer>) {
+          try {
+            await req.sink(chunk, resHeaders);
+          } catch (e) {
+            res.body.destroy();
+            throw new SinkFailure(e);
+          }
+        }
+        return { status: res.statusCode, headers: resHeaders, text: '', bytes: Buffer.alloc(0), json: undefined };
+      }
+      const bytes = await this.readBody(res.body, resHeaders['content-length'], method, url);
+      const text = bytes.toString('utf8');
       return { status: res.statusCode, headers: resHeaders, text, bytes, json: parseJson(text, resHeaders['content-type']) };
     } catch (e) {
+      if (e instanceof SinkFailure || e instanceof ResponseTooLargeError) throw e;
       const err = e as Error & { code?: string };
       const timedOut = signal.aborted || err.name === 'TimeoutError' || /TIMEOUT/.test(err.code ?? '');
-      const what = timedOut ? `timed out after ${timedOut && signal.aborted ? this.opts.timeoutMs : this.opts.connectTimeoutMs} ms` : (err.code ?? err.message);
+      const what = !timedOut ? (err.code ?? err.message)
+        : signal.aborted ? `timed out after ${this.opts.timeoutMs} ms (the whole request${attempt > 0 ? `, ${attempt + 1} attempts` : ''}: --timeout or DOCSCTL_TIMEOUT)`
+        : `timed out after ${this.opts.connectTimeoutMs} ms connecting (DOCSCTL_CONNECT_TIMEOUT)`;
       throw new NetworkError(`${method} ${url}: ${what}`, method, url, timedOut);
     }
+  }
+
+  /**
+   * An answer's body, at most maxResponseBytes of it: a larger Content-Length is refused before
+   * anything is read, and a body that grows past the bound as it streams in is cut there (the
+   * connection closed), so that a server cannot make docsctl hold more.
+   */
+  private async readBody(body: Dispatcher.ResponseData['body'], contentLength: string | undefined, method: string, url: string): Promise<Buffer> {
+    const max = this.opts.maxResponseBytes;
+    const announced = contentLength !== undefined && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : undefined;
+    const tooLarge = () => {
+      body.destroy();
+      return new ResponseTooLargeError(method, this.mask(url), max, announced);
+    };
+    if (announced !== undefined && announced > max) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > max) throw tooLarge();
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size);
   }
 
   async close(): Promise<void> {

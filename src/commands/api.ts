@@ -9,6 +9,7 @@ import type { Context } from '../cli/context.js';
 import { CliError, EXIT, UsageError } from '../cli/errors.js';
 import { readFileOrStdin } from '../cli/input.js';
 import type { JqProgram } from '../cli/jq.js';
+import type { Api, Page } from '../client/api.js';
 import { ApiError } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
 import type { AnyOp } from '../contract/op.js';
@@ -93,6 +94,9 @@ export default defineCommand({
     if (!paginate) {
       const res = await send(path);
       if (include) ctx.out(statusBlock(res));
+      // A redirect is not followed (the token would go with it): exit 1, naming where it pointed.
+      const redirect = api.http.redirectOf(res);
+      if (redirect) throw new ApiError(res.status, redirect.message, method, path, res.json, res.headers, redirect.hint);
       if (res.status >= 400) {
         // The error body as it came (gh does the same), but never with the token in it; the message
         // on stderr, the exit code by status.
@@ -108,7 +112,7 @@ export default defineCommand({
       }
       return;
     }
-    await paginateList(ctx, path, send, { slurp, silent, include, jq, statusBlock, method });
+    await paginateList(ctx, api, path, send, { slurp, silent, include, jq, statusBlock, method });
   },
 });
 
@@ -122,26 +126,34 @@ interface PageOptions {
 }
 
 /**
- * Every page of a list, from `path` on through `next.page`. stdout holds valid JSON or nothing:
- * nothing is written before the first page has come, an error answer's body is not printed, and
- * a page that fails after others closes the array first. A closed stdout (ctx.out throws) stops
- * the paging where it is.
+ * Every page of a list, from `path` on through `next.page`, read through the client's Paginator (the
+ * checks and the bound on pages of every list). Each page is printed as it comes, so memory stays
+ * flat however long the list. stdout holds valid JSON or nothing: nothing is written before the
+ * first page has come, an error answer's body is not printed, and a page that fails after others
+ * closes the array first. A closed stdout (ctx.out throws) stops the paging where it is.
  */
-async function paginateList(ctx: Context, first: string, send: (p: string) => Promise<HttpResponse>, o: PageOptions): Promise<void> {
-  let next: string | undefined = first;
+async function paginateList(ctx: Context, api: Api, first: string, send: (p: string) => Promise<HttpResponse>, o: PageOptions): Promise<void> {
   /** Whether an array is open on stdout (the items, or with --slurp the pages). */
   let open = false;
   let empty = true;
   const streams = !o.silent && !o.include && !o.jq;
+  const pager = api.paginator<unknown>(async (cursor) => {
+    let path = first;
+    if (cursor !== undefined) {
+      const url = new URL(first, 'http://x');
+      url.searchParams.set('page', cursor);
+      path = url.pathname + url.search;
+    }
+    const res = await send(path);
+    if (o.include) ctx.out(o.statusBlock(res));
+    const redirect = api.http.redirectOf(res);
+    if (redirect) throw new ApiError(res.status, redirect.message, o.method, path, res.json, res.headers, redirect.hint);
+    if (res.status >= 400) throw failure(res, o.method, path);
+    api.http.checkAnswer({ method: o.method, path }, res, 'list');
+    return res.json as Page<unknown>;
+  }, undefined, `${o.method} ${first.split('?')[0]}`);
   try {
-    while (next) {
-      const res = await send(next);
-      if (o.include) ctx.out(o.statusBlock(res));
-      if (res.status >= 400) throw failure(res, o.method, next);
-      const page = res.json as { items?: unknown[]; next?: { page?: unknown } } | undefined;
-      if (!Array.isArray(page?.items)) {
-        throw new CliError(`--paginate: the answer to GET ${next} is not a page of a list ({next, count, items})`, EXIT.FAILED);
-      }
+    for await (const page of pager.answers()) {
       if (streams && !open) {
         ctx.out('[');
         open = true;
@@ -156,13 +168,8 @@ async function paginateList(ctx: Context, first: string, send: (p: string) => Pr
         }
         if (chunk !== '') ctx.out(chunk);
       }
-      const cursor = page.next?.page;
-      if (typeof cursor !== 'string' || cursor === '') break;
       // The next page only for a reader still there, at its pace.
-      await ctx.stillRead();
-      const url: URL = new URL(next, 'http://x');
-      url.searchParams.set('page', cursor);
-      next = url.pathname + url.search;
+      if (pager.nextCursor !== undefined) await ctx.stillRead();
     }
   } catch (e) {
     if (open && !ctx.stdoutClosed) ctx.out(empty ? ']\n' : '\n]\n');
@@ -174,7 +181,7 @@ async function paginateList(ctx: Context, first: string, send: (p: string) => Pr
 /** The ApiError of an error answer: its message (the service's, or HTTP <status>), exit code by status. */
 function failure(res: HttpResponse, method: string, path: string): ApiError {
   const message = (res.json as { error?: { message?: unknown } } | undefined)?.error?.message;
-  return new ApiError(res.status, typeof message === 'string' && message !== '' ? message : `HTTP ${res.status}`, method, path, res.json, res.headers);
+  return new ApiError(res.status, typeof message === 'string' && message !== '' ? message : `HTTP ${res.status}`, method, path, res.json, res.headers, res.notRetried);
 }
 
 /**

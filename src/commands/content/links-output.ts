@@ -55,7 +55,8 @@ export async function withPaths<T extends object>(api: Api, spaceId: string, ite
 export async function listLinks(ctx: Context, spaceId: string, opts: { pageId?: string; status?: LinkStatus; failOnBroken?: boolean }, flags: CommonFlags = {}): Promise<LinkItem[] | undefined> {
   const api = await ctx.api();
   const query = (page: string | undefined) => ({ limit: 1000, ...(opts.status ? { status: opts.status } : {}), ...(page ? { page } : {}) });
-  const { items, stats } = await readLinks((page) =>
+  const where = `/v1/spaces/${encodeURIComponent(spaceId)}${opts.pageId ? `/content/page/${encodeURIComponent(opts.pageId)}` : ''}/links`;
+  const { items, stats } = await readLinks(api, `GET ${where}`, (page) =>
     opts.pageId
       ? api.call(ops.listSpacePageLinks, { params: { spaceId, pageId: opts.pageId }, query: query(page) })
       : api.call(ops.listSpaceLinks, { params: { spaceId }, query: query(page) }),
@@ -77,7 +78,7 @@ export async function listLinks(ctx: Context, spaceId: string, opts: { pageId?: 
 
 /** The broken links of a space, whole (page references shown by path in `refText`). */
 export async function brokenLinks(api: Api, spaceId: string): Promise<LinkItem[]> {
-  const { items } = await readLinks((page) =>
+  const { items } = await readLinks(api, `GET /v1/spaces/${encodeURIComponent(spaceId)}/links`, (page) =>
     api.call(ops.listSpaceLinks, { params: { spaceId }, query: { limit: 1000, status: 'broken', ...(page ? { page } : {}) } }),
   );
   return items;
@@ -93,14 +94,15 @@ export function locationText(link: LinkItem): string {
   return link.locationReferences.map((r) => refText(r, pathsOf.get(link))).join(', ');
 }
 
-/** A whole link list, page after page, with the stats of its first page. */
-async function readLinks(fetchPage: (cursor: string | undefined) => Promise<LinkList>): Promise<{ items: LinkItem[]; stats: LinkList['stats'] }> {
-  const first = await fetchPage(undefined);
-  const items = [...first.items];
-  for (let next = first.next?.page; next; ) {
-    const page = await fetchPage(next);
-    items.push(...page.items);
-    next = page.items.length > 0 ? page.next?.page : undefined;
-  }
-  return { items, stats: first.stats };
+/** A whole link list, page after page (through the client's Paginator), with the stats of its first page. */
+async function readLinks(api: Api, name: string, fetchPage: (cursor: string | undefined) => Promise<LinkList>): Promise<{ items: LinkItem[]; stats: LinkList['stats'] }> {
+  let stats: LinkList['stats'] | undefined;
+  const pager = api.paginator<LinkItem>(async (cursor) => {
+    const page = await fetchPage(cursor);
+    stats ??= page.stats;
+    return page;
+  }, undefined, name);
+  const items: LinkItem[] = [];
+  for await (const page of pager.pages()) items.push(...page);
+  return { items, stats: stats! };
 }

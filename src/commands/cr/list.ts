@@ -1,7 +1,7 @@
 import { checkQuery, defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import { Paginator, type Page } from '../../client/api.js';
+import type { Api, Page, Paginator } from '../../client/api.js';
 import { CR_ORDERS, CR_STATUSES, ops, type ChangeRequest, type ChangeRequestStatus } from '../../contract/change-requests.js';
 import { crColumns } from './columns.js';
 
@@ -37,15 +37,16 @@ export default defineCommand({
       creator: flags.creator, contributor: flags.contributor, requestedReviewer: flags.requestedReviewer,
       conversationsIssuesCluster: flags.conversationsIssuesCluster, orderBy: flags.orderBy,
     }) as Record<string, string>;
-    const fetch = await pageFetcher(ctx, args.space, filters);
-    if (flags.status === 'all') return everyStatus(fetch, flags.page);
+    const api = await ctx.api();
+    const { fetch, name } = await pageFetcher(ctx, api, args.space, filters);
+    if (flags.status === 'all') return everyStatus(api, fetch, flags.page, name);
     const status = flags.status as ChangeRequestStatus | undefined;
-    return new Paginator(async (cursor, limit) => {
+    return api.paginator(async (cursor, limit) => {
       const page = await fetch(status, cursor, limit);
       // Nothing open (the default) but drafts: say where they are, on stderr.
       if (status === undefined && cursor === undefined && page.count === 0) await hintDrafts(ctx, fetch);
       return page;
-    }, flags.page);
+    }, flags.page, name);
   },
 });
 
@@ -59,25 +60,27 @@ async function hintDrafts(ctx: Context, fetch: Fetch): Promise<void> {
 
 type Fetch = (status: ChangeRequestStatus | undefined, cursor: string | undefined, limit: number) => Promise<Page<ChangeRequest>>;
 
-/** One page of the space's list, or of the organization's. */
-async function pageFetcher(ctx: Context, space: string | undefined, filters: Record<string, string>): Promise<Fetch> {
-  const api = await ctx.api();
+/** One page of the space's list, or of the organization's; and the list's name for messages. */
+async function pageFetcher(ctx: Context, api: Api, space: string | undefined, filters: Record<string, string>): Promise<{ fetch: Fetch; name: string }> {
   const organizationId = space === undefined ? await ctx.org() : undefined;
-  return (status, cursor, limit) => {
+  const fetch: Fetch = (status, cursor, limit) => {
     const query = { ...filters, ...(status ? { status } : {}), limit, ...(cursor ? { page: cursor } : {}) };
     return organizationId === undefined
       ? api.call(ops.listChangeRequests, { params: { spaceId: space! }, query })
       : api.call(ops.listOrganizationChangeRequests, { params: { organizationId }, query });
   };
+  const name = organizationId === undefined
+    ? `GET /v1/spaces/${encodeURIComponent(space!)}/change-requests` : `GET /v1/orgs/${encodeURIComponent(organizationId)}/change-requests`;
+  return { fetch, name };
 }
 
 /**
  * The service lists one status at a time (default open): `all` walks the statuses in turn. Its
  * cursor is `<status index>.<the service's cursor>`; the count is the sum of each status's count.
  */
-function everyStatus(fetch: Fetch, start: string | undefined): Paginator<ChangeRequest> {
+function everyStatus(api: Api, fetch: Fetch, start: string | undefined, name: string): Paginator<ChangeRequest> {
   let counts: number[] | undefined;
-  return new Paginator(async (cursor, limit) => {
+  return api.paginator(async (cursor, limit) => {
     counts ??= await Promise.all(CR_STATUSES.map(async (s) => (await fetch(s, undefined, 0)).count));
     const total = counts.reduce((a, b) => a + b, 0);
     const { at, inner } = parseCursor(cursor);
@@ -88,7 +91,7 @@ function everyStatus(fetch: Fetch, start: string | undefined): Paginator<ChangeR
     const after = nonEmpty(i + 1);
     const next = page.next ? `${i}.${page.next.page}` : after >= 0 ? `${after}.` : undefined;
     return { items: page.items, count: total, ...(next ? { next: { page: next } } : {}) };
-  }, start);
+  }, start, name);
 }
 
 function parseCursor(cursor: string | undefined): { at: number; inner?: string } {

@@ -1,7 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { CliError, EXIT } from '../../cli/errors.js';
 import { render } from '../../cli/output.js';
-import { Paginator } from '../../client/paginator.js';
 import { ops, type ListedSpace } from '../../contract/spaces.js';
 import { ops as collectionOps } from '../../contract/collections.js';
 import { spaceColumns, trashColumns } from './columns.js';
@@ -35,7 +34,7 @@ export default defineCommand({
     }
     const organizationId = await ctx.org();
     if (!flags.deleted) return api.paginate(ops.listSpaces, { params: { organizationId } }, flags.page);
-    const trash = new Paginator<ListedSpace>(async (cursor, limit) => {
+    const trash = api.paginator<ListedSpace>(async (cursor, limit) => {
       const query = { deleted: true, limit, ...(cursor ? { page: cursor } : {}) };
       const page = await api.call(ops.listSpaces, { params: { organizationId }, query });
       // A service without the extension ignores the parameter: its answer is live spaces, or spaces
@@ -48,7 +47,7 @@ export default defineCommand({
         );
       }
       return page;
-    }, flags.page);
+    }, flags.page, `GET /v1/orgs/${encodeURIComponent(organizationId)}/spaces?deleted=true`);
     // Its own columns (deletion time and time left), so it renders here rather than by the toolkit.
     await render(ctx, trash, { columns: trashColumns }, flags);
     return undefined;
