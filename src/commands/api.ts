@@ -31,7 +31,9 @@ export default defineCommand({
     '--paginate (GET on a list only, refused before anything is sent otherwise) follows next.page and prints the items of every page as one JSON array; ' +
     'with --slurp, an array of the pages as the API answers them ({next, count, items}). ' +
     '--jq filters the answer (with --paginate: each page\'s items, as they arrive). ' +
-    'The exit code follows the status (docsctl help exit-codes); an error answer\'s body is printed as it came, except with --paginate, which prints JSON or nothing.',
+    'The exit code follows the status (docsctl help exit-codes); an error answer\'s body is printed as it came, except with --paginate, which prints JSON or nothing. ' +
+    'A redirect (3xx but 304) is not followed: exit 1, naming the status and the Location. ' +
+    '--paginate reads at most DOCSCTL_MAX_PAGES pages (default 1000) and stops at a cursor it followed already (exit 1).',
   args: [{ name: 'endpoint', description: 'path, e.g. /v1/orgs/{org}/spaces' }],
   flags: {
     method: { short: 'X', description: 'HTTP method (default GET, or POST with fields or --input)', value: 'method', choices: METHODS },

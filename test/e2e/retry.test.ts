@@ -84,13 +84,24 @@ describe('retries', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('times out (exit 7) and honours DOCSCTL_MAX_RETRIES', async () => {
+  it('times out (exit 7): --timeout is the whole request, so a hung attempt leaves no time for another', async () => {
     script = ['hang', 'hang'];
     seen = [];
     const r = await run(['--timeout', '0.5', 'orgs', 'list'], { DOCSCTL_MAX_RETRIES: '1' });
     expect(r.exitCode).toBe(7);
-    expect(r.stderr).toMatch(/timed out after 500 ms/);
+    expect(r.stderr).toMatch(/timed out after 500 ms \(the whole request: --timeout or DOCSCTL_TIMEOUT\)/);
+    expect(seen).toHaveLength(1);
+    script = [];
+  });
+
+  it('honours DOCSCTL_MAX_RETRIES', async () => {
+    script = Array.from({ length: 3 }, () => ({ status: 503, headers: { 'retry-after': '0' }, body: { error: { code: 503, message: 'busy' } } }));
+    seen = [];
+    const r = await run(['orgs', 'list'], { DOCSCTL_MAX_RETRIES: '1' });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('error: busy');
     expect(seen).toHaveLength(2);
+    script = [];
   });
 
   it('a refused connection is a network failure (exit 7) after the retries', async () => {
