@@ -30,6 +30,11 @@ export interface FlagSpec {
   nullable?: boolean;
   hidden?: boolean;
   /**
+   * Given at most once: a second time is a usage error (exit 2) rather than replacing the first
+   * (commander's way). A text says why, in the message.
+   */
+  once?: boolean | string;
+  /**
    * Flags it cannot be given with (their keys: `beforeCollection`, or a shared flag's: `limit`),
    * declared to commander (`Option.conflicts`): `--a and --b cannot be used together`, exit 2,
    * before the command runs. One side of a pair declares it.

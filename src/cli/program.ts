@@ -61,6 +61,7 @@ function describe(cmd: Command, node: ManifestCommand): void {
     if (spec.type === 'number') opt.argParser(parseNumber(long));
     // A list flag is repeated: `-f a=1 -f b=2`.
     if (spec.type === 'list') opt.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
+    if (spec.once) opt.argParser(onlyOnce(long, spec.short, typeof spec.once === 'string' ? spec.once : undefined));
     if (spec.hidden) opt.hideHelp();
     if (spec.conflicts) opt.conflicts([...spec.conflicts]);
     cmd.addOption(opt);
@@ -186,6 +187,14 @@ function parseNumber(flag: string) {
   return (v: string) => {
     if (!/^-?\d+(\.\d+)?$/.test(v)) throw new InvalidArgumentError(`${flag}: must be a number`);
     return Number(v);
+  };
+}
+
+/** A flag given at most once (FlagSpec.once): the second value is refused, not taken instead of the first. */
+function onlyOnce(long: string, short: string | undefined, why = 'it takes one value') {
+  return (v: string, prev: string | undefined) => {
+    if (prev !== undefined) throw new InvalidArgumentError(`${short ? `-${short}/` : ''}${long}: given twice (${JSON.stringify(prev)}, then ${JSON.stringify(v)}): ${why}`);
+    return v;
   };
 }
 

@@ -52,11 +52,13 @@ export default defineCommand({
         throw new UsageError(`--seed: cannot read ${flags.seed}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
       const { isOrgFile, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
+      const { orgFileMaxBytes } = await import('./orgs/orgfile.js');
+      const maxBytes = await orgFileMaxBytes(ctx.env);
       if (isExportedState(text)) {
         state = text;
-      } else if (isOrgFile(text)) {
+      } else if (isOrgFile(text, maxBytes)) {
         try {
-          orgFile = parseOrgFile(text, flags.seed, { env: ctx.env, baseDir: dirname(resolve(flags.seed)) });
+          orgFile = parseOrgFile(text, flags.seed, { env: ctx.env, baseDir: dirname(resolve(flags.seed)), maxBytes });
         } catch (e) {
           if (e instanceof OrgFileError) throw new UsageError(`--seed: ${e.message}`);
           throw e;

@@ -116,6 +116,8 @@ export interface DSaml {
   entityID?: string;
   ssoURL?: string;
   certificate?: string;
+  /** How plans show it (with `certificate`): its fingerprint and where it came from, never its text. */
+  certificateShown?: string;
   defaultRole?: Role | null;
   /** Team key; null: none. */
   defaultTeam?: string | null;

@@ -14,6 +14,7 @@ import { KeyAllocator, slug } from './keys.js';
 import { isEmptySchema } from './live.js';
 import type { DCollection, Desired, DSaml, DSite, DSpace, LCollection, Live, LSaml, LSite, LSpace, LStructure, Path } from './model.js';
 import { walkDesired, walkLive } from './model.js';
+import { describeLiveCertificate } from './certificate.js';
 import { diffFields, match, same, siteSteps, STAGE, type SiteStep } from './sites.js';
 import { nearby, OrgFileError, pathText, type Problem } from './source.js';
 import type { Change, Drift, Exec, FieldChange, Kept } from './steps.js';
@@ -464,7 +465,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
         };
         steps.push(step(PHASE.ORGANIZATION, {
           kind: 'saml', action: 'create', key: d.key, title: d.label,
-          fields: fieldsOf({ ...body, ...(d.certificate !== undefined ? { certificate: '(the file’s)' } : {}), ...(team ? { defaultTeam: d.defaultTeam } : {}) }),
+          fields: fieldsOf({ ...body, ...(d.certificate !== undefined ? { certificate: d.certificateShown } : {}), ...(team ? { defaultTeam: d.defaultTeam } : {}) }),
         }, async (x) => {
           const made = await x.send(samlOps.createSamlProvider, { params: { organizationId: x.organizationId }, body });
           x.ids.set(`saml:${d.key}`, made.id);
@@ -492,7 +493,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     }
   }
 
-  function samlFields(d: DSaml, l: LSaml): FieldChange[] {
+  function samlFields(d: DSaml, l: LSaml): ShownField[] {
     const liveUrl = l.ssoURL === UNSET_SSO_URL ? '' : l.ssoURL;
     const rows: [string, unknown, unknown][] = [
       ['label', d.label, l.label],
@@ -501,9 +502,9 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       ['defaultRole', d.defaultRole, l.defaultRole],
       ['defaultTeam', d.defaultTeam, l.defaultTeam ? keyOfId.team.get(l.defaultTeam.id) ?? slug(l.defaultTeam.title, 'team') : null],
     ];
-    const out = diffFields(rows);
+    const out: ShownField[] = diffFields(rows);
     if (d.certificate !== undefined && certificateBody(d.certificate) !== certificateBody(l.certificate)) {
-      out.push({ field: 'certificate', from: l.certificate, to: d.certificate });
+      out.push({ field: 'certificate', from: l.certificate, to: d.certificate, shown: { ...liveCertificate(l.certificate), to: d.certificateShown } });
     }
     return out;
   }
@@ -608,9 +609,18 @@ function certificateBody(text: string): string {
   return text.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
 }
 
-/** A certificate is not shown in a plan, only that it changes. */
-function shown(f: FieldChange): FieldChange {
-  return f.field === 'certificate' ? { field: 'certificate', from: f.from ? '(a certificate)' : '(none)', to: '(the file’s)' } : f;
+/** A field change whose values are sent but not shown: `shown` is what a plan shows instead. */
+type ShownField = FieldChange & { shown?: { from?: string; to: string | undefined } };
+
+/** A certificate is not shown in a plan: its fingerprint is (and where the file's comes from). */
+function shown(f: ShownField): FieldChange {
+  if (!f.shown) return f;
+  return { field: f.field, ...(f.shown.from !== undefined ? { from: f.shown.from } : {}), to: f.shown.to };
+}
+
+/** The service's certificate as a plan shows it: its fingerprint, or `(none)`. */
+function liveCertificate(text: string): { from: string } {
+  return { from: describeLiveCertificate(text) ?? '(none)' };
 }
 
 function mergeUsers(rules: MergeRules | undefined): { user: string; path: Path }[] {

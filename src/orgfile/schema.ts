@@ -129,11 +129,25 @@ export const FileSite = z.strictObject({
   sections: z.array(FileSectionOrGroup).optional().describe('Sections and section groups, in order'),
 }).describe('A site');
 
-/** A certificate: inline (PEM or its base64 body, `${env:NAME}` welcome), or a file beside this one. */
+/**
+ * A certificate: inline (PEM or its base64 body, or `${env:NAME}`: the only field that takes a value
+ * from the environment), or a file in this file's folder. Checked to be one X.509 certificate.
+ */
 export const FileCertificate = z.union([
-  samlCertificate,
-  z.strictObject({ file: z.string().min(1).describe('Path of a PEM file, relative to this file') }),
+  samlCertificate.describe('One X.509 certificate, PEM or its base64 body; or ${env:NAME}, its whole value from the environment'),
+  z.strictObject({ file: z.string().min(1).describe('Path of a PEM file holding the certificate alone, relative to this file, in its folder or below') }),
 ]);
+
+/**
+ * The fields that take a secret, and so `${env:NAME}` (docs/org-as-code.md, "Values from the
+ * environment"): only a SAML provider's certificate. `*` stands for an index.
+ */
+export const SECRET_FIELDS: readonly (readonly string[])[] = [['saml', '*', 'certificate']];
+
+/** Whether the value at `path` is a field that takes a secret. */
+export function isSecretField(path: readonly (string | number)[]): boolean {
+  return SECRET_FIELDS.some((f) => f.length === path.length && f.every((step, i) => (step === '*' ? typeof path[i] === 'number' : step === path[i])));
+}
 
 export const FileSaml = z.strictObject({
   key: keyField.describe('Stable name of the provider in this file (default: from its label)'),
@@ -141,7 +155,7 @@ export const FileSaml = z.strictObject({
   label: samlLabel,
   entityID: samlEntityId.optional(),
   ssoURL: uri(2048).optional(),
-  certificate: FileCertificate.optional().describe('The identity provider’s X.509 certificate; left out: not managed'),
+  certificate: FileCertificate.optional().describe('The identity provider’s X.509 certificate, alone; left out: not managed. Takes ${env:NAME}'),
   defaultRole: roleOrGuest.optional(),
   defaultTeam: ref('a team of the organization (from its title)').nullable().optional(),
 }).describe('A SAML single sign-on provider');

@@ -5,18 +5,19 @@
  * with its place, `org.yaml:12:7: spaces[3].parent: no collection "guidez"`, all of them at once,
  * before anything is sent.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { describeIssue } from '../contract/issues.js';
 import type { Role } from '../contract/op.js';
-import { samlCertificate } from '../contract/saml.js';
+import { checkCertificate, fingerprintOf } from './certificate.js';
 import { KeyAllocator, slug } from './keys.js';
+import { bytesText, FILE_BYTES_VARIABLE, ORG_FILE_LIMITS } from './limits.js';
+import { readCertificateFile, readOrgFileText, ReadRefused } from './read.js';
 import type {
   DCollection, Desired, DGroup, DMember, DNode, DSaml, DSection, DSite, DSiteSpace, DSpace, DSpec, DStructure, Path,
 } from './model.js';
 import { walkDesired } from './model.js';
-import { KINDS, OrgFile, type FileGroup, type FileSection, type FileSiteSpaceT, type Kind, type OrgFileData } from './schema.js';
+import { isSecretField, KINDS, OrgFile, type FileGroup, type FileSection, type FileSiteSpaceT, type Kind, type OrgFileData } from './schema.js';
 
 export interface Problem {
   /** `file:line:column`. */
@@ -54,23 +55,34 @@ export function pathText(path: Path): string {
 export interface LoadOptions {
   /** The environment `${env:NAME}` reads (default: none). */
   env?: NodeJS.ProcessEnv;
-  /** The folder certificate files are relative to (default: the file's). */
+  /** The folder certificate files are relative to, and must be in (default: the file's). */
   baseDir?: string;
+  /** The largest file taken, in bytes (default: ORG_FILE_LIMITS.fileBytes). */
+  maxBytes?: number;
 }
 
-/** Read and check a file from disk. Throws OrgFileError. */
+/** How to raise the size bound, for its message. */
+const RAISE_SIZE = `${FILE_BYTES_VARIABLE} raises it`;
+
+/** Read and check a file from disk (never more than `maxBytes` of it). Throws OrgFileError. */
 export function loadOrgFile(file: string, opts: LoadOptions = {}): Desired {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readOrgFileText(file, opts.maxBytes ?? ORG_FILE_LIMITS.fileBytes, RAISE_SIZE);
   } catch (e) {
-    throw new OrgFileError(file, [{ where: file, path: '', message: `cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }]);
+    if (e instanceof ReadRefused) throw new OrgFileError(file, [{ where: file, path: '', message: e.message }]);
+    throw e;
   }
   return parseOrgFile(text, file, { baseDir: dirname(resolve(file)), ...opts });
 }
 
 /** Check a file's text (YAML, or JSON, which YAML reads too). Throws OrgFileError. */
 export function parseOrgFile(text: string, source: string, opts: LoadOptions = {}): Desired {
+  const maxBytes = opts.maxBytes ?? ORG_FILE_LIMITS.fileBytes;
+  const size = Buffer.byteLength(text);
+  if (size > maxBytes) {
+    throw new OrgFileError(source, [{ where: source, path: '', message: `${size} bytes: larger than ${bytesText(maxBytes)}, the limit of an organization file (${RAISE_SIZE})` }]);
+  }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
   const at = (offset: number) => {
@@ -84,10 +96,16 @@ export function parseOrgFile(text: string, source: string, opts: LoadOptions = {
   const where = (path: Path, keyName?: string) => at(nodeOffset(doc, path, keyName));
   const report = (path: Path, message: string, keyName?: string) => problems.push({ where: where(path, keyName), path: pathText(path), message });
 
-  substituteEnv(doc, opts.env ?? {}, (node, message) => problems.push({ where: at(node.range?.[0] ?? 0), path: pathOfNode(doc, node), message }));
+  const fromEnv = substituteEnv(doc, opts.env ?? {}, (node, path, message) => problems.push({ where: at(node.range?.[0] ?? 0), path: pathText(path), message }));
   if (problems.length) throw new OrgFileError(source, problems);
 
-  const raw = doc.toJS({ maxAliasCount: 100 }) as unknown;
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: ORG_FILE_LIMITS.aliasCount });
+  } catch (e) {
+    if (!(e instanceof ReferenceError)) throw e;
+    throw new OrgFileError(source, [aliasProblem(doc, e, at)]);
+  }
   if (raw === null || raw === undefined) throw new OrgFileError(source, [{ where: at(0), path: '', message: 'the file is empty: it needs at least version: 1' }]);
   const parsed = OrgFile.safeParse(raw);
   if (!parsed.success) {
@@ -101,9 +119,25 @@ export function parseOrgFile(text: string, source: string, opts: LoadOptions = {
     }
     throw new OrgFileError(source, problems);
   }
-  const desired = normalize(parsed.data, source, (path) => where(path), report, opts.baseDir ?? process.cwd());
+  const desired = normalize(parsed.data, source, (path) => where(path), report, opts.baseDir ?? process.cwd(), fromEnv);
   if (problems.length) throw new OrgFileError(source, problems);
   return desired;
+}
+
+/** yaml refuses an alias bomb (or an alias before its anchor) while converting: a problem of the file, at its first alias. */
+function aliasProblem(doc: Document, e: ReferenceError, at: (offset: number) => string): Problem {
+  let first: Node | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      first = node;
+      return visit.BREAK;
+    },
+  });
+  const where = at(first?.range?.[0] ?? 0);
+  if (/Excessive alias count/.test(e.message)) {
+    return { where, path: '', message: `aliases are limited to ${ORG_FILE_LIMITS.aliasCount} copies of an anchored value (nested aliases multiply), and this file's make more` };
+  }
+  return { where, path: '', message: e.message };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -127,51 +161,87 @@ function nodeOffset(doc: Document, path: Path, keyName?: string): number {
   return offset;
 }
 
-/** The path of a node in the document, as text (for the problems found before the schema runs). */
-function pathOfNode(doc: Document, target: Node): string {
-  const found: Path = [];
-  const search = (node: unknown, path: Path): boolean => {
-    if (node === target) {
-      found.push(...path);
-      return true;
-    }
-    if (isMap(node)) return node.items.some((p) => isPair(p) && isScalar(p.key) && search(p.value, [...path, String(p.key.value)]));
-    if (isSeq(node)) return node.items.some((item, i) => search(item, [...path, i]));
-    return false;
-  };
-  search(doc.contents, []);
-  return pathText(found);
-}
-
 const ENV_PATTERN = /\$(\$?)\{env:([^}]*)\}/g;
+const ENV_VALUE = /^\$\{env:([^}]*)\}$/;
 
-/** `${env:NAME}` in string values becomes the variable's value (`$${env:NAME}` stays as `${env:NAME}`). */
-function substituteEnv(doc: Document, env: NodeJS.ProcessEnv, fail: (node: Node, message: string) => void): void {
+/** docsctl's own variables (DOCSCTL_TOKEN: its credentials) are never read by a file. */
+const OWN_VARIABLES = /^DOCSCTL_/i;
+
+/**
+ * `${env:NAME}` takes the variable's value only as the whole value of a field the schema says takes
+ * a secret (isSecretField: a SAML certificate), and never from docsctl's own variables; anywhere
+ * else it is a problem at its place. `$${env:NAME}` is the text `${env:NAME}`, anywhere. Returns
+ * the variable each substituted field came from (by path text), for plan to show instead of it. An
+ * error never quotes a variable's value.
+ */
+function substituteEnv(doc: Document, env: NodeJS.ProcessEnv, fail: (node: Node, path: Path, message: string) => void): Map<string, string> {
+  const from = new Map<string, string>();
   visit(doc, {
-    Scalar(key, node) {
+    Scalar(key, node, ancestors) {
       if (key === 'key' || typeof node.value !== 'string' || !node.value.includes('${')) return;
-      node.value = node.value.replace(ENV_PATTERN, (whole, escaped: string, name: string) => {
-        if (escaped) return whole.slice(1);
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-          fail(node, `\${env:${name}}: not a variable name`);
-          return whole;
-        }
-        const value = env[name];
-        if (value === undefined) {
-          fail(node, `\${env:${name}}: the environment variable ${name} is not set`);
-          return whole;
-        }
-        return value;
-      });
+      const text = node.value;
+      const path = pathOf(ancestors, node);
+      const refs = [...text.matchAll(ENV_PATTERN)].filter((m) => !m[1]);
+      if (refs.length === 0) {
+        node.value = text.replace(ENV_PATTERN, (whole) => whole.slice(1));
+        return;
+      }
+      const ref = `\${env:${refs[0][2]}}`;
+      if (!isSecretField(path)) {
+        fail(node, path, `${ref}: only a field that takes a secret (saml[].certificate) takes a value from the environment; write the value itself here (or $${ref} for the text ${ref})`);
+        return;
+      }
+      const whole = ENV_VALUE.exec(text);
+      if (!whole) {
+        fail(node, path, `${ref}: a value from the environment is the whole field, as in certificate: ${ref}`);
+        return;
+      }
+      const name = whole[1];
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+        fail(node, path, `${ref}: not a variable name`);
+        return;
+      }
+      if (OWN_VARIABLES.test(name)) {
+        fail(node, path, `${ref}: docsctl's own variables (DOCSCTL_…, its credentials among them) are never read by an organization file`);
+        return;
+      }
+      if (node.anchor) {
+        fail(node, path, `${ref}: a value from the environment cannot have an anchor (&${node.anchor}): aliases would copy it into other fields`);
+        return;
+      }
+      const value = env[name];
+      if (value === undefined) {
+        fail(node, path, `${ref}: the environment variable ${name} is not set`);
+        return;
+      }
+      node.value = value;
+      from.set(pathText(path), name);
     },
   });
+  return from;
 }
 
-const FIELD_HINTS: Record<string, string> = {
-  name: 'title', collection: 'parent', children: 'sections', groups: 'sections', spaces: 'siteSpaces', slug: 'key',
-};
+/** The path of a node from its ancestors (as `visit` gives them). */
+function pathOf(ancestors: readonly unknown[], node: unknown): Path {
+  const out: Path = [];
+  const chain = [...ancestors, node];
+  for (let i = 0; i < chain.length - 1; i++) {
+    const a = chain[i];
+    if (isPair(a)) out.push(isScalar(a.key) ? String(a.key.value) : '?');
+    else if (isSeq(a)) out.push(a.items.indexOf(chain[i + 1] as never));
+  }
+  return out;
+}
+
+const FIELD_HINTS = new Map<string, string>([
+  ['name', 'title'], ['collection', 'parent'], ['children', 'sections'], ['groups', 'sections'], ['spaces', 'siteSpaces'], ['slug', 'key'],
+]);
+/** Names that are no field of any object (JavaScript's own), said so rather than guessed at. */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
 function suggestField(k: string): string {
-  return FIELD_HINTS[k] ? ` (did you mean ${FIELD_HINTS[k]}?)` : '';
+  if (RESERVED.has(k)) return ' (a reserved name, never a field)';
+  const hint = FIELD_HINTS.get(k);
+  return hint ? ` (did you mean ${hint}?)` : '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -179,7 +249,7 @@ function suggestField(k: string): string {
 
 function normalize(
   data: OrgFileData, source: string, where: (path: Path) => string,
-  report: (path: Path, message: string) => void, baseDir: string,
+  report: (path: Path, message: string) => void, baseDir: string, fromEnv: Map<string, string>,
 ): Desired {
   const kinds = new Set<Kind>(KINDS.filter((k) => data[k] !== undefined));
   const keysOf = <T extends { key?: string }>(kind: string, items: T[], pathOf: (i: number) => Path, titleOf: (t: T) => string, fallback: string) => {
@@ -316,22 +386,37 @@ function normalize(
   const saml: DSaml[] = fileSaml.map((p, i) => {
     const at: Path = ['saml', i];
     let certificate: string | undefined;
-    if (typeof p.certificate === 'string') certificate = p.certificate;
-    else if (p.certificate) {
-      const file = resolve(baseDir, p.certificate.file);
+    let origin: string | undefined;
+    let field: Path = [...at, 'certificate'];
+    if (typeof p.certificate === 'string') {
+      certificate = p.certificate;
+      const variable = fromEnv.get(pathText(field));
+      origin = variable !== undefined ? `\${env:${variable}}` : undefined;
+    } else if (p.certificate) {
+      field = [...field, 'file'];
+      origin = p.certificate.file;
       try {
-        certificate = readFileSync(file, 'utf8');
-        const ok = samlCertificate.safeParse(certificate);
-        if (!ok.success) report([...at, 'certificate', 'file'], `${p.certificate.file}: ${describeIssue(ok.error.issues[0])}`);
+        certificate = readCertificateFile(baseDir, p.certificate.file, ORG_FILE_LIMITS.certificateBytes);
       } catch (e) {
-        report([...at, 'certificate', 'file'], `cannot read ${p.certificate.file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+        if (!(e instanceof ReadRefused)) throw e;
+        report(field, `${p.certificate.file}: ${e.message}`);
+      }
+    }
+    // Checked whatever its origin: only a certificate is sent, and it is shown by its fingerprint.
+    let certificateShown: string | undefined;
+    if (certificate !== undefined) {
+      const check = checkCertificate(certificate);
+      if (check.ok) certificateShown = `${fingerprintOf(check.der)}${origin !== undefined ? ` (${origin})` : ''}`;
+      else {
+        report(field, `${origin !== undefined ? `${origin}: ` : ''}${check.why}`);
+        certificate = undefined;
       }
     }
     return {
       key: samlKeys[i], ...(p.id ? { id: p.id } : {}), label: p.label,
       ...(p.entityID !== undefined ? { entityID: p.entityID } : {}),
       ...(p.ssoURL !== undefined ? { ssoURL: p.ssoURL } : {}),
-      ...(certificate !== undefined ? { certificate } : {}),
+      ...(certificate !== undefined && certificateShown !== undefined ? { certificate, certificateShown } : {}),
       ...(p.defaultRole !== undefined ? { defaultRole: p.defaultRole === 'guest' ? null : (p.defaultRole as Role) } : {}),
       ...(p.defaultTeam !== undefined ? { defaultTeam: p.defaultTeam } : {}),
       at,
@@ -470,8 +555,20 @@ function distance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** Whether a --seed file is an organization file (`version:` at the top, YAML or JSON) rather than a sandbox fixture. */
-export function isOrgFile(text: string): boolean {
+/**
+ * Whether a --seed file is an organization file (`version:` at the top, YAML or JSON) rather than a
+ * sandbox fixture. Text larger than an org file may be (`maxBytes`) is not parsed as YAML: JSON
+ * that is no fixture, or anything that is not JSON, is taken as an org file (and refused for its size).
+ */
+export function isOrgFile(text: string, maxBytes = ORG_FILE_LIMITS.fileBytes): boolean {
+  if (Buffer.byteLength(text) > maxBytes) {
+    try {
+      const value = JSON.parse(text) as unknown;
+      return typeof value === 'object' && value !== null && !('organizations' in value);
+    } catch {
+      return true;
+    }
+  }
   try {
     const doc = parseDocument(text);
     const top = doc.contents;

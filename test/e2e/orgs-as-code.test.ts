@@ -1,12 +1,20 @@
 /** The organization as code (issue 17): export, plan, apply and schema, driven as a user against the sandbox. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { docsctl, useSandbox } from '../helpers/cli.js';
 
 const sb = useSandbox();
+const PEM = readFileSync(resolve(import.meta.dirname, '../fixtures/saml-idp.pem'), 'utf8');
+const PEM_2 = readFileSync(resolve(import.meta.dirname, '../fixtures/saml-idp-2.pem'), 'utf8');
+/** `openssl x509 -noout -fingerprint -sha256` of each, as plan shows it. */
+const FINGERPRINT = 'sha256:a5c63d771c4ba7fb';
+const FINGERPRINT_2 = 'sha256:04b77b05541947c4';
+/** The base64 body of a PEM certificate (what must never be printed for a value from the environment). */
+const bodyOf = (pem: string) => pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'docsctl-orgfile-'));
@@ -265,14 +273,14 @@ spaces:
     expect((await sb.request('GET', '/v1/orgs/org-acme/collections')).body.count).toBe(before);
   });
 
-  it('values from the environment: ${env:NAME}, and a clear error when it is not set', async () => {
-    const path = file('env.yaml', 'version: 1\ncollections:\n  - title: "${env:TEAM} docs"\n    key: team\n');
+  it('values from the environment: ${env:NAME} in a certificate, a clear error when it is not set, $${env:NAME} is the text', async () => {
+    const path = file('env.yaml', 'version: 1\nsaml:\n  - label: Okta\n    certificate: ${env:OKTA_CERT}\ncollections:\n  - title: "$${env:TEAM} docs"\n    key: team\n');
     const unset = await sb.run(['orgs', 'plan', '-f', path]);
     expect(unset.exitCode).toBe(2);
-    expect(unset.stderr).toContain(`${path}:3:12: collections[0].title: \${env:TEAM}: the environment variable TEAM is not set`);
-    const set = await sb.run(['orgs', 'plan', '-f', path, '--json'], { env: { TEAM: 'Platform' } });
-    expect(set.exitCode).toBe(2);
-    expect(JSON.parse(set.stdout).changes[0]).toMatchObject({ kind: 'collection', action: 'create', key: 'team', title: 'Platform docs' });
+    expect(unset.stderr).toContain(`${path}:4:18: saml[0].certificate: \${env:OKTA_CERT}: the environment variable OKTA_CERT is not set`);
+    const set = await sb.run(['orgs', 'plan', '-f', path, '--json'], { env: { OKTA_CERT: PEM } });
+    expect(set.exitCode, set.stderr).toBe(2);
+    expect(JSON.parse(set.stdout).changes.find((c: { kind: string }) => c.kind === 'collection')).toMatchObject({ action: 'create', key: 'team', title: '${env:TEAM} docs' });
   });
 
   it('--json plan shape', async () => {
@@ -329,5 +337,185 @@ spaces:
     const bad = await docsctl(['serve', '--memory', '--port', '0', '--seed', file('bad-seed.yaml', 'version: 1\ncollections:\n  - titel: x\n')], { PATH: process.env.PATH ?? '', HOME: dir });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('bad-seed.yaml:3:5: collections[0].titel: unknown field "titel"');
+  });
+});
+
+/** Org files are untrusted input (issue 22): a file from a pull request runs in CI with secrets in the environment. */
+describe('hostile organization files', () => {
+  const SECRET = 'hunter2-very-secret-value';
+  const samlCount = async () => (await sb.request('GET', '/v1/orgs/org-acme/saml')).body.items.length as number;
+  const collectionCount = async () => (await sb.request('GET', '/v1/orgs/org-acme/collections')).body.count as number;
+  /** A file with one SAML provider whose certificate is `certificate` (YAML text). */
+  const samlFile = (name: string, certificate: string) => file(name, `version: 1\nsaml:\n  - label: Okta\n    certificate: ${certificate}\n`);
+
+  it('${env:NAME} outside a field that takes a secret is an error at its place: nothing printed, nothing sent', async () => {
+    const before = await collectionCount();
+    const path = file('leak.yaml', 'version: 1\ncollections:\n  - title: "${env:DOCSCTL_TOKEN}"\n  - title: x\n    description: "id ${env:LEAKED}"\n');
+    for (const cmd of [['plan'], ['plan', '--json'], ['apply', '--yes']]) {
+      const r = await sb.run(['orgs', ...cmd, '-f', path], { env: { LEAKED: SECRET } });
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`${path}:3:12: collections[0].title: \${env:DOCSCTL_TOKEN}: only a field that takes a secret (saml[].certificate) takes a value from the environment`);
+      expect(r.stderr).toContain(`${path}:5:18: collections[1].description: \${env:LEAKED}: only a field that takes a secret`);
+      expect(r.stderr).not.toContain(sb.token('admin'));
+      expect(r.stderr).not.toContain(SECRET);
+    }
+    expect(await collectionCount()).toBe(before);
+  });
+
+  it('docsctl’s own variables are never read, even where a secret goes; a value that is no certificate is refused without being quoted', async () => {
+    const own = await sb.run(['orgs', 'apply', '--yes', '-f', samlFile('own.yaml', '${env:DOCSCTL_TOKEN}')]);
+    expect(own.exitCode).toBe(2);
+    expect(own.stderr).toContain("saml[0].certificate: ${env:DOCSCTL_TOKEN}: docsctl's own variables (DOCSCTL_…, its credentials among them) are never read by an organization file");
+    expect(own.stderr).not.toContain(sb.token('admin'));
+    const notCert = await sb.run(['orgs', 'apply', '--yes', '-f', samlFile('other.yaml', '${env:OTHER}')], { env: { OTHER: SECRET } });
+    expect(notCert.exitCode).toBe(2);
+    expect(notCert.stderr).toMatch(/other\.yaml:4:18: saml\[0\]\.certificate: \$\{env:OTHER\}: not a certificate/);
+    expect(notCert.stderr + notCert.stdout).not.toContain(SECRET);
+    // An anchor would let an alias copy the value into any field.
+    const anchored = await sb.run(['orgs', 'plan', '-f', file('anchor.yaml', 'version: 1\nsaml:\n  - label: Okta\n    certificate: &c ${env:OKTA_CERT}\ncollections:\n  - title: *c\n')], { env: { OKTA_CERT: PEM } });
+    expect(anchored.exitCode).toBe(2);
+    expect(anchored.stderr).toContain('a value from the environment cannot have an anchor (&c)');
+    expect(await samlCount()).toBe(0);
+  });
+
+  it('a certificate from the environment is shown by the variable’s name and its fingerprint, never its text, and compared right', async () => {
+    const path = samlFile('cert.yaml', '${env:OKTA_CERT}');
+    const planned = await sb.run(['orgs', 'plan', '-f', path], { env: { OKTA_CERT: PEM } });
+    expect(planned.exitCode, planned.stderr).toBe(2);
+    expect(planned.stdout).toContain(`certificate: "${FINGERPRINT} (\${env:OKTA_CERT})"`);
+    const applied = await sb.run(['orgs', 'apply', '-f', path, '--yes'], { env: { OKTA_CERT: PEM } });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect((await sb.request('GET', '/v1/orgs/org-acme/saml')).body.items[0].certificate).toBe(PEM);
+    // The same certificate: no change; another: its fingerprint, from → to, in text and JSON.
+    expect((await sb.run(['orgs', 'plan', '-f', path], { env: { OKTA_CERT: PEM } })).exitCode).toBe(0);
+    const changed = await sb.run(['orgs', 'plan', '-f', path, '--json'], { env: { OKTA_CERT: PEM_2 } });
+    expect(changed.exitCode, changed.stderr).toBe(2);
+    expect(JSON.parse(changed.stdout).changes).toEqual([expect.objectContaining({
+      kind: 'saml', action: 'update', fields: [{ field: 'certificate', from: FINGERPRINT, to: `${FINGERPRINT_2} (\${env:OKTA_CERT})` }],
+    })]);
+    const text = await sb.run(['orgs', 'apply', '-f', path, '--yes'], { env: { OKTA_CERT: PEM_2 } });
+    expect(text.exitCode, text.stderr).toBe(0);
+    expect(text.stderr).toContain(`certificate: "${FINGERPRINT}" → "${FINGERPRINT_2} (\${env:OKTA_CERT})"`);
+    for (const out of [planned.stdout, planned.stderr, changed.stdout, text.stdout, text.stderr]) {
+      expect(out).not.toContain(bodyOf(PEM).slice(0, 40));
+      expect(out).not.toContain(bodyOf(PEM_2).slice(0, 40));
+    }
+    expect((await sb.request('GET', '/v1/orgs/org-acme/saml')).body.items[0].certificate).toBe(PEM_2);
+  });
+
+  it('certificate files: regular files in the org file’s folder only, bounded, checked as one certificate; else exit 2 naming the path and the rule, at once, nothing sent', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const token = sb.token('admin');
+    writeFileSync(join(dir, 'okta.pem'), PEM);
+    mkdirSync(join(dir, 'certs'));
+    writeFileSync(join(dir, 'certs', 'inside.pem'), PEM);
+    symlinkSync(join(dir, 'certs', 'inside.pem'), join(dir, 'linked.pem'));
+    execFileSync('mkfifo', [join(dir, 'fifo.pem')]);
+    symlinkSync('/proc/self/environ', join(dir, 'environ.pem'));
+    symlinkSync('/dev/zero', join(dir, 'zero.pem'));
+    writeFileSync(join(dir, 'token.pem'), `DOCSCTL_TOKEN=${token}\n`);
+    const key = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    writeFileSync(join(dir, 'bundle.pem'), PEM + key);
+    writeFileSync(join(dir, 'big.pem'), PEM + ' '.repeat(10_000));
+    const cases: [string, string][] = [
+      ['/dev/zero', "it leads outside the organization file's folder (to /dev/zero): a certificate file must be in that folder or below it"],
+      ['zero.pem', 'it leads outside the organization file\'s folder (to /dev/zero)'],
+      ['/proc/self/environ', "it leads outside the organization file's folder (to /proc/"],
+      ['environ.pem', "it leads outside the organization file's folder (to /proc/"],
+      ['missing.pem', 'cannot read it (ENOENT)'],
+      ['fifo.pem', 'a FIFO: a certificate file must be a regular file'],
+      ['certs', 'a folder: a certificate file must be a regular file'],
+      ['token.pem', 'not a certificate'],
+      ['bundle.pem', 'it holds a PRIVATE KEY block: a certificate field takes one certificate and nothing else'],
+      ['big.pem', `${PEM.length + 10_000} bytes: a certificate file may have at most 10000 bytes`],
+    ];
+    for (const [given, rule] of cases) {
+      const path = samlFile(`f-${given.replace(/\W/g, '')}.yaml`, `{ file: "${given}" }`);
+      for (const cmd of [['plan'], ['apply', '--yes']]) {
+        const t0 = Date.now();
+        const r = await sb.run(['orgs', ...cmd, '-f', path]);
+        expect(Date.now() - t0, given).toBeLessThan(15_000);
+        expect(r.exitCode, `${given}: ${r.stderr}`).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toContain(`${path}:4:26: saml[0].certificate.file: ${given}: ${rule}`);
+        expect(r.stderr).not.toContain(token);
+      }
+    }
+    // Outside the folder, a real certificate is not taken either.
+    const sub = samlFile('certs/sub.yaml', '{ file: ../okta.pem }');
+    const outside = await sb.run(['orgs', 'plan', '-f', sub]);
+    expect(outside.exitCode).toBe(2);
+    expect(outside.stderr).toContain(`${sub}:4:26: saml[0].certificate.file: ../okta.pem: it leads outside the organization file's folder (to ${join(dir, 'okta.pem')})`);
+    expect(await samlCount()).toBe(0);
+    // A link inside the folder to a file inside it is followed; the fingerprint names the file.
+    const ok = await sb.run(['orgs', 'plan', '-f', samlFile('ok.yaml', '{ file: linked.pem }')]);
+    expect(ok.exitCode, ok.stderr).toBe(2);
+    expect(ok.stdout).toContain(`certificate: "${FINGERPRINT} (linked.pem)"`);
+  });
+
+  it('an alias bomb is a bad file (exit 2, aliases are limited), not an internal error', async () => {
+    const path = file('bomb.yaml', 'version: 1\ncollections: &a [{ title: a }]\nx: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\ny: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nz: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n');
+    const r = await sb.run(['orgs', 'plan', '-f', path]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`${path}:3:8: aliases are limited to 100 copies of an anchored value (nested aliases multiply), and this file's make more`);
+    expect(r.stderr).not.toContain('bug in docsctl');
+  });
+
+  it('reserved names as fields get no nonsense hint', async () => {
+    const path = file('proto.yaml', 'version: 1\n__proto__: { a: 1 }\ncollections:\n  - title: A\n    constructor: 1\n    prototype: 2\n');
+    const r = await sb.run(['orgs', 'plan', '-f', path]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`${path}:2:1: __proto__: unknown field "__proto__" (a reserved name, never a field)`);
+    expect(r.stderr).toContain(`${path}:5:5: collections[0].constructor: unknown field "constructor" (a reserved name, never a field)`);
+    expect(r.stderr).toContain(`${path}:6:5: collections[0].prototype: unknown field "prototype" (a reserved name, never a field)`);
+    expect(r.stderr).not.toMatch(/did you mean|\[object Object\]|native code/);
+  });
+
+  it('an org file is bounded in size, checked before it is read (DOCSCTL_ORG_FILE_MAX_BYTES raises it); /dev/zero ends at once', async () => {
+    const huge = file('huge.yaml', '');
+    truncateSync(huge, 50 * 1024 * 1024); // sparse: 50 MB that take no disk
+    for (const path of [huge, '/dev/zero']) {
+      const t0 = Date.now();
+      const r = await sb.run(['orgs', 'plan', '-f', path]);
+      expect(Date.now() - t0).toBeLessThan(15_000);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(`larger than 4 MiB, the limit of an organization file (DOCSCTL_ORG_FILE_MAX_BYTES raises it)`);
+    }
+    const small = file('small.yaml', 'version: 1\ncollections:\n  - title: Handbook\n');
+    const lowered = await sb.run(['orgs', 'plan', '-f', small], { env: { DOCSCTL_ORG_FILE_MAX_BYTES: '20' } });
+    expect(lowered.exitCode).toBe(2);
+    expect(lowered.stderr).toContain(`${small}: 44 bytes: larger than 20 bytes, the limit of an organization file`);
+    expect((await sb.run(['orgs', 'plan', '-f', small], { env: { DOCSCTL_ORG_FILE_MAX_BYTES: '44' } })).exitCode).toBe(0);
+    const bad = await sb.run(['orgs', 'plan', '-f', small], { env: { DOCSCTL_ORG_FILE_MAX_BYTES: '1k' } });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('DOCSCTL_ORG_FILE_MAX_BYTES: must be a whole number of bytes');
+  });
+
+  it('a second -f is a usage error, not the last file alone (which --prune would take as deleting the first one’s items)', async () => {
+    await applyBase();
+    const before = await collectionCount();
+    const a = file('a.yaml', 'version: 1\ncollections:\n  - title: Guides\n');
+    const b = file('b.yaml', 'version: 1\ncollections:\n  - title: API\n    key: api\n');
+    for (const cmd of [['plan'], ['apply', '--yes']]) {
+      const r = await sb.run(['orgs', ...cmd, '-f', a, '--file', b, '--prune']);
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`-f/--file: given twice ("${a}", then "${b}"): one organization file at a time (several are not supported yet)`);
+    }
+    expect(await collectionCount()).toBe(before);
+  });
+
+  it('serve --seed reads org files through the same rules: a certificate from /dev/zero or a FIFO stops it at once', async () => {
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [join(dir, 'seed-fifo.pem')]);
+    for (const given of ['/dev/zero', 'seed-fifo.pem']) {
+      const path = samlFile(`seed-${given.replace(/\W/g, '')}.yaml`, `{ file: "${given}" }`);
+      const t0 = Date.now();
+      const r = await docsctl(['serve', '--memory', '--port', '0', '--seed', path], { PATH: process.env.PATH ?? '', HOME: dir });
+      expect(Date.now() - t0).toBeLessThan(15_000);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(`${path}:4:26: saml[0].certificate.file: ${given}: `);
+    }
   });
 });

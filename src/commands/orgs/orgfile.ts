@@ -6,7 +6,7 @@ import type { Plan } from '../../orgfile/plan.js';
 import type { Reader } from '../../orgfile/live.js';
 
 export const fileFlags = {
-  file: { short: 'f', description: 'the organization file (YAML or JSON; see docsctl orgs schema)', value: 'file' },
+  file: { short: 'f', description: 'the organization file (YAML or JSON; see docsctl orgs schema)', value: 'file', once: 'one organization file at a time (several are not supported yet)' },
   prune: { type: 'boolean', description: 'delete what the file does not have, only of the kinds it declares (a file without sites: never deletes a site)' },
   concurrency: { type: 'number', description: 'requests at a time (default 8; 429 answers are retried after their Retry-After)', value: 'n' },
 } as const;
@@ -17,12 +17,23 @@ export function concurrencyOf(n: number | undefined): number {
   return n;
 }
 
+/** The largest organization file taken: DOCSCTL_ORG_FILE_MAX_BYTES, else ORG_FILE_LIMITS.fileBytes. */
+export async function orgFileMaxBytes(env: NodeJS.ProcessEnv): Promise<number> {
+  const { FILE_BYTES_VARIABLE, ORG_FILE_LIMITS } = await import('../../orgfile/limits.js');
+  const given = env[FILE_BYTES_VARIABLE];
+  if (given === undefined || given === '') return ORG_FILE_LIMITS.fileBytes;
+  const n = Number(given);
+  if (!/^\d+$/.test(given) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`${FILE_BYTES_VARIABLE}: must be a whole number of bytes, at least 1`);
+  return n;
+}
+
 /** The file, read and checked before anything is sent: every problem at its file:line:column (exit 2). */
 export async function loadDesired(ctx: Context, file: string | undefined): Promise<Desired> {
   if (!file) throw new UsageError('missing --file: the organization file to compare with', 'e.g. docsctl orgs plan -f org.yaml (docsctl orgs export writes one)');
   const { loadOrgFile, OrgFileError } = await import('../../orgfile/source.js');
+  const maxBytes = await orgFileMaxBytes(ctx.env);
   try {
-    return loadOrgFile(file, { env: ctx.env });
+    return loadOrgFile(file, { env: ctx.env, maxBytes });
   } catch (e) {
     if (e instanceof OrgFileError) throw new UsageError(e.message, 'nothing was sent; fix the file (docsctl orgs schema prints its JSON Schema)');
     throw e;

@@ -1,0 +1,29 @@
+/**
+ * Bounds on reading an organization file, which is untrusted input (a file from a pull request runs
+ * in CI with secrets in the environment): docs/security.md, "Org files". Plain numbers in one object
+ * so that tests can lower them; the file's size is the one a user may need to raise
+ * (DOCSCTL_ORG_FILE_MAX_BYTES).
+ */
+import { samlCertificate } from '../contract/saml.js';
+
+export const ORG_FILE_LIMITS = {
+  /**
+   * An organization file's size, in bytes (YAML or JSON): 4 MiB, some 24 000 spaces as export
+   * writes them; parsing takes about 70 MB of memory per MiB. Checked before the file is read whole.
+   */
+  fileBytes: 4 * 1024 * 1024,
+  /** A certificate file's size, in bytes: the API's limit for a certificate (10 000 characters). */
+  certificateBytes: samlCertificate.maxLength ?? 10_000,
+  /** Copies of an anchored value that aliases may make, nested ones multiplied (yaml's maxAliasCount). */
+  aliasCount: 100,
+};
+
+/** The variable that changes `fileBytes`. */
+export const FILE_BYTES_VARIABLE = 'DOCSCTL_ORG_FILE_MAX_BYTES';
+
+/** `4 MiB`, `10000 bytes`. */
+export function bytesText(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
