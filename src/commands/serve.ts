@@ -85,7 +85,7 @@ export default defineCommand({
       });
     } catch (e) {
       if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);
-      if (e instanceof StateFileError) throw new UsageError(`--data: ${e.message}`);
+      if (e instanceof StateFileError) throw new UsageError(`--data: ${e.message}`, e.hint);
       if (e instanceof TokenError) throw new UsageError(`--token: ${e.message}`);
       if (flags.data) {
         const { SqliteUnavailableError, SQLITE_HINT } = await import('../server/persist/sqlite.js');

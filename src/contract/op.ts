@@ -34,6 +34,12 @@ export interface OpDef<
    * count seconds down), nor anything with a time in its view.
    */
   cacheable?: boolean;
+  /**
+   * Also for callers who are not members of the organization in its path: a published site's
+   * visitors. Every other operation under an organization, a space or a collection answers a
+   * non-member 404, the same whatever the ids, body and query (the sandbox checks it first).
+   */
+  visitors?: boolean;
   summary?: string;
 }
 
@@ -58,6 +64,7 @@ export function defineOp<
   status?: 200 | 201 | 204;
   paginated?: boolean;
   cacheable?: boolean;
+  visitors?: boolean;
   summary?: string;
 }): OpDef<P, Q, B, R> {
   return {

@@ -381,7 +381,7 @@ export const ops = {
   }),
   getPublishedSite: defineOp({
     id: 'getPublishedSite', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/published',
-    params: site, query: z.object(keyQuery), response: PublishedSite,
+    params: site, query: z.object(keyQuery), response: PublishedSite, visitors: true,
   }),
   getAdaptiveSchema: defineOp({
     id: 'getAdaptiveSchema', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
@@ -398,7 +398,7 @@ export const ops = {
 
   listSiteSections: defineOp({
     id: 'listSiteSections', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/sections',
-    params: site, query: z.object({ ...pageQuery, ...keyQuery }), response: listOf(SiteSection), paginated: true,
+    params: site, query: z.object({ ...pageQuery, ...keyQuery }), response: listOf(SiteSection), paginated: true, visitors: true,
   }),
   createSiteSection: defineOp({
     id: 'createSiteSection', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/sections',
@@ -450,7 +450,7 @@ export const ops = {
   listSiteSpaces: defineOp({
     id: 'listSiteSpaces', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/site-spaces',
     params: site, query: z.object({ ...pageQuery, ...keyQuery, default: qBool().optional() }),
-    response: listOf(SiteSpace), paginated: true,
+    response: listOf(SiteSpace), paginated: true, visitors: true,
   }),
   createSiteSpace: defineOp({
     id: 'createSiteSpace', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/site-spaces',

@@ -134,7 +134,7 @@ export const ops = {
   }),
   getSpace: defineOp({
     id: 'getSpace', method: 'GET', path: '/spaces/{spaceId}',
-    params: space, query: z.object({ shareKey: z.string().optional() }), response: Space, cacheable: true,
+    params: space, query: z.object({ shareKey: z.string().optional() }), response: Space, cacheable: true, visitors: true,
   }),
   updateSpace: defineOp({
     id: 'updateSpace', method: 'PATCH', path: '/spaces/{spaceId}', params: space, body: UpdateSpaceBody, response: Space,

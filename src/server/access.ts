@@ -3,8 +3,8 @@
  * collections above it (a guest's is never raised), gives the `permissions` booleans, and
  * every operation checks the same booleans, so what an object says and what the server allows agree.
  */
-import type { DefaultLevel, Role } from '../contract/op.js';
-import { forbidden, notFound } from './errors.js';
+import type { AnyOp, DefaultLevel, Role } from '../contract/op.js';
+import { forbidden, notFound, type HttpError } from './errors.js';
 import type { CollectionRec, OrgRec, SpaceRec, Store, UserRec } from './store.js';
 
 export const RANK: Record<Role, number> = { read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 };
@@ -27,13 +27,63 @@ export interface Caller {
 
 /**
  * The organization, if the caller is a member of it. A non-member gets 404, not 403, so ids of
- * other organizations do not leak.
+ * other organizations do not leak: `no organization <id>`, or `missing` when the organization was
+ * found through one of its objects (`no space <id>`: the object, as if it did not exist).
  */
-export function orgFor(store: Store, caller: Caller, orgId: string): { org: OrgRec; role: Role | null } {
+export function orgFor(store: Store, caller: Caller, orgId: string, missing = `no organization ${orgId}`): { org: OrgRec; role: Role | null } {
   const org = store.data.orgs.get(orgId);
   const member = org && store.member(orgId, caller.user.id);
-  if (!org || !member || member.disabled) throw notFound(`no organization ${orgId}`);
+  if (!org || !member || member.disabled) throw notFound(missing);
   return { org, role: member.role };
+}
+
+/**
+ * What the first parameter of a path names (`/orgs/{organizationId}…`, `/spaces/{spaceId}…`,
+ * `/collections/{collectionId}…`) and the organization holding it, if it exists.
+ */
+const SCOPES: Record<string, { what: string; orgOf: (store: Store, id: string) => string | undefined }> = {
+  organizationId: { what: 'organization', orgOf: (store, id) => (store.data.orgs.has(id) ? id : undefined) },
+  spaceId: { what: 'space', orgOf: (store, id) => store.data.spaces.get(id)?.org },
+  collectionId: { what: 'collection', orgOf: (store, id) => store.data.collections.get(id)?.org },
+};
+
+type PathParams = Record<string, string | undefined>;
+
+/** Whether a request's caller may be told anything about the organization its path is in. */
+export interface Gate {
+  /** The caller is an enabled member of the organization holding the path's object (which exists). */
+  admits(store: Store, caller: Caller, params: PathParams): boolean;
+  /**
+   * What the operation answers when that object does not exist, and so what a non-member is told:
+   * 404 `no <what> <id>`, naming only the id sent; null (204, no content) for a delete of the
+   * object itself, as for any missing target (the official document: "did not exist").
+   */
+  absent(params: PathParams): HttpError | null;
+}
+
+/**
+ * The check that runs before anything else of an operation under an organization, a space or a
+ * collection, before its other ids are looked up and its query and body read: to a caller who is
+ * not an enabled member of the organization holding the path's object, that object does not exist,
+ * whatever they sent; so an outsider learns nothing of another organization's ids (docs/security.md,
+ * Organizations stay apart). None for paths without an object (`/user`, `/orgs`) and for the
+ * operations open to visitors (`visitors` in the contract), whose handlers show a non-member only
+ * what is published or shared and answer what a missing object answers otherwise.
+ */
+export function gateOf(op: AnyOp): Gate | undefined {
+  const first = /^\/[^{]*\{(\w+)\}/.exec(op.path)?.[1];
+  if (first === undefined || op.visitors) return undefined;
+  const scope = SCOPES[first];
+  if (!scope) throw new Error(`${op.id}: no organization is known for {${first}}: add it to SCOPES in access.ts`);
+  const deletesIt = op.method === 'DELETE' && op.status === 204 && op.path.endsWith(`{${first}}`);
+  return {
+    admits(store, caller, params) {
+      const org = scope.orgOf(store, params[first] ?? '');
+      const member = org === undefined ? undefined : store.member(org, caller.user.id);
+      return member !== undefined && !member.disabled;
+    },
+    absent: (params) => (deletesIt ? null : notFound(`no ${scope.what} ${params[first] ?? ''}`)),
+  };
 }
 
 /** Require an organization role; 403 names the role needed. */

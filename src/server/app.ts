@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import { describeIssue, issuePath, type AnyOp } from '../contract/op.js';
+import { gateOf, type Gate } from './access.js';
 import { parseDuration } from './clock.js';
 import { derivedKey } from './derived.js';
 import { DOWNLOADS_PATH, serveDownload } from './downloads.js';
@@ -70,6 +71,8 @@ interface Route {
   bodyless: boolean;
   /** What its query schema makes of no query at all, when that holds only plain values (copied per request). */
   emptyQuery?: Record<string, unknown>;
+  /** Whether the caller may be told anything about the path's organization (access.ts): checked first. */
+  gate?: Gate;
 }
 
 /** Where the sandbox serves the OpenAPI document of the contract (no token needed: docs/api.md). */
@@ -111,9 +114,11 @@ export function createApp(store: Store, opts: AppOptions) {
     const path = '/v1' + route.op.path.replace(/\{(\w+)\}/g, ':$1');
     const empty = route.op.query.safeParse({});
     const plain = empty.success && Object.values(empty.data as object).every((v) => v === null || typeof v !== 'object');
+    const gate = gateOf(route.op);
     const entry: Route = {
       ...route, cached: route.op.cacheable === true, bodyless: route.op.body.safeParse(undefined).success,
       ...(plain ? { emptyQuery: empty.data as Record<string, unknown> } : {}),
+      ...(gate ? { gate } : {}),
     };
     router.on(route.op.method, path, () => undefined, entry);
   }
@@ -207,10 +212,17 @@ export function createApp(store: Store, opts: AppOptions) {
         const kept = store.derived.peek(KEPT)?.answers.get(key);
         if (kept) return kept;
       }
+      // To a non-member of the path's organization its object does not exist: answered before its
+      // other ids are looked up and its query and body read.
+      if (route.gate && !route.gate.admits(store, caller, found.params)) {
+        const missing = route.gate.absent(found.params);
+        if (missing) throw missing;
+        return { status: 204, headers: {} };
+      }
       const input = {
-        params: validate(route.op.params, found.params, ''),
-        query: search === '' && route.emptyQuery ? { ...route.emptyQuery } : validate(route.op.query, queryObject(search), ''),
-        body: route.bodyless ? undefined : validate(route.op.body, parseBody(req), ''),
+        params: validate(route.op.params, found.params, 'path'),
+        query: search === '' && route.emptyQuery ? { ...route.emptyQuery } : validate(route.op.query, queryObject(search), 'query'),
+        body: route.bodyless ? undefined : validate(route.op.body, parseBody(req), 'body'),
       };
       const version = store.version;
       // A write may run long (a website import): it can ask whether its client is still there (limits.ts).
@@ -287,7 +299,7 @@ export function createApp(store: Store, opts: AppOptions) {
         return json(200, { rules: faults.list(), ...(chaos ? { chaos } : {}) });
       }
       case 'PUT /_sandbox/faults':
-        faults.set(validate(FaultRules, parseBody(req), '').rules);
+        faults.set(validate(FaultRules, parseBody(req), 'body').rules);
         return json(200, { rules: faults.list() });
       case 'DELETE /_sandbox/faults':
         faults.set([]);
@@ -332,13 +344,11 @@ export function errorResponse(err: unknown): AppResponse {
   return json(500, { error: { code: 500, message: 'internal error in the sandbox' } });
 }
 
-function validate<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+/** `value` by `schema`, or 400 naming each field and its rule; `whole` names an issue of the whole value (`query: unknown fields "x"`). */
+function validate<T extends z.ZodType>(schema: T, value: unknown, whole: 'path' | 'query' | 'body'): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const messages = r.error.issues.slice(0, 5).map((issue) => {
-    const path = [where, issuePath(issue)].filter(Boolean).join('.');
-    return `${path || 'body'}: ${describeIssue(issue, value)}`;
-  });
+  const messages = r.error.issues.slice(0, 5).map((issue) => `${issuePath(issue) || whole}: ${describeIssue(issue, value)}`);
   throw new HttpError(400, messages.join('; '));
 }
 

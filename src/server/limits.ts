@@ -29,6 +29,15 @@ export const LIMITS = {
     /** Bytes a website import may fetch, and so store, in all. */
     maxBytes: 50 * 1024 * 1024,
   },
+  storage: {
+    /**
+     * `serve --data`: the log (`FILE-wal`) is folded into the database once writes pause this long,
+     * in ms, and at the latest this long after the first write it holds (`checkpointEveryMs`), so
+     * the database file alone is never further behind than that (docs/reliability.md, Backups).
+     */
+    checkpointIdleMs: 1_000,
+    checkpointEveryMs: 5_000,
+  },
 };
 
 /** The options of the sandbox's node:http server that cut requests which stall (see serve.ts). */

@@ -43,7 +43,11 @@ export interface ServerOptions {
   fetchTimeoutMs?: number;
 }
 
-export class StateFileError extends Error {}
+export class StateFileError extends Error {
+  constructor(message: string, readonly hint?: string) {
+    super(message);
+  }
+}
 /** `--token` cannot be the admin's: another user of the state has it. */
 export class TokenError extends Error {}
 
@@ -89,7 +93,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     try {
       persistence = await openPersistence(store, opts.data, start, opts.notice ?? ((m) => process.stderr.write(`docsctl serve: ${m}\n`)));
     } catch (e) {
-      if (e instanceof DataFileError) throw new StateFileError(e.message);
+      if (e instanceof DataFileError) throw new StateFileError(e.message, e.hint);
       throw e;
     }
     try {

@@ -141,6 +141,12 @@ describe('docsctl api: fields', () => {
     expect(arrays.requests[0].url).toBe('/v1/spaces/sp-welcome/comments?authors=u-admin&authors=u-edit&limit=2');
   });
 
+  it('a query parameter the operation does not take is named as one (400, exit 1)', async () => {
+    const r = await sb.run(['api', '-X', 'GET', '/v1/orgs/{org}', '-f', 'bogus=1']);
+    expect(r.exitCode).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual({ error: { code: 400, message: 'query: unknown field "bogus"' } });
+  });
+
   it('nests keys as gh api does: a[b]=c, a.b=c, a[]=x, a[][b]=x, a[] alone', async () => {
     const { result: r, requests } = await received(() => sb.run([
       'api', '-X', 'PATCH', '/v1/spaces/sp-welcome',

@@ -264,6 +264,98 @@ describe('docsctl serve --data', () => {
     expect(readdirSync(home).filter((n) => n.startsWith('bad.json'))).toEqual(['bad.json']);
   });
 
+  it('refuses a damaged database (truncated anywhere, a bit flipped in its header, a page or a record) and a broken JSON state, with exit 2 naming the file and what is wrong, leaving it untouched', async () => {
+    const dir = mkdtempSync(join(home, 'damaged-'));
+    const good = join(dir, 'good.db');
+    const source = await serve(good);
+    expect((await call(source.info, 'POST', `/orgs/${source.info.organizationId}/collections`, { title: 'A collection' })).status).toBe(201);
+    const state = JSON.stringify((await call(source.info, 'GET', '/_sandbox/state')).json);
+    source.child.kill('SIGTERM');
+    expect((await source.child).exitCode).toBe(0);
+    const bytes = readFileSync(good);
+    const pageSize = bytes.readUInt16BE(16);
+    const flipped = (at: number, bit = 0x10) => {
+      const b = Buffer.from(bytes);
+      b[at] ^= bit;
+      return b;
+    };
+    // A record's JSON: its first quote made a '#'.
+    const record = bytes.indexOf('"title":');
+    expect(record).toBeGreaterThan(0);
+    const cases: [name: string, content: Buffer | string, says: RegExp][] = [
+      ['cut-100.db', bytes.subarray(0, 100), /is truncated: 100 bytes, not a whole number of its \d+-byte pages/],
+      ['cut-page.db', bytes.subarray(0, pageSize), /is truncated: it holds 1 of the \d+ pages its header counts/],
+      ['cut-half.db', bytes.subarray(0, Math.floor(bytes.length / pageSize / 2) * pageSize), /is truncated: it holds \d+ of the \d+ pages/],
+      ['cut-1.db', bytes.subarray(0, bytes.length - 1), /is truncated: \d+ bytes, not a whole number/],
+      ['flip-header.db', flipped(16, 0x01), /cannot be loaded: the database is damaged or truncated \(SQLite: /],
+      ['flip-page.db', flipped(pageSize + 3), /cannot be loaded: the database is damaged or truncated \(SQLite: database disk image is malformed\)/],
+      ['flip-record.db', flipped(record, 0x01), /cannot be loaded: it is damaged \(the record \S+ \S+: .*JSON/],
+      ['broken.json', state.slice(0, state.length / 2), /is not a docsctl sandbox state file \(.*JSON/],
+    ];
+    for (const [name, content, says] of cases) {
+      const file = join(dir, name);
+      writeFileSync(file, content, { mode: 0o600 });
+      const r = await execa('node', [BIN, 'serve', '--data', file, '--port', '0', '--json'], { env, extendEnv: false, reject: false, timeout: 20_000 });
+      expect(r.exitCode, `${name}: ${r.stderr}`).toBe(2);
+      expect(r.stdout, name).toBe('');
+      const error = JSON.parse(r.stderr).error as { message: string; hint: string | null };
+      expect(error.message, name).toContain(`--data: ${file} `);
+      expect(error.message, name).toMatch(says);
+      expect(error.message, name).toMatch(/it was left untouched$/);
+      if (name.endsWith('.db')) expect(error.hint, name).toMatch(/restore it from a backup \(docs\/reliability\.md, Backups\)/);
+      expect(readFileSync(file).equals(Buffer.from(content)), `${name} changed`).toBe(true);
+    }
+    // Nothing made beside them (no log, no import, no backup).
+    expect(readdirSync(dir).sort()).toEqual(['good.db', ...cases.map(([name]) => name)].sort());
+  });
+
+  it('says how old the state is of a database copied without its log while the sandbox ran (its last checkpoint), and the export copies a running sandbox whole', async () => {
+    const dir = mkdtempSync(join(home, 'copy-'));
+    const file = join(dir, 'state.db');
+    const running = await serve(file);
+    const org = running.info.organizationId;
+    expect((await call(running.info, 'POST', `/orgs/${org}/collections`, { title: 'Before the checkpoint' })).status).toBe(201);
+    // The log is folded in once writes pause (1 s), and emptied.
+    for (let waited = 0; statSync(`${file}-wal`).size > 0; waited += 50) {
+      if (waited > 10_000) expect.fail('no checkpoint within 10 s of the last write');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await call(running.info, 'POST', `/orgs/${org}/collections`, { title: 'After the checkpoint' })).status).toBe(201);
+    const copy = join(dir, 'copy.db');
+    cpSync(file, copy);
+    // Not checkpointed since (the log still holds the last write): the copy cannot hold it.
+    const logHeldIt = statSync(`${file}-wal`).size > 0;
+    // The way to copy it whole: the export, a --seed of a new database.
+    const exported = join(dir, 'backup.json');
+    writeFileSync(exported, JSON.stringify((await call(running.info, 'GET', '/_sandbox/state')).json), { mode: 0o600 });
+
+    const fromCopy = await serve(copy);
+    expect(fromCopy.stderr()).toContain(`${copy} was in use by a sandbox (process `);
+    expect(fromCopy.stderr()).toMatch(/\(process \d+, since \d{4}-\d\d-\d\dT[\d:.]+Z\) and its log \S+copy\.db-wal is not here: it was copied or moved while that sandbox ran/);
+    expect(fromCopy.stderr()).toMatch(/It holds the state as of its last checkpoint, \d{4}-\d\d-\d\dT[\d:.]+Z; writes made after that are not in it/);
+    const listed = await titles(fromCopy.info);
+    expect(listed).toContain('Before the checkpoint');
+    if (logHeldIt) expect(listed).not.toContain('After the checkpoint');
+    await kill(fromCopy.child);
+
+    const restored = await serve(join(dir, 'restored.db'), ['--seed', exported]);
+    expect(restored.stderr()).toBe('');
+    const whole = await titles(restored.info);
+    expect(whole).toContain('Before the checkpoint');
+    expect(whole).toContain('After the checkpoint');
+    await kill(restored.child);
+
+    // A copy after a stop is whole, and nothing is said.
+    running.child.kill('SIGTERM');
+    expect((await running.child).exitCode).toBe(0);
+    const later = join(dir, 'later.db');
+    cpSync(file, later);
+    const afterStop = await serve(later);
+    expect(afterStop.stderr()).toBe('');
+    expect(await titles(afterStop.info)).toContain('After the checkpoint');
+    await kill(afterStop.child);
+  });
+
   it('says which package is missing, with exit 1, when better-sqlite3 cannot be loaded', async () => {
     // The built CLI alone, with no node_modules to find better-sqlite3 in.
     const alone = mkdtempSync(join(tmpdir(), 'docsctl-alone-'));

@@ -3,11 +3,12 @@
  * be saved is not made (503, memory and disk agree), deep user content never breaks the export or
  * later writes, and background work (a purge after 7 days) is saved like a request's.
  */
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/server/limits.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'docsctl-storage-'));
@@ -125,6 +126,38 @@ describe('serve --data, in process', () => {
     s = await start(file);
     expect((await call(s, 'GET', '/spaces/sp-welcome')).json.title).toBe('Changed after two awaits');
     await stop(s);
+  });
+
+  it('folds the log into the database at the latest LIMITS.storage.checkpointEveryMs after a write, however busy: a copy of the file alone then holds it', async () => {
+    const saved = { ...LIMITS.storage };
+    // Writes never pause long enough for the idle checkpoint: only the bound folds the log in.
+    Object.assign(LIMITS.storage, { checkpointIdleMs: 60_000, checkpointEveryMs: 300 });
+    try {
+      const file = join(dir, 'busy.db');
+      const s = await start(file);
+      const acked: string[] = [];
+      const began = Date.now();
+      while (Date.now() - began < 1_200) {
+        const title = `Busy ${acked.length}`;
+        expect((await call(s, 'POST', `/orgs/${s.organizationId}/collections`, { title })).status).toBe(201);
+        acked.push(title);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const copy = join(dir, 'busy-copy.db');
+      copyFileSync(file, copy);
+      let said = '';
+      const fromCopy = await startServer({ data: copy, token: TOKEN, notice: (m) => (said += m) });
+      open.push(fromCopy);
+      expect(said).toMatch(/busy-copy\.db was in use by a sandbox .* It holds the state as of its last checkpoint, /);
+      const titles = new Set((await call(fromCopy, 'GET', `/orgs/${s.organizationId}/collections?limit=1000`)).json.items.map((c: { title: string }) => c.title));
+      // At least the writes of the first 300 ms (the first checkpoint after them came within the bound).
+      expect(titles.has('Busy 0')).toBe(true);
+      expect(acked.filter((t) => titles.has(t)).length).toBeGreaterThan(0);
+      await stop(fromCopy);
+      await stop(s);
+    } finally {
+      Object.assign(LIMITS.storage, saved);
+    }
   });
 
   it('saves a purge of spaces deleted more than 7 days ago, made by background work', async () => {

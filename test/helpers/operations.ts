@@ -16,8 +16,11 @@ export type Rule =
   | { anyone: true }
   /** Any member of the organization, guests included. */
   | { member: true }
-  /** Members whose role reaches `min`. `guest` / `below`: the status for a guest / a lower role when not 403. */
-  | { min: Role; guest?: 404; below?: 404 }
+  /**
+   * Members whose role reaches `min`. `guest` / `below`: the status for a guest / a lower role when not 403.
+   * `outsider`: what a non-member gets when not 404 (a delete of the object answers as for a missing one).
+   */
+  | { min: Role; guest?: 404; below?: 404; outsider?: 204 }
   /** The author of the comment or reply (u-comment, who holds the comment role), or an admin. */
   | { authorOrAdmin: true };
 
@@ -90,7 +93,8 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
     createCollection: { rule: create, params: org, body: { title: 'New' } },
     getCollection: { rule: read, params: col },
     updateCollection: { rule: admin, params: col, body: { title: 'Renamed' } },
-    deleteCollection: { rule: admin, params: loose },
+    // To a non-member the collection does not exist: deleting it answers 204, as for a missing one (and deletes nothing).
+    deleteCollection: { rule: { min: 'admin', outsider: 204 }, params: loose },
     listCollectionSpaces: { rule: read, params: col },
     moveCollection: { rule: admin, params: loose, body: { parent: f.collection } },
     transferCollection: { rule: admin, params: loose, body: { organization: OTHER_ORG } },
@@ -100,7 +104,7 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
     listSpaces: { rule: member, params: org },
     getSpace: { rule: read, params: sp },
     updateSpace: { rule: edit, params: sp, body: { title: 'Renamed' } },
-    deleteSpace: { rule: admin, params: sp },
+    deleteSpace: { rule: { min: 'admin', outsider: 204 }, params: sp },
     // A deleted space exists only for those who may restore it.
     restoreSpace: { rule: { min: 'admin', below: 404, guest: 404 }, params: { spaceId: f.trashedSpace } },
     duplicateSpace: { rule: create, params: sp },

@@ -28,7 +28,7 @@ function collectionView(ctx: HandlerCtx, c: CollectionRec): Collection {
 function collectionFor(ctx: HandlerCtx, collectionId: string) {
   const c = ctx.store.data.collections.get(collectionId);
   if (!c) throw notFound(`no collection ${collectionId}`);
-  const { role: orgRole } = orgFor(ctx.store, ctx.caller, c.org);
+  const { role: orgRole } = orgFor(ctx.store, ctx.caller, c.org, `no collection ${collectionId}`);
   const permissions = collectionPermissions(collectionRole(ctx.store, orgRole, c));
   if (!permissions.view) throw forbidden(`viewing collection ${collectionId} needs the read role or above on it`);
   return { collection: c, permissions, orgRole };

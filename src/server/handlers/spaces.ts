@@ -54,7 +54,7 @@ export function spaceView(ctx: HandlerCtx, s: SpaceRec, minRole: Role | null = n
 export function spaceFor(ctx: HandlerCtx, spaceId: string, opts: { deleted?: boolean } = {}) {
   const space = ctx.store.data.spaces.get(spaceId);
   if (!space || (space.deletedAt && !opts.deleted)) throw notFound(`no space ${spaceId}`);
-  const { role: orgRole } = orgFor(ctx.store, ctx.caller, space.org);
+  const { role: orgRole } = orgFor(ctx.store, ctx.caller, space.org, `no space ${spaceId}`);
   const role = spaceRole(ctx.store, orgRole, space);
   const permissions = spacePermissions(role, space);
   if (space.deletedAt && !permissions.admin) throw notFound(`no space ${spaceId}`);

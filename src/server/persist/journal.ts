@@ -352,16 +352,26 @@ export class Journal {
     const tables = new Map<string, Table>();
     const sliceRows: [string, string][] = [];
     for (const row of rows) {
-      if (row.table === SLICES) {
-        sliceRows.push([decode(row.key) as string, row.value]);
-        continue;
+      try {
+        if (row.table === SLICES) {
+          sliceRows.push([decode(row.key) as string, row.value]);
+          continue;
+        }
+        let t = tables.get(row.table);
+        if (!t) tables.set(row.table, (t = new Table(row.table, this)));
+        t.rawSet(decode(row.key), decode(row.value));
+      } catch (e) {
+        throw new Error(`the record ${row.table} ${row.key}: ${(e as Error).message}`);
       }
-      let t = tables.get(row.table);
-      if (!t) tables.set(row.table, (t = new Table(row.table, this)));
-      t.rawSet(decode(row.key), decode(row.value));
     }
     const slices = new Table(SLICES, this);
-    for (const [key, text] of sliceRows) slices.rawSet(key, this.sliceFrom(text, tables));
+    for (const [key, text] of sliceRows) {
+      try {
+        slices.rawSet(key, this.sliceFrom(text, tables));
+      } catch (e) {
+        throw new Error(`the record ${SLICES} ${JSON.stringify(key)}: ${(e as Error).message}`);
+      }
+    }
     const data = { slices } as unknown as StoreData;
     for (const name of TOP_TABLES) {
       let t = tables.get(name);
