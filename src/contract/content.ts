@@ -60,7 +60,10 @@ export const ComputedSource = z.lazy(() => z.object({
   props: z.record(z.string(), z.unknown()).optional(),
 }));
 
-/** A block node of a Document; its `nodes` (blocks, texts, inlines) are kept as they are. */
+/**
+ * A block node of a Document; its `nodes` (blocks, texts, inlines), `fragments` (a table's cells) and
+ * `meta` are kept as they are.
+ */
 export const BlockNode = z.lazy(() => z.object({
   object: z.literal('block'),
   type: z.string(),
@@ -68,6 +71,8 @@ export const BlockNode = z.lazy(() => z.object({
   isVoid: z.boolean().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
   nodes: z.array(z.unknown()),
+  fragments: z.array(z.unknown()).optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
 }));
 
 /**
