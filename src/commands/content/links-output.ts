@@ -7,27 +7,14 @@ import type { Context } from '../../cli/context.js';
 import type { CommonFlags } from '../../cli/command.js';
 import { CliError, EXIT } from '../../cli/errors.js';
 import { render, type Column } from '../../cli/output.js';
-import { ops, type Backlink, type ContentRef, type LinkItem, type LinkList } from '../../contract/content.js';
+import { ops, type Backlink, type LinkItem, type LinkList } from '../../contract/content.js';
+import { pathsById, refText } from './columns.js';
 import { flattenPages, listPages } from './lookup.js';
 
 type LinkStatus = LinkItem['status'];
 
 /** Page id → path, per item printed (the items themselves stay the service's objects). */
 const pathsOf = new WeakMap<object, Map<string, string>>();
-
-function refText(ref: ContentRef, paths: Map<string, string> | undefined): string {
-  const page = ref.page !== undefined ? `/${paths?.get(ref.page) ?? ref.page}` : undefined;
-  switch (ref.kind) {
-    case 'page':
-      return page ?? '';
-    case 'anchor':
-      return `${page ?? ''}#${ref.anchor ?? ''}`;
-    case 'file':
-      return `file:${ref.file ?? ''}`;
-    default:
-      return ref.url ?? JSON.stringify(ref);
-  }
-}
 
 export const linkColumns: Column<LinkItem>[] = [
   'status',
@@ -43,7 +30,7 @@ export const backlinkColumns: Column<Backlink>[] = [
 
 /** Remember page paths for the columns above. */
 export async function withPaths<T extends object>(api: Api, spaceId: string, items: T[]): Promise<T[]> {
-  const paths = new Map(flattenPages(await listPages(api, spaceId)).map((p) => [p.id, p.path]));
+  const paths = pathsById(flattenPages(await listPages(api, spaceId)));
   for (const item of items) pathsOf.set(item, paths);
   return items;
 }
