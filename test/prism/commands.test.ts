@@ -85,8 +85,8 @@ function rows(): Record<string, Row> {
     'openapi versions': { args: ['openapi', 'versions', 'pets'] },
     'openapi version': { args: ['openapi', 'version', 'pets'] },
     // Without --json it writes the version's openapi.* file; Prism's `filesystem` holds none (the
-    // document leaves the object free-form, so Prism makes it empty): JSON only here.
-    'openapi content': { args: ['openapi', 'content', 'pets'], modes: ['json'] },
+    // document leaves the object free-form, so Prism makes it empty): the whole filesystem then.
+    'openapi content': { args: ['openapi', 'content', 'pets'] },
 
     tree: { args: ['tree'] },
     'collections list': { args: ['collections', 'list'] },
