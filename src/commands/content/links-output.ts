@@ -9,9 +9,9 @@ import { CliError, EXIT } from '../../cli/errors.js';
 import { render, type Column } from '../../cli/output.js';
 import { ops, type Backlink, type LinkItem, type LinkList } from '../../contract/content.js';
 import { pathsById, refText } from './columns.js';
-import { flattenPages, listPages } from './lookup.js';
+import { flattenPages, listPages, type PageRow } from './lookup.js';
 
-type LinkStatus = LinkItem['status'];
+export type LinkStatus = LinkItem['status'];
 
 /** Page id → path, per item printed (the items themselves stay the service's objects). */
 const pathsOf = new WeakMap<object, Map<string, string>>();
@@ -28,27 +28,48 @@ export const backlinkColumns: Column<Backlink>[] = [
   { key: 'revision', value: (b) => b.versionContext.revision },
 ];
 
-/** Remember page paths for the columns above. */
-export async function withPaths<T extends object>(api: Api, spaceId: string, items: T[]): Promise<T[]> {
-  const paths = pathsById(flattenPages(await listPages(api, spaceId)));
+/** Show the page references of `items` by the paths of `pages` (in the columns above). */
+export function withPathsOf<T extends object>(items: T[], pages: readonly PageRow[]): T[] {
+  const paths = pathsById(pages);
   for (const item of items) pathsOf.set(item, paths);
   return items;
 }
 
+/** Remember the paths of a space's pages for the columns above. */
+export async function withPaths<T extends object>(api: Api, spaceId: string, items: T[]): Promise<T[]> {
+  return withPathsOf(items, flattenPages(await listPages(api, spaceId)));
+}
+
+/** Where a link list comes from: a space, one of its pages, or a page of a change request. */
+export interface LinkSource {
+  /** One page of the list; `status` goes to the service where the operation takes it (the items are filtered here too). */
+  fetch(cursor: string | undefined, status: LinkStatus | undefined): Promise<LinkList>;
+  /** The pages whose paths the table shows. */
+  pages(): Promise<PageRow[]>;
+  /** Where the links are, for the failure of --fail-on-broken: `page pg_1`, `space sp_1`. */
+  where: string;
+}
+
+/** The links of a space, or of one of its pages. */
+export function spaceLinks(api: Api, spaceId: string, pageId?: string): LinkSource {
+  const query = (cursor: string | undefined, status: LinkStatus | undefined) => ({ limit: 1000, ...(status ? { status } : {}), ...(cursor ? { page: cursor } : {}) });
+  return {
+    fetch: (cursor, status) => pageId
+      ? api.call(ops.listSpacePageLinks, { params: { spaceId, pageId }, query: query(cursor, status) })
+      : api.call(ops.listSpaceLinks, { params: { spaceId }, query: query(cursor, status) }),
+    pages: async () => flattenPages(await listPages(api, spaceId)),
+    where: pageId ? `page ${pageId}` : `space ${spaceId}`,
+  };
+}
+
 /**
- * The links of a space, or of one of its pages, whole; their stats go to stderr
- * (`N links, M broken`), the items to stdout.
+ * The links of `source`, whole; their stats go to stderr (`N links, M broken`), the items to stdout.
  */
-export async function listLinks(ctx: Context, spaceId: string, opts: { pageId?: string; status?: LinkStatus; failOnBroken?: boolean }, flags: CommonFlags = {}): Promise<LinkItem[] | undefined> {
-  const api = await ctx.api();
-  const query = (page: string | undefined) => ({ limit: 1000, ...(opts.status ? { status: opts.status } : {}), ...(page ? { page } : {}) });
-  const { items, stats } = await readLinks((page) =>
-    opts.pageId
-      ? api.call(ops.listSpacePageLinks, { params: { spaceId, pageId: opts.pageId }, query: query(page) })
-      : api.call(ops.listSpaceLinks, { params: { spaceId }, query: query(page) }),
-  );
+export async function listLinks(ctx: Context, source: LinkSource, opts: { status?: LinkStatus; failOnBroken?: boolean }, flags: CommonFlags = {}): Promise<LinkItem[] | undefined> {
+  const { items: all, stats } = await readLinks((cursor) => source.fetch(cursor, opts.status));
+  const items = opts.status ? all.filter((l) => l.status === opts.status) : all;
   ctx.info(`${stats.total} link${stats.total === 1 ? '' : 's'}, ${stats.broken.total} broken${opts.status ? `; showing ${items.length} ${opts.status}` : ''}`);
-  const shown = await withPaths(api, spaceId, items);
+  const shown = withPathsOf(items, await source.pages());
   if (!opts.failOnBroken) return shown;
   // --fail-on-broken (for CI): the list first, then exit 1 when the space (or page) has a broken link,
   // whatever --status shows.
@@ -56,7 +77,7 @@ export async function listLinks(ctx: Context, spaceId: string, opts: { pageId?: 
   await render(ctx, shown, { columns: linkColumns }, { ...flags, ...(jq ? { json: true, jqProgram: jq } : {}) });
   const broken = stats.broken.total;
   if (broken > 0) {
-    throw new CliError(`${broken} broken link${broken === 1 ? '' : 's'}${opts.pageId ? ` in page ${opts.pageId}` : ` in space ${spaceId}`}`, EXIT.FAILED,
+    throw new CliError(`${broken} broken link${broken === 1 ? '' : 's'} in ${source.where}`, EXIT.FAILED,
       opts.status === undefined || opts.status === 'broken' ? undefined : 'they are not in the list shown: see them with --broken');
   }
   return undefined;

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { LINK_STATUSES } from '../../contract/content.js';
-import { linkColumns, listLinks } from './links-output.js';
+import { linkColumns, listLinks, spaceLinks } from './links-output.js';
 import { resolvePage } from './lookup.js';
 import { pageIdFlags, pageIdOf } from '../flags.js';
 
@@ -26,7 +26,8 @@ export default defineCommand({
     if (flags.broken && flags.status && flags.status !== 'broken') throw new UsageError('--broken and --status cannot be used together');
     const status = flags.broken ? 'broken' : flags.status;
     const pageRef = pageIdOf(ctx, flags);
-    const pageId = pageRef === undefined ? undefined : (await resolvePage(await ctx.api(), args.space, pageRef)).id;
-    return listLinks(ctx, args.space, { ...(status ? { status } : {}), ...(pageId ? { pageId } : {}), failOnBroken: flags.failOnBroken }, flags);
+    const api = await ctx.api();
+    const pageId = pageRef === undefined ? undefined : (await resolvePage(api, args.space, pageRef)).id;
+    return listLinks(ctx, spaceLinks(api, args.space, pageId), { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
   },
 });

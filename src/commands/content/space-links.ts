@@ -1,7 +1,7 @@
 /** `docsctl spaces links`: the links of a space (the same list as `docsctl content links`). */
 import { defineCommand } from '../../cli/command.js';
 import { LINK_STATUSES } from '../../contract/content.js';
-import { linkColumns, listLinks } from './links-output.js';
+import { linkColumns, listLinks, spaceLinks } from './links-output.js';
 
 export default defineCommand({
   name: 'links',
@@ -16,6 +16,6 @@ export default defineCommand({
   output: { columns: linkColumns },
   async run(ctx, { args, flags }) {
     const status = flags.broken ? 'broken' : flags.status;
-    return listLinks(ctx, args.space, { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
+    return listLinks(ctx, spaceLinks(await ctx.api(), args.space), { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
   },
 });
