@@ -594,5 +594,11 @@ describe('issue 15: content', () => {
     const old = await sb.run(['content', 'links', 'sp-welcome', '--page', 'guide', '--fail-on-broken']);
     expect(old.exitCode).toBe(1);
     expect(old.stderr).toContain('warning: --page is deprecated here, use --page-id');
+    // --broken with another --status is a usage error in every link list, spaces links included
+    for (const command of [['content', 'links'], ['spaces', 'links']]) {
+      const both = await sb.run([...command, 'sp-welcome', '--broken', '--status', 'ok']);
+      expect(both.exitCode, command.join(' ')).toBe(2);
+      expect(both.stderr).toContain('--broken and --status cannot be used together');
+    }
   });
 });

@@ -5,9 +5,9 @@
 import type { Api } from '../../client/api.js';
 import type { Context } from '../../cli/context.js';
 import type { CommonFlags } from '../../cli/command.js';
-import { CliError, EXIT } from '../../cli/errors.js';
+import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import { render, type Column } from '../../cli/output.js';
-import { ops, type Backlink, type LinkItem, type LinkList } from '../../contract/content.js';
+import { LINK_STATUSES, ops, type Backlink, type LinkItem, type LinkList } from '../../contract/content.js';
 import { pathsById, refText } from './columns.js';
 import { flattenPages, listPages, type PageRow } from './lookup.js';
 
@@ -27,6 +27,19 @@ export const backlinkColumns: Column<Backlink>[] = [
   'kind', 'page', 'space',
   { key: 'revision', value: (b) => b.versionContext.revision },
 ];
+
+/** The filters of every link list (`content links`, `spaces links`, `cr links`). */
+export const linkListFlags = {
+  broken: { type: 'boolean', description: 'only broken links (status broken)' },
+  status: { description: 'only links with this status', value: 'status', choices: LINK_STATUSES },
+  failOnBroken: { type: 'boolean', description: 'exit 1 after the list when any link is broken (for CI)' },
+} as const;
+
+/** The status `--broken` or `--status` asks for (exit 2 when they ask for two). */
+export function linkStatusOf(flags: { broken?: boolean; status?: LinkStatus }): LinkStatus | undefined {
+  if (flags.broken && flags.status && flags.status !== 'broken') throw new UsageError('--broken and --status cannot be used together');
+  return flags.broken ? 'broken' : flags.status;
+}
 
 /** Show the page references of `items` by the paths of `pages` (in the columns above). */
 export function withPathsOf<T extends object>(items: T[], pages: readonly PageRow[]): T[] {

@@ -1,9 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { ops } from '../../contract/change-requests.js';
-import { LINK_STATUSES } from '../../contract/content.js';
 import { flattenPages } from '../content/lookup.js';
-import { linkColumns, listLinks } from '../content/links-output.js';
+import { linkColumns, linkListFlags, linkStatusOf, listLinks } from '../content/links-output.js';
 import { pageIdFlags, pageIdOf } from '../flags.js';
 import { CR_ARGS, crParams } from './columns.js';
 import { listCrPages, resolveCrPage } from './lookup.js';
@@ -16,9 +15,7 @@ export default defineCommand({
     'Its stats on stderr count the broken links the change request introduced.',
   args: CR_ARGS,
   flags: {
-    broken: { type: 'boolean', description: 'only broken links (status broken)' },
-    status: { description: 'only links with this status', value: 'status', choices: LINK_STATUSES },
-    failOnBroken: { type: 'boolean', description: 'exit 1 after the list when any link is broken (for CI)' },
+    ...linkListFlags,
     ...pageIdFlags('the page whose links to list (id or path); required', 'page'),
   },
   examples: [
@@ -27,8 +24,7 @@ export default defineCommand({
   ],
   output: { columns: linkColumns },
   async run(ctx, { args, flags }) {
-    if (flags.broken && flags.status && flags.status !== 'broken') throw new UsageError('--broken and --status cannot be used together');
-    const status = flags.broken ? 'broken' : flags.status;
+    const status = linkStatusOf(flags);
     const pageRef = pageIdOf(ctx, flags);
     if (pageRef === undefined) throw new UsageError('missing --page-id: the page whose links to list (id or path)', `list the pages: docsctl cr pages ${args.space} ${args.cr}`);
     const api = await ctx.api();
