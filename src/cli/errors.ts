@@ -1,5 +1,5 @@
 /** Errors the CLI expects, and the one mapping from any error to an exit code and a hint. */
-import { ApiError, blameAnswer, InputError, maskSecrets, MalformedAnswerError, NetworkError, ResponseTooLargeError, TooManyPagesError } from '../client/errors.js';
+import { ApiError, blameAnswer, CheckoutNeededError, InputError, maskSecrets, MalformedAnswerError, NetworkError, ResponseTooLargeError, TooManyPagesError } from '../client/errors.js';
 import { SETTING_MAXIMA } from '../client/limits.js';
 
 export const EXIT = {
@@ -26,6 +26,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   4  not found (404)
   5  forbidden (403): your role does not allow it
   6  conflict (409): the operation would change nothing, or cannot be done
+     (also cr merge/update with conflicting pages, sites publish answered by a checkout)
   7  network failure or timeout
   8  rate limited (429) after the retries ran out
 130  cancelled at a prompt (Ctrl-C, or no to a confirmation); nothing was changed`;
@@ -106,6 +107,9 @@ function describe(err: unknown): Failure {
   if (err instanceof TooManyPagesError) {
     return { exitCode: EXIT.FAILED, message: err.message,
       hint: `if the list is really that long, raise the bound: DOCSCTL_MAX_PAGES=${Math.min(err.maxPages * 10, SETTING_MAXIMA.maxPages)} (or read less of it: --limit N); else the server keeps sending next.page` };
+  }
+  if (err instanceof CheckoutNeededError) {
+    return { exitCode: EXIT.CONFLICT, message: err.message, hint: 'upgrade the organization’s plan (complete the checkout in the service’s app), then publish again' };
   }
   if (err instanceof MalformedAnswerError || (err as Error)?.name === 'PageShapeError') {
     return { exitCode: EXIT.FAILED, message: (err as Error).message, hint: MALFORMED_HINT };

@@ -99,6 +99,21 @@ export class MalformedAnswerError extends Error {
   }
 }
 
+/**
+ * A 2xx answer saying that the operation was not done: a publish answered the official document's
+ * `{type: "checkout", sessionId}` (the organization's plan needs an upgrade first). The CLI exits 6
+ * (cannot be done), whatever the output mode.
+ */
+export class CheckoutNeededError extends Error {
+  constructor(
+    readonly siteId: string,
+    readonly sessionId: string,
+  ) {
+    super(`site ${siteId} was not published: the service asks for a checkout first (the organization's plan needs an upgrade; checkout session ${sessionId})`);
+    this.name = 'CheckoutNeededError';
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Secrets: whatever a server echoes is masked before the CLI prints it.
 

@@ -60,7 +60,10 @@ export const ComputedSource = z.lazy(() => z.object({
   props: z.record(z.string(), z.unknown()).optional(),
 }));
 
-/** A block node of a Document; its `nodes` (blocks, texts, inlines) are kept as they are. */
+/**
+ * A block node of a Document; its `nodes` (blocks, texts, inlines), `fragments` (a table's cells) and
+ * `meta` are kept as they are.
+ */
 export const BlockNode = z.lazy(() => z.object({
   object: z.literal('block'),
   type: z.string(),
@@ -68,6 +71,8 @@ export const BlockNode = z.lazy(() => z.object({
   isVoid: z.boolean().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
   nodes: z.array(z.unknown()),
+  fragments: z.array(z.unknown()).optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
 }));
 
 /**
@@ -82,22 +87,29 @@ export const Document = z.lazy(() => z.object({
 }));
 
 /**
- * A page of a revision, of one of two kinds of the official document's RevisionPage:
+ * A page of a revision, of the kinds of the official document's RevisionPage:
  * - `type: "document"` (`kind: "sheet"`): a page with a body, as `markdown` or as a `document`
  *   (exactly one of them), its `layout` and `tags`;
  * - `type: "computed"`: a page whose content is computed from `computed` (e.g. an OpenAPI
- *   reference), as shown with `computed=false`; computed (the default), it is a document page.
+ *   reference), as shown with `computed=false`; computed (the default), it is a document page;
+ * - `type: "link"` and `type: "group"`, which the sandbox does not make but a service sends: a link
+ *   page has no `slug`, `path` or `urls`, only its `target` (and maybe `href`); a group holds pages.
  */
 export const Page = z.object({
   object: z.literal('page').optional(),
   id: z.string(),
   title: z.string(),
-  kind: z.literal('sheet').optional(),
+  kind: z.enum(['sheet', 'link', 'group']).optional(),
   emoji: z.string().optional(),
   icon: z.string().optional(),
-  type: z.enum(['document', 'computed']),
-  slug: z.string(),
-  path: z.string(),
+  type: z.enum(['document', 'computed', 'link', 'group']),
+  /** Not on a link page. */
+  slug: z.string().optional(),
+  /** Not on a link page. */
+  path: z.string().optional(),
+  /** A link page's: where it leads. */
+  target: ContentRef.optional(),
+  href: z.string().optional(),
   description: z.string().optional(),
   createdAt: Timestamp.optional(),
   updatedAt: Timestamp.optional(),
@@ -108,7 +120,8 @@ export const Page = z.object({
   variables: z.record(z.string(), z.string()).optional(),
   computed: ComputedSource.optional(),
   git: GitInfo.optional(),
-  urls: Urls,
+  /** Not on a link page. */
+  urls: Urls.optional(),
   /** A document page's body as Markdown (lists and revisions; a page read with `format=markdown`). */
   markdown: z.string().optional(),
   /** A document page's body as a Document (a page read with `format=document`, the default). */

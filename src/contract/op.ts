@@ -129,8 +129,12 @@ export function qBool() {
   );
 }
 
+/**
+ * A query value written as a number (`3`, `2.5`, `1e3`) as that number, for an integer rule to judge:
+ * `2.5` then fails as "must be an integer", not as "must be a number".
+ */
 function toInt(v: unknown): unknown {
-  return typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
+  return typeof v === 'string' && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v) ? Number(v) : v;
 }
 
 /** An id: any non-empty string (the official document sets no other rule on ids in bodies and queries). */

@@ -81,6 +81,20 @@ export const Site = z.lazy(() => z.object({
 }));
 export type Site = z.infer<typeof Site>;
 
+/**
+ * The official document's other answer to a publish (200 too): the organization's plan needs an
+ * upgrade, paid through this (Stripe) checkout session; the site is not published. The sandbox has no
+ * billing and never sends it.
+ */
+export const PublishCheckout = z.object({ type: z.literal('checkout'), sessionId: z.string() });
+export type PublishCheckout = z.infer<typeof PublishCheckout>;
+export const PublishAnswer = z.union([Site, PublishCheckout]);
+
+/** Whether a publish answered a checkout (the site was not published) rather than the Site. */
+export function isCheckout(answer: Site | PublishCheckout): answer is PublishCheckout {
+  return (answer as { type?: unknown }).type === 'checkout';
+}
+
 export const SiteSpace = z.lazy(() => z.object({
   object: z.literal('site-space'),
   id: z.string(),
@@ -373,7 +387,7 @@ export const ops = {
   deleteSite: defineOp({ id: 'deleteSite', method: 'DELETE', path: '/orgs/{organizationId}/sites/{siteId}', params: site, status: 204 }),
   /** Not in the seed; the official document's (the seed does not show what toggles `published`). */
   publishSite: defineOp({
-    id: 'publishSite', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/publish', params: site, response: Site, status: 200,
+    id: 'publishSite', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/publish', params: site, response: PublishAnswer, status: 200,
   }),
   /** The reverse of publishSite (the official document's). */
   unpublishSite: defineOp({

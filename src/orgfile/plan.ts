@@ -4,11 +4,12 @@
  * OpenAPI specifications next, deletions (only with --prune, only of the kinds the file declares)
  * last; creations before moves. Items are matched by id, then key, then title (see match).
  */
+import { CheckoutNeededError } from '../client/errors.js';
 import { ops as collectionOps } from '../contract/collections.js';
 import { ops as memberOps } from '../contract/members.js';
 import { ops as openapiOps } from '../contract/openapi.js';
 import { UNSET_SSO_URL, ops as samlOps } from '../contract/saml.js';
-import { ops as siteOps } from '../contract/sites.js';
+import { isCheckout, ops as siteOps } from '../contract/sites.js';
 import { ops as spaceOps, type MergeRules } from '../contract/spaces.js';
 import { KeyAllocator, slug } from './keys.js';
 import { isEmptySchema } from './live.js';
@@ -415,8 +416,10 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
         }
         if (structureInput && first) await reconcile(x, siteId, structureInput, first.steps, done);
         if (publishChange) {
-          if (d.published) await x.send(siteOps.publishSite, { params: params() });
-          else await x.send(siteOps.unpublishSite, { params: params() });
+          if (d.published) {
+            const answer = await x.send(siteOps.publishSite, { params: params() });
+            if (isCheckout(answer)) throw new CheckoutNeededError(siteId, answer.sessionId);
+          } else await x.send(siteOps.unpublishSite, { params: params() });
           done(publishChange);
         }
       },

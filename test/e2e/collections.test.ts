@@ -68,6 +68,18 @@ describe('collections', () => {
     expect(lim.status).toBe(400);
     expect(lim.body.error.message).toBe('limit: must be at most 1000');
     expect((await sb.request('GET', '/v1/orgs/org-acme/collections')).body.count).toBe(1);
+    // A count of items: an integer (the official document's `number` would take a fraction; docs/compatibility.md).
+    for (const limit of ['2.5', '1e-1', '-0.5']) {
+      const fraction = await sb.request('GET', `/v1/orgs/org-acme/collections?limit=${limit}`);
+      expect(fraction, limit).toEqual({ status: 400, body: { error: { code: 400, message: 'limit: must be an integer' } } });
+    }
+    const api = await sb.run(['api', '/v1/orgs/org-acme/collections?limit=2.5']);
+    expect(api.exitCode).toBe(1);
+    expect(api.stderr).toContain('limit: must be an integer');
+    expect((await sb.request('GET', '/v1/orgs/org-acme/collections?limit=lots')).body.error.message).toBe('limit: must be a number');
+    const flag = await sb.run(['collections', 'list', '--limit', '2.5']);
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toContain('--limit: must be a whole number');
   });
 
   it('maps 401, 403, 404 and 409 to exit codes 3, 5, 4 and 6', async () => {

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/inprocess.js';
+import { checkAnswer } from '../helpers/official.js';
 
 const sb = useSandbox();
 
@@ -209,6 +211,64 @@ describe('content pages', () => {
     expect(r.stderr).toContain('no page "guide/nope" in space sp-welcome');
     const api = await sb.request('GET', '/v1/spaces/sp-welcome/content/page/nope');
     expect(api).toEqual({ status: 404, body: { error: { code: 404, message: 'no page nope in space sp-welcome' } } });
+  });
+});
+
+describe('content pages: link pages (a service sends them; the sandbox makes none)', () => {
+  /** A space's pages as the official document allows them: a document page holding link pages, and a link page at the root. */
+  const PAGES = {
+    pages: [
+      {
+        object: 'page', id: 'pg-guide', title: 'Guide', kind: 'sheet', type: 'document', slug: 'guide', path: 'guide',
+        urls: { app: 'https://app.example.com/guide' }, document: { object: 'document', data: {}, nodes: [] }, tags: [],
+        layout: {
+          width: 'default', cover: false, coverSize: 'hero', coverMask: 'none', title: true, description: true,
+          tableOfContents: true, outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+        },
+        pages: [
+          { id: 'pg-vendor', title: 'Vendor', kind: 'link', type: 'link', target: { kind: 'url', url: 'https://vendor.example.com/docs' } },
+          { id: 'pg-back', title: 'Back to the guide', kind: 'link', type: 'link', target: { kind: 'page', page: 'pg-guide' } },
+        ],
+      },
+      { id: 'pg-other', title: 'Other space', kind: 'link', type: 'link', target: { kind: 'space', space: 'sp-other' }, hidden: true },
+    ],
+  };
+  let service: http.Server;
+  let serviceUrl: string;
+  beforeAll(async () => {
+    service = http.createServer((req, res) => {
+      req.resume();
+      if (req.method === 'GET' && req.url?.startsWith('/v1/spaces/sp1/content/pages')) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(PAGES));
+      else res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: 'not here' } }));
+    });
+    await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
+    serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    service.closeAllConnections();
+    await new Promise((done) => service.close(done));
+  });
+  const run = (args: string[], env: Record<string, string> = {}) => runInProcess(args, {
+    env: { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: serviceUrl, DOCSCTL_TOKEN: 'tok-links-1234', DOCSCTL_ORG: 'o', DOCSCTL_MAX_RETRIES: '0', ...env },
+  });
+
+  it('the answer is one the official document allows', () => {
+    expect(checkAnswer('GET', '/spaces/sp1/content/pages', 200, JSON.stringify(PAGES)).problems).toEqual([]);
+  });
+
+  it('draws a link page with its target (never "/undefined"); TSV leaves its path empty, --fields shows the target', async () => {
+    const tree = await run(['content', 'pages', 'sp1'], { DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1', COLUMNS: '120' });
+    expect(tree.exitCode, tree.stderr).toBe(0);
+    expect(tree.stdout).not.toContain('undefined');
+    expect(tree.stdout).toMatch(/Guide {2}\/guide\n/);
+    expect(tree.stdout).toMatch(/Vendor {2}→ https:\/\/vendor\.example\.com\/docs\n/);
+    expect(tree.stdout).toMatch(/Back to the guide {2}→ \/guide\n/);
+    expect(tree.stdout).toMatch(/Other space {2}→ space:sp-other {2}\(hidden\)$/);
+
+    const tsv = await run(['content', 'pages', 'sp1']);
+    expect(tsv.stdout).toBe('pg-guide\tguide\tGuide\t\npg-vendor\t\tVendor\t\npg-back\t\tBack to the guide\t\npg-other\t\tOther space\ttrue');
+    const targets = await run(['content', 'pages', 'sp1', '--fields', 'id,target']);
+    expect(targets.stdout).toBe('pg-guide\t\npg-vendor\thttps://vendor.example.com/docs\npg-back\t/pg-guide\npg-other\tspace:sp-other');
   });
 });
 
@@ -534,5 +594,11 @@ describe('issue 15: content', () => {
     const old = await sb.run(['content', 'links', 'sp-welcome', '--page', 'guide', '--fail-on-broken']);
     expect(old.exitCode).toBe(1);
     expect(old.stderr).toContain('warning: --page is deprecated here, use --page-id');
+    // --broken with another --status is a usage error in every link list, spaces links included
+    for (const command of [['content', 'links'], ['spaces', 'links']]) {
+      const both = await sb.run([...command, 'sp-welcome', '--broken', '--status', 'ok']);
+      expect(both.exitCode, command.join(' ')).toBe(2);
+      expect(both.stderr).toContain('--broken and --status cannot be used together');
+    }
   });
 });

@@ -21,7 +21,15 @@ const SITE: Record<string, string> = {
   '/': html('Acme Docs', '<h1>Acme Docs</h1><p>Read the <a href="/guide/">guide</a>.</p>'),
   '/guide/': html('Guide', '<h1>Guide</h1><p>Start with <a href="install.html">the installation</a>. See <a href="/gone">the old page</a>.</p>'),
   '/guide/install.html': html('Install', '<h1>Install</h1><p>Run the Acme installer.</p>'),
+  // Not linked from the others: a start page of its own, with an image and a broken link of its own.
+  '/brand': html('Brand', '<h1>Brand</h1><p><img src="/logo.png" alt="Logo"></p><p>See the <a href="/guide/">guide</a> and <a href="/nowhere">the press kit</a>.</p>'),
 };
+/** A PNG signature and IHDR chunk of a 3x2 image. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0, 3, 0, 0, 0, 2, 8, 6, 0, 0, 0]),
+]);
 
 let site: http.Server;
 let siteUrl: string;
@@ -30,7 +38,8 @@ let dir: string;
 beforeAll(async () => {
   site = http.createServer((req, res) => {
     const page = SITE[req.url ?? ''];
-    if (page === undefined) res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+    if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    else if (page === undefined) res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
     else res.writeHead(200, { 'content-type': 'text/html' }).end(page);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -204,6 +213,57 @@ describe('the review story', () => {
     const files = (await sb.request('GET', `${CR}/1/content/files`)).body;
     expect(files).toEqual({ count: 0, items: [] });
     expect((await sb.request('GET', `${CR}/1/content/files/nope/backlinks`)).status).toBe(404);
+  });
+
+  it('cr files, file, links and backlinks read the change request’s own content, as their content twins read a space', async () => {
+    await sb.request('POST', CR, { subject: 'Brand' });
+    const imported = await sb.run(['cr', 'import', 'sp-welcome', '1', `${siteUrl}/brand`]);
+    expect(imported.exitCode, imported.stderr).toBe(0);
+    expect(await sb.json(['content', 'files', 'sp-welcome'])).toEqual([]);
+
+    // Files: the list, one by name or id, as the API answers them.
+    const api = (await sb.request('GET', `${CR}/1/content/files`)).body.items;
+    expect(api.map((f: { name: string }) => f.name)).toEqual(['logo.png']);
+    const logo = api[0];
+    expect(await sb.json(['cr', 'files', 'sp-welcome', '1'])).toEqual(api);
+    expect((await sb.run(['cr', 'files', 'sp-welcome', '#1'])).stdout).toBe(`${logo.id}\tlogo.png\timage/png\t${logo.size}\t3x2`);
+    const one = (await sb.request('GET', `${CR}/1/content/files/${logo.id}`)).body;
+    expect(await sb.json(['cr', 'file', 'sp-welcome', '1', 'logo.png'])).toEqual(one);
+    expect(await sb.json(['cr', 'file', 'sp-welcome', '1', logo.id])).toEqual(one);
+    const none = await sb.run(['cr', 'file', 'sp-welcome', '1', 'nope.png']);
+    expect(none.exitCode).toBe(4);
+    expect(none.stderr).toBe('error: no file "nope.png" in change request 1 of space sp-welcome (by id or name)\nhint: list its files: docsctl cr files sp-welcome 1');
+    expect((await sb.run(['content', 'file', 'sp-welcome', 'logo.png'])).exitCode).toBe(4);
+
+    // Backlinks of a file: the pages linking to it, by path.
+    const backlinks = (await sb.request('GET', `${CR}/1/content/files/${logo.id}/backlinks`)).body.items;
+    expect(await sb.json(['cr', 'backlinks', 'sp-welcome', '1', '--file', 'logo.png'])).toEqual(backlinks);
+    const brand = (await sb.json(['cr', 'pages', 'sp-welcome', '1'])).find((p: { path: string }) => p.path === 'brand');
+    expect((await sb.run(['cr', 'backlinks', 'sp-welcome', '1', '--file', logo.id, '--fields', 'from,page'])).stdout).toBe(`/brand\t${brand.id}`);
+    const noFile = await sb.run(['cr', 'backlinks', 'sp-welcome', '1']);
+    expect(noFile.exitCode).toBe(2);
+    expect(noFile.stderr).toContain('missing --file');
+
+    // Links of a page: stats on stderr, targets by path, --broken and --fail-on-broken as content links.
+    const links = await sb.run(['cr', 'links', 'sp-welcome', '1', '--page-id', 'brand']);
+    expect(links.exitCode, links.stderr).toBe(0);
+    expect(links.stderr).toBe('3 links, 1 broken');
+    expect(links.stdout.split('\n').sort()).toEqual([
+      `broken\t/nowhere\t/brand`, `ok\t/guide\t/brand`, `ok\tfile:${logo.id}\t/brand`,
+    ].sort());
+    const apiLinks = (await sb.request('GET', `${CR}/1/content/page/${brand.id}/links`)).body.items;
+    expect(await sb.json(['cr', 'links', 'sp-welcome', '1', '--page-id', brand.id])).toEqual(apiLinks);
+    const broken = await sb.run(['cr', 'links', 'sp-welcome', '1', '--page-id', 'brand', '--broken']);
+    expect(broken.stdout).toBe(`broken\t/nowhere\t/brand`);
+    expect(broken.stderr).toBe('3 links, 1 broken; showing 1 broken');
+    const ci = await sb.run(['cr', 'links', 'sp-welcome', '1', '--page-id', 'brand', '--fail-on-broken', '--status', 'ok']);
+    expect(ci.exitCode).toBe(1);
+    expect(ci.stdout.split('\n')).toHaveLength(2);
+    expect(ci.stderr).toContain(`error: 1 broken link in page ${brand.id} of change request 1`);
+    const noPage = await sb.run(['cr', 'links', 'sp-welcome', '1']);
+    expect(noPage.exitCode).toBe(2);
+    expect(noPage.stderr).toContain('missing --page-id');
+    expect((await sb.run(['cr', 'links', 'sp-welcome', '1', '--page-id', 'nope'])).stderr).toContain('no page "nope" in change request 1 of space sp-welcome');
   });
 
   it('a change request created from a template holds it; the space does not', async () => {

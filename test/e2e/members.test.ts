@@ -275,10 +275,13 @@ describe('member spaces, teams and SSO', () => {
     expect(r.stdout).toMatch(/^team-writers\tWriters\t2\t0\t\d{4}-\d\d-\d\dT/);
   });
 
-  it('makes a member an SSO member once the organization has an active SAML provider', async () => {
-    const none = await sb.run(['members', 'sso', 'u-edit']);
-    expect(none.exitCode).toBe(1);
-    expect(none.stderr).toContain('organization org-acme has no active SAML provider');
+  it('makes a member an SSO member, with or without a SAML provider (the seed and the official document: 200)', async () => {
+    expect((await sb.request('GET', '/v1/orgs/org-acme/saml')).body.items).toEqual([]);
+    const none = await sb.run(['members', 'sso', 'u-read', '--json']);
+    expect(none.stderr).toBe('');
+    expect(none.exitCode).toBe(0);
+    expect(JSON.parse(none.stdout)).toMatchObject({ id: 'u-read', sso: true });
+    expect((await sb.request('GET', '/v1/orgs/org-acme/members/u-read')).body.sso).toBe(true);
     const saml = await sb.request('POST', '/v1/orgs/org-acme/saml', {
       label: 'Okta', entityID: 'http://www.okta.com/exk1', ssoURL: 'https://acme.okta.test/sso/saml', certificate: PEM,
     });

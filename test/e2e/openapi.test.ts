@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { useSandbox } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/inprocess.js';
+import { checkAnswer } from '../helpers/official.js';
 
 // The sandbox's fetches of a URL give up after 400 ms here.
 const sb = useSandbox({ fetchTimeoutMs: 400 });
@@ -365,5 +367,51 @@ describe('issue 15: openapi create and put wait the same way in scripts as on a 
     const r = await sb.run(['openapi', 'delete', 'petstore']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('Delete OpenAPI specification petstore? All its versions go with it.');
+  });
+});
+
+describe('openapi content: any filesystem the official document allows', () => {
+  /** The version's content, as a service may send it (the document leaves `filesystem` a free-form object). */
+  let filesystem: Record<string, unknown> = {};
+  let service: http.Server;
+  let serviceUrl: string;
+  beforeAll(async () => {
+    service = http.createServer((req, res) => {
+      req.resume();
+      if (req.method === 'GET' && req.url === '/v1/orgs/o/openapi/pets/versions/latest/content') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer()));
+      } else res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: 'not here' } }));
+    });
+    await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
+    serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    service.closeAllConnections();
+    await new Promise((done) => service.close(done));
+  });
+  const answer = () => ({ filesystem, urls: { source: 'https://example.com/pets.yaml', public: null } });
+  const run = (env: Record<string, string> = {}) => runInProcess(['openapi', 'content', 'pets'], {
+    env: { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: serviceUrl, DOCSCTL_TOKEN: 'tok-openapi-1234', DOCSCTL_ORG: 'o', DOCSCTL_MAX_RETRIES: '0', ...env },
+  });
+
+  it('writes the openapi.* file of several, the only file, or else the whole filesystem as JSON, in TSV and table mode', async () => {
+    const cases: { filesystem: Record<string, unknown>; out: string; note?: string }[] = [
+      { filesystem: { 'openapi.yaml': 'openapi: 3.1.0\n', 'schemas/pet.yaml': 'type: object\n' }, out: 'openapi: 3.1.0' },
+      { filesystem: { 'spec/openapi.json': petstore('1') }, out: JSON.stringify(petstore('1'), null, 2) },
+      { filesystem: {}, out: '{}', note: 'the version holds no file: this is its whole filesystem, as JSON' },
+      { filesystem: { 'pets.yaml': 'a: 1\n', 'common.yaml': 'b: 2\n' }, out: JSON.stringify({ 'pets.yaml': 'a: 1\n', 'common.yaml': 'b: 2\n' }, null, 2), note: 'the version holds 2 files (pets.yaml, common.yaml) and no openapi.* file: this is its whole filesystem, as JSON' },
+    ];
+    for (const c of cases) {
+      filesystem = c.filesystem;
+      expect(checkAnswer('GET', '/orgs/o/openapi/pets/versions/latest/content', 200, JSON.stringify(answer())).problems).toEqual([]);
+      for (const env of [{}, { DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1' }] as Record<string, string>[]) {
+        const r = await run(env);
+        const what = `${JSON.stringify(c.filesystem)} ${JSON.stringify(env)}`;
+        expect(r.exitCode, `${what}: ${r.stderr}`).toBe(0);
+        expect(r.stdout, what).toBe(c.out);
+        if (c.note) expect(r.stderr, what).toContain(c.note);
+        else expect(r.stderr, what).toBe('');
+      }
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox, type RunOptions } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
@@ -940,5 +942,68 @@ describe('issue 15: sites', () => {
     const rm = await run('sites spaces remove', [site.id, ss.id]);
     expect(rm.exitCode).toBe(2);
     expect(rm.stderr).toContain(`Remove site space ${JSON.stringify(ss.title)} (${ss.id}) from site ${site.id}? Its space is not deleted.`);
+  });
+});
+
+describe('sites publish against a service that asks for a checkout (the official document’s other answer)', () => {
+  /** The sandbox behind a proxy that answers every publish as the official document allows: `{type: "checkout", sessionId}`. */
+  let proxy: http.Server;
+  let proxyUrl: string;
+  beforeAll(async () => {
+    proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        if (req.method === 'POST' && /\/sites\/[^/]+\/publish$/.test(req.url ?? '')) {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'checkout', sessionId: 'cs_test_a1B2' }));
+          return;
+        }
+        const body = Buffer.concat(chunks);
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
+        const answer = await fetch(sb.server.url + req.url, { method: req.method, headers, ...(body.length ? { body } : {}) });
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    proxy.closeAllConnections();
+    await new Promise((done) => proxy.close(done));
+  });
+
+  it('says the site was not published and a checkout is needed, exit 6, in table, TSV and JSON output; stdout stays empty', async () => {
+    const site = await newSite({ spaces: ['sp-welcome'] });
+    const modes: [string, string[], Record<string, string>][] = [
+      ['table', [], { DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1' }],
+      ['tsv', [], {}],
+      ['json', ['--json'], {}],
+      ['jq', ['--jq', '.published'], {}],
+    ];
+    for (const [mode, flags, env] of modes) {
+      const r = await run('sites publish', [site.id], flags, { env: { DOCSCTL_API_URL: proxyUrl, ...env } });
+      expect(r.exitCode, `${mode}: ${r.stderr}`).toBe(6);
+      expect(r.stdout, mode).toBe('');
+      const message = mode === 'json' ? JSON.parse(r.stderr).error.message : r.stderr;
+      expect(message, mode).toContain(`site ${site.id} was not published`);
+      expect(message, mode).toContain('checkout');
+      expect(message, mode).toContain('cs_test_a1B2');
+      expect(r.stderr, mode).not.toContain('malformed');
+    }
+    const asJson = await run('sites publish', [site.id], ['--json'], { env: { DOCSCTL_API_URL: proxyUrl } });
+    expect(JSON.parse(asJson.stderr).error).toMatchObject({ status: null, exitCode: 6 });
+    expect((await sb.request('GET', `${ORG}/sites/${site.id}`)).body.published).toBe(false);
+  });
+
+  it('orgs apply stops at a publish answered by a checkout, saying the site was not published (exit 6)', async () => {
+    const site = await newSite({ spaces: ['sp-welcome'] });
+    const dir = mkdtempSync(join(tmpdir(), 'docsctl-checkout-'));
+    const file = join(dir, 'org.yaml');
+    writeFileSync(file, `version: 1\norganization: org-acme\nsites:\n  - key: docs\n    id: ${site.id}\n    title: Docs\n    published: true\n`);
+    const r = await sb.run(['orgs', 'apply', '-f', file, '--yes'], { env: { DOCSCTL_API_URL: proxyUrl } });
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(r.stderr).toContain(`apply stopped: site ${site.id} was not published: the service asks for a checkout first`);
+    expect(r.stderr).not.toContain('Applied:');
+    expect((await sb.request('GET', `${ORG}/sites/${site.id}`)).body.published).toBe(false);
   });
 });

@@ -78,11 +78,35 @@ const PNG = Buffer.concat([
   Buffer.from('IHDR'),
   Buffer.from([0, 0, 0, 3, 0, 0, 0, 2, 8, 6, 0, 0, 0]),
 ]);
+/**
+ * Every kind of block and inline node the sandbox makes of a page (see markdown.ts), also where the
+ * official document restricts what a quote or a list item may hold: the page the fixture reads.
+ */
+const KINDS_HTML = '<p><img src="/logo.png" alt="Logo alone"></p><h2>Kinds</h2><h4>Deep</h4>' +
+  '<p><b>bold</b> <i>italic</i> <s>struck</s> <code>code</code><br>after a break</p>' +
+  '<blockquote><p>Quoted</p><pre><code>code in a quote</code></pre><p><img src="/logo.png" alt="Quoted logo"></p>' +
+  '<table><tr><th>Q</th></tr><tr><td>1</td></tr></table><hr><h3>Quoted heading</h3></blockquote>' +
+  '<ul><li>item</li><li><p><img src="/logo.png" alt="Listed logo"></p><blockquote><p><img src="/logo.png" alt="Deeper"></p></blockquote></li></ul>' +
+  '<ol start="3"><li>three</li></ol><ul><li><input type="checkbox" checked> done</li><li><input type="checkbox"> todo</li></ul><hr>' +
+  '<pre><code class="language-js">let a = 1;\nlet b = 2;</code></pre>' +
+  '<table><thead><tr><th>A</th><th align="right">B</th></tr></thead><tbody><tr><td>1</td><td><a href="/guide">2</a></td></tr></tbody></table>';
+/**
+ * The same in Markdown, with what only Markdown has (references, footnotes, raw HTML, autolinks):
+ * the fixture's comments, read in document form.
+ */
+export const KINDS_MARKDOWN = '# One\n\n## Two\n\n#### Four\n\n**b** _i_ ~~s~~ `c` [link](https://example.com) <https://auto.example.com> ' +
+  '![inline](https://example.com/i.png) <b>html</b> line  \nbreak[^1] [ref][r] ![ref image][r]\n\n' +
+  '![Alone](https://example.com/a.png) ![Two](https://example.com/b.png)\n\n' +
+  '> quote\n>\n> ```\n> code\n> ```\n>\n> ![q](https://example.com/q.png)\n>\n> | a |\n> |---|\n> | b |\n>\n> ---\n\n' +
+  '- a\n- ![li](https://example.com/l.png)\n\n  > ![deeper](https://example.com/d.png)\n\n3. x\n4. y\n\n- [ ] t\n- [x] u\n\n---\n\n' +
+  '```js\nlet a\n```\n\n    indented\n\n<div>html block</div>\n\n| A | B |\n|:-:|--:|\n| 1 | [l](https://example.com) |\n\n' +
+  '[^1]: A footnote\n\n[r]: https://example.com/r\n';
+
 const SITE: Record<string, { type: string; body: string | Buffer }> = {
   '/': {
     type: 'text/html',
     body: '<!DOCTYPE html><html><head><title>Fixture site</title></head><body><main><h1>Fixture site</h1>' +
-      '<p><img src="/logo.png" alt="Logo"> Read the <a href="/guide">guide</a>.</p></main></body></html>',
+      '<p><img src="/logo.png" alt="Logo"> Read the <a href="/guide">guide</a>.</p>' + KINDS_HTML + '</main></body></html>',
   },
   '/guide': { type: 'text/html', body: '<html><head><title>Guide</title></head><body><h1>Guide</h1><p>Back <a href="/">home</a>.</p></body></html>' },
   '/logo.png': { type: 'image/png', body: PNG },
@@ -151,15 +175,16 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
   const space = 'sp-welcome';
   await ok('admin', 'POST', `/v1/spaces/${space}/content/template`, { id: 'getting-started' });
   await ok('admin', 'POST', `/v1/spaces/${space}/content/import`, { url: `${site.url}/`, source: 'website' });
-  const page = (await ok('admin', 'GET', `/v1/spaces/${space}/content/pages`)).pages[0].id;
+  // The imported start page, which holds every kind of node.
+  const page = (await ok('admin', 'GET', `/v1/spaces/${space}/content/pages`)).pages.find((p: { path: string }) => p.path === 'fixture-site').id;
   const file = (await ok('admin', 'GET', `/v1/spaces/${space}/content/files`)).items[0].id;
 
   const cr = await ok('edit', 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Fixture change' });
-  const spaceComment = (await ok('comment', 'POST', `/v1/spaces/${space}/comments`, { body: { markdown: 'On the space' } })).id;
-  const spaceReply = (await ok('comment', 'POST', `/v1/spaces/${space}/comments/${spaceComment}/replies`, { body: { markdown: 'Reply' } })).id;
+  const spaceComment = (await ok('comment', 'POST', `/v1/spaces/${space}/comments`, { body: { markdown: `On the space\n\n${KINDS_MARKDOWN}` } })).id;
+  const spaceReply = (await ok('comment', 'POST', `/v1/spaces/${space}/comments/${spaceComment}/replies`, { body: { markdown: `Reply\n\n${KINDS_MARKDOWN}` } })).id;
   const crBase = `/v1/spaces/${space}/change-requests/${cr.id}`;
-  const crComment = (await ok('comment', 'POST', `${crBase}/comments`, { body: { markdown: 'On the change' } })).id;
-  const crReply = (await ok('comment', 'POST', `${crBase}/comments/${crComment}/replies`, { body: { markdown: 'Reply' } })).id;
+  const crComment = (await ok('comment', 'POST', `${crBase}/comments`, { body: { markdown: `On the change\n\n${KINDS_MARKDOWN}` } })).id;
+  const crReply = (await ok('comment', 'POST', `${crBase}/comments/${crComment}/replies`, { body: { markdown: `Reply\n\n${KINDS_MARKDOWN}` } })).id;
 
   const siteRec = await ok('admin', 'POST', `/v1/orgs/${ORG}/sites`, { title: 'Fixture site', spaces: [space] });
   const siteBase = `/v1/orgs/${ORG}/sites/${siteRec.id}`;

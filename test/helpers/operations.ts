@@ -64,16 +64,18 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
   const page = { ...sp, pageId: f.page };
   const file = { ...sp, fileId: f.file };
   const text = { body: { markdown: 'Hello' } };
+  const inDocumentForm = { format: 'document' };
 
   const comments = (suffix: string, thread: Record<string, string>, c: string, r: string): Record<string, Row> => ({
-    [`listComments${suffix}`]: { rule: read, params: thread },
+    // Read in document form: the fixture's comments hold every kind of node (fixture.ts KINDS_MARKDOWN).
+    [`listComments${suffix}`]: { rule: read, params: thread, query: inDocumentForm },
     [`postComment${suffix}`]: { rule: comment, params: thread, body: text },
-    [`getComment${suffix}`]: { rule: read, params: { ...thread, commentId: c } },
+    [`getComment${suffix}`]: { rule: read, params: { ...thread, commentId: c }, query: inDocumentForm },
     [`updateComment${suffix}`]: { rule: comment, params: { ...thread, commentId: c }, body: { resolved: true } },
     [`deleteComment${suffix}`]: { rule: { authorOrAdmin: true }, params: { ...thread, commentId: c } },
-    [`listCommentReplies${suffix}`]: { rule: read, params: { ...thread, commentId: c } },
+    [`listCommentReplies${suffix}`]: { rule: read, params: { ...thread, commentId: c }, query: inDocumentForm },
     [`postCommentReply${suffix}`]: { rule: comment, params: { ...thread, commentId: c }, body: text },
-    [`getCommentReply${suffix}`]: { rule: read, params: { ...thread, commentId: c, commentReplyId: r } },
+    [`getCommentReply${suffix}`]: { rule: read, params: { ...thread, commentId: c, commentReplyId: r }, query: inDocumentForm },
     [`updateCommentReply${suffix}`]: { rule: comment, params: { ...thread, commentId: c, commentReplyId: r }, body: { addedReactions: ['🎉'] } },
     [`deleteCommentReply${suffix}`]: { rule: { authorOrAdmin: true }, params: { ...thread, commentId: c, commentReplyId: r } },
     [`listCommenters${suffix}`]: { rule: read, params: thread },

@@ -85,8 +85,8 @@ function rows(): Record<string, Row> {
     'openapi versions': { args: ['openapi', 'versions', 'pets'] },
     'openapi version': { args: ['openapi', 'version', 'pets'] },
     // Without --json it writes the version's openapi.* file; Prism's `filesystem` holds none (the
-    // document leaves the object free-form, so Prism makes it empty): JSON only here.
-    'openapi content': { args: ['openapi', 'content', 'pets'], modes: ['json'] },
+    // document leaves the object free-form, so Prism makes it empty): the whole filesystem then.
+    'openapi content': { args: ['openapi', 'content', 'pets'] },
 
     tree: { args: ['tree'] },
     'collections list': { args: ['collections', 'list'] },
@@ -131,6 +131,11 @@ function rows(): Record<string, Row> {
     'cr content': { args: ['cr', 'content', 'sp1', '3'] },
     'cr pages': { args: ['cr', 'pages', 'sp1', '3'] },
     'cr page': { args: ['cr', 'page', 'sp1', '3', 'string'] },
+    // Files are looked up among the change request's: Prism's have the id `string`.
+    'cr files': { args: ['cr', 'files', 'sp1', '3'] },
+    'cr file': { args: ['cr', 'file', 'sp1', '3', 'string'] },
+    'cr links': { args: ['cr', 'links', 'sp1', '3', '--page-id', 'string'], expect: 'seed-only' },
+    'cr backlinks': { args: ['cr', 'backlinks', 'sp1', '3', '--file', 'string'], expect: 'seed-only' },
     'cr import': { args: ['cr', 'import', 'sp1', '3', 'https://docs.example.com/'], expect: 'seed-only' },
 
     'comments list': { args: ['comments', 'list', 'sp1', '--status', 'open', '--order', 'asc'] },

@@ -1,7 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
-import { LINK_STATUSES } from '../../contract/content.js';
-import { linkColumns, listLinks } from './links-output.js';
+import { linkColumns, linkListFlags, linkStatusOf, listLinks, spaceLinks } from './links-output.js';
 import { resolvePage } from './lookup.js';
 import { pageIdFlags, pageIdOf } from '../flags.js';
 
@@ -10,9 +8,7 @@ export default defineCommand({
   summary: 'List the links of a space’s pages (or of one page), each ok, broken or in-app',
   args: [{ name: 'space', description: 'space id' }],
   flags: {
-    broken: { type: 'boolean', description: 'only broken links (status broken)' },
-    status: { description: 'only links with this status', value: 'status', choices: LINK_STATUSES },
-    failOnBroken: { type: 'boolean', description: 'exit 1 after the list when any link is broken (for CI)' },
+    ...linkListFlags,
     ...pageIdFlags('only the links of this page (id or path)', 'page'),
   },
   examples: [
@@ -23,10 +19,10 @@ export default defineCommand({
   ],
   output: { columns: linkColumns },
   async run(ctx, { args, flags }) {
-    if (flags.broken && flags.status && flags.status !== 'broken') throw new UsageError('--broken and --status cannot be used together');
-    const status = flags.broken ? 'broken' : flags.status;
+    const status = linkStatusOf(flags);
     const pageRef = pageIdOf(ctx, flags);
-    const pageId = pageRef === undefined ? undefined : (await resolvePage(await ctx.api(), args.space, pageRef)).id;
-    return listLinks(ctx, args.space, { ...(status ? { status } : {}), ...(pageId ? { pageId } : {}), failOnBroken: flags.failOnBroken }, flags);
+    const api = await ctx.api();
+    const pageId = pageRef === undefined ? undefined : (await resolvePage(api, args.space, pageRef)).id;
+    return listLinks(ctx, spaceLinks(api, args.space, pageId), { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
   },
 });

@@ -39,16 +39,24 @@ export async function resolvePage(api: Api, spaceId: string, ref: string): Promi
   return findPageRef(flattenPages(await listPages(api, spaceId)), ref, spaceId);
 }
 
-/** The file `ref` names: a file id, or a file name when exactly one file has it. */
-export async function resolveFile(api: Api, spaceId: string, ref: string): Promise<File> {
-  const files: File[] = [];
-  for await (const f of api.paginate(ops.listSpaceFiles, { params: { spaceId }, query: { metadata: false } })) files.push(f);
+/**
+ * The file `ref` names among `files`: a file id, or a file name when exactly one file has it. `where`
+ * names the place in errors (`space sp_1`), `list` the command that lists its files.
+ */
+export function findFileRef(files: readonly File[], ref: string, where: string, list: string): File {
   const byId = files.find((f) => f.id === ref);
   if (byId) return byId;
   const matches = files.filter((f) => f.name === ref);
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
-    throw new UsageError(`file name "${ref}" is ambiguous in space ${spaceId}: ${matches.map((f) => f.id).join(', ')}`, 'pass the file id');
+    throw new UsageError(`file name "${ref}" is ambiguous in ${where}: ${matches.map((f) => f.id).join(', ')}`, 'pass the file id');
   }
-  throw new CliError(`no file "${ref}" in space ${spaceId} (by id or name)`, EXIT.NOT_FOUND, `list its files: docsctl content files ${spaceId}`);
+  throw new CliError(`no file "${ref}" in ${where} (by id or name)`, EXIT.NOT_FOUND, `list its files: ${list}`);
+}
+
+/** The file `ref` names in a space: a file id, or a file name when exactly one file has it. */
+export async function resolveFile(api: Api, spaceId: string, ref: string): Promise<File> {
+  const files: File[] = [];
+  for await (const f of api.paginate(ops.listSpaceFiles, { params: { spaceId }, query: { metadata: false } })) files.push(f);
+  return findFileRef(files, ref, `space ${spaceId}`, `docsctl content files ${spaceId}`);
 }

@@ -3,7 +3,7 @@ import type { Context } from '../../cli/context.js';
 import { colours } from '../../cli/output.js';
 import { drawTree } from '../../cli/tree.js';
 import type { Page } from '../../contract/content.js';
-import { pageColumns } from './columns.js';
+import { pageColumns, pageWhere, pathsById } from './columns.js';
 import { flattenPages, listPages, type PageRow } from './lookup.js';
 
 /** The tree each printed list came from, to draw it on a terminal. */
@@ -20,8 +20,9 @@ export function pageRows(tree: Page[]): PageRow[] {
 export async function drawPages(rows: PageRow[], ctx: Context): Promise<string> {
   const pages = trees.get(rows) ?? [];
   const { paint } = await colours(ctx);
+  const paths = pathsById(rows);
   const lines = drawTree(pages, {
-    label: (p) => [`${p.emoji ? `${p.emoji} ` : ''}${p.title || '(untitled)'}`, paint.dim(`/${p.path}`), p.hidden ? '(hidden)' : '']
+    label: (p) => [`${p.emoji ? `${p.emoji} ` : ''}${p.title || '(untitled)'}`, paint.dim(pageWhere(p, paths)), p.hidden ? '(hidden)' : '']
       .filter(Boolean).join('  '),
     children: (p) => p.pages ?? [],
   });

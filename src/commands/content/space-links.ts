@@ -1,21 +1,16 @@
 /** `docsctl spaces links`: the links of a space (the same list as `docsctl content links`). */
 import { defineCommand } from '../../cli/command.js';
-import { LINK_STATUSES } from '../../contract/content.js';
-import { linkColumns, listLinks } from './links-output.js';
+import { linkColumns, linkListFlags, linkStatusOf, listLinks, spaceLinks } from './links-output.js';
 
 export default defineCommand({
   name: 'links',
   summary: 'List the links of a space’s pages, each ok, broken or in-app (stats on stderr)',
   args: [{ name: 'space', description: 'space id' }],
-  flags: {
-    broken: { type: 'boolean', description: 'only broken links' },
-    status: { description: 'only links with this status', value: 'status', choices: LINK_STATUSES },
-    failOnBroken: { type: 'boolean', description: 'exit 1 after the list when any link is broken (for CI)' },
-  },
+  flags: linkListFlags,
   examples: ['docsctl spaces links sp_123', 'docsctl spaces links sp_123 --broken --json', 'docsctl spaces links sp_123 --fail-on-broken   # in CI'],
   output: { columns: linkColumns },
   async run(ctx, { args, flags }) {
-    const status = flags.broken ? 'broken' : flags.status;
-    return listLinks(ctx, args.space, { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
+    const status = linkStatusOf(flags);
+    return listLinks(ctx, spaceLinks(await ctx.api(), args.space), { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
   },
 });

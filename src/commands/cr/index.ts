@@ -15,6 +15,10 @@ export default defineGroup({
     later('content', () => import('./content.js')),
     later('pages', () => import('./pages.js')),
     later('page', () => import('./page.js')),
+    later('files', () => import('./files.js')),
+    later('file', () => import('./file.js')),
+    later('links', () => import('./links.js')),
+    later('backlinks', () => import('./backlinks.js')),
     later('import', () => import('./import.js')),
   ],
 });

@@ -1,21 +1,29 @@
 import { defineCommand } from '../../cli/command.js';
-import { CliError, EXIT, UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../cli/errors.js';
 import { ops, type OpenAPISpecContent } from '../../contract/openapi.js';
 
-/** The document of a version: its only file, or its `openapi.*` file. Text is written as it is. */
-function documentOf(content: OpenAPISpecContent): string {
+/** A file as it is written: text as it is, a parsed document as JSON. */
+const fileText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
+
+/**
+ * What `content` writes of a version: its `openapi.*` file (at any depth), or its only entry; any
+ * other filesystem (none, or several files without an `openapi.*` one: the official document leaves
+ * `filesystem` free-form) whole, as JSON, with a note on stderr saying so.
+ */
+function documentOf(content: OpenAPISpecContent): { text: string; note?: string } {
   const files = Object.entries(content.filesystem);
-  const file = files.length === 1 ? files[0] : files.find(([name]) => /^openapi\.(json|ya?ml)$/.test(name));
-  if (!file) {
-    throw new CliError(`the version holds ${files.length} files (${files.map(([n]) => n).join(', ') || 'none'}) and no openapi.* file`, EXIT.FAILED, 'use --json to get them all');
-  }
-  return typeof file[1] === 'string' ? file[1] : JSON.stringify(file[1], null, 2) + '\n';
+  const file = files.find(([name]) => /(^|\/)openapi\.(json|ya?ml)$/.test(name)) ?? (files.length === 1 ? files[0] : undefined);
+  if (file) return { text: fileText(file[1]) };
+  const holds = files.length === 0 ? 'no file' : `${files.length} files (${files.map(([n]) => n).join(', ')}) and no openapi.* file`;
+  return { text: fileText(content.filesystem), note: `the version holds ${holds}: this is its whole filesystem, as JSON (--json: the whole answer)` };
 }
 
 export default defineCommand({
   name: 'content',
   summary: 'Write the stored document of a version (the latest by default) to stdout, as JSON',
-  description: '--json prints the whole answer instead: {filesystem, url, urls}.',
+  description:
+    'Its openapi.* file, or its only file; a version holding no file, or several and no openapi.* one, is written whole ' +
+    '(its filesystem, as JSON), saying so on stderr. --json prints the whole answer instead: {filesystem, url, urls}.',
   args: [
     { name: 'slug', description: 'specification slug' },
     { name: 'version', description: 'version id (default: the latest); or --version ID', optional: true },
@@ -34,6 +42,9 @@ export default defineCommand({
     const content = versionId === undefined
       ? await api.call(ops.getLatestOpenAPISpecVersionContent, { params })
       : await api.call(ops.getOpenAPISpecVersionContent, { params: { ...params, versionId } });
-    return flags.json ? content : documentOf(content);
+    if (flags.json) return content;
+    const { text, note } = documentOf(content);
+    if (note) ctx.info(note);
+    return text;
   },
 });

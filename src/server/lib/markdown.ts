@@ -7,7 +7,9 @@
  * Our own code is the mapping between mdast and the service's rich-text Document (the official
  * document's JSONDocument): headings 4-6 become `heading-3`, a paragraph of images only an `images`
  * block, other images links to them, a hard break a `\n` in the text, a table the official grid
- * table (one text column per Markdown column, each cell a fragment holding a paragraph).
+ * table (one text column per Markdown column, each cell a fragment holding a paragraph). What the
+ * official document lets no quote hold (code, images, tables) ends the quote and follows it; images
+ * alone in a list item's paragraph are links to them (a list item holds no `images` block).
  *
  * Nesting is bounded (MAX_NESTING levels of quotes, lists and inline markup): the parser and
  * the writer recurse, and deeper input would overflow the stack. `checkMarkdown` refuses such input
@@ -399,6 +401,38 @@ function tableBlock(node: M.Table, defs: Definitions): BlockNode {
   };
 }
 
+/** What the official document lets a quote hold (DocumentBlockQuote: the essentials and quotes). */
+const IN_QUOTE = new Set(['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider', 'blockquote']);
+
+/** A quote of `children`: the blocks a quote may not hold (code, images, tables) end it, and follow it. */
+function quoteBlocks(children: BlockNode[]): BlockNode[] {
+  const out: BlockNode[] = [];
+  let run: BlockNode[] = [];
+  for (const child of children) {
+    if (IN_QUOTE.has(child.type)) {
+      run.push(child);
+      continue;
+    }
+    if (run.length > 0) out.push(block('blockquote', run));
+    run = [];
+    out.push(child);
+  }
+  if (run.length > 0 || out.length === 0) out.push(block('blockquote', run));
+  return out;
+}
+
+/** An `images` block where the official document allows none (a list item): a paragraph of links to them. */
+function imagesAsLinks(b: BlockNode): BlockNode {
+  if (b.type !== 'images') return b;
+  const nodes: BlockNode['nodes'] = [];
+  for (const img of b.nodes as BlockNode[]) {
+    const { url } = img.data.ref as { url: string };
+    if (nodes.length > 0) nodes.push(textNode([leaf(' ')]));
+    nodes.push({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [textNode([leaf((img.data.alt as string | undefined) || url)])] });
+  }
+  return block('paragraph', nodes);
+}
+
 function isBlank(node: M.PhrasingContent): boolean {
   return node.type === 'text' && node.value.trim() === '';
 }
@@ -410,7 +444,7 @@ function blocksOf(nodes: readonly M.RootContent[], defs: Definitions): BlockNode
       case 'paragraph': {
         const content = node.children.filter((c) => !isBlank(c));
         if (content.length > 0 && content.every((c) => c.type === 'image' || c.type === 'imageReference')) {
-          out.push(block('images', content.map((img) => imageBlock(img as M.Image | M.ImageReference, defs))));
+          out.push({ ...block('images', content.map((img) => imageBlock(img as M.Image | M.ImageReference, defs))), isVoid: false });
         } else out.push(block('paragraph', inlineNodes(node.children, defs)));
         break;
       }
@@ -421,13 +455,13 @@ function blocksOf(nodes: readonly M.RootContent[], defs: Definitions): BlockNode
         out.push(voidBlock('divider'));
         break;
       case 'blockquote':
-        out.push(block('blockquote', blocksOf(node.children, defs)));
+        out.push(...quoteBlocks(blocksOf(node.children, defs)));
         break;
       case 'list': {
         const tasks = node.children.some((item) => typeof item.checked === 'boolean');
         const type = tasks ? 'list-tasks' : node.ordered ? 'list-ordered' : 'list-unordered';
         const items = node.children.map((item) =>
-          block('list-item', blocksOf(item.children, defs), tasks ? { checked: item.checked === true } : {}));
+          block('list-item', blocksOf(item.children, defs).map(imagesAsLinks), tasks ? { checked: item.checked === true } : {}));
         out.push(block(type, items, node.ordered && !tasks && (node.start ?? 1) !== 1 ? { start: node.start } : {}));
         break;
       }
