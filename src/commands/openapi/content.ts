@@ -1,13 +1,14 @@
 import { defineCommand } from '../../cli/command.js';
 import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import { ops, type OpenAPISpecContent } from '../../contract/openapi.js';
+import { plural } from '../../cli/text.js';
 
 /** The document of a version: its only file, or its `openapi.*` file. Text is written as it is. */
 function documentOf(content: OpenAPISpecContent): string {
   const files = Object.entries(content.filesystem);
   const file = files.length === 1 ? files[0] : files.find(([name]) => /^openapi\.(json|ya?ml)$/.test(name));
   if (!file) {
-    throw new CliError(`the version holds ${files.length} files (${files.map(([n]) => n).join(', ') || 'none'}) and no openapi.* file`, EXIT.FAILED, 'use --json to get them all');
+    throw new CliError(`the version holds ${plural(files.length, 'file')} (${files.map(([n]) => n).join(', ') || 'none'}) and no openapi.* file`, EXIT.FAILED, 'use --json to get them all');
   }
   return typeof file[1] === 'string' ? file[1] : JSON.stringify(file[1], null, 2) + '\n';
 }
