@@ -36,7 +36,7 @@ function file(name: string, content: string): string {
 function endlessFifo(name: string): string {
   const path = join(dir, name);
   execFileSync('mkfifo', [path]);
-  const writer = spawn('sh', ['-c', `yes '{"title": "x"}' > "${path}"`], { stdio: 'ignore' });
+  const writer = spawn('sh', ['-c', `exec yes '{"title": "x"}' > "${path}"`], { stdio: 'ignore' });
   writers.push(writer);
   return path;
 }
