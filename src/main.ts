@@ -4,10 +4,10 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
-import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit } from './cli/errors.js';
+import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit, type Failure } from './cli/errors.js';
 import { forgetRun } from './client/errors.js';
 import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
-import { childNamed, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
+import { childNamed, failureExitOf, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
 import { attach, DocsCommand, helpConfiguration, unknownCommand } from './cli/program.js';
 import { entries } from './commands/index.js';
 
@@ -33,22 +33,26 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.OK;
   } catch (err) {
+    // An answer (`orgs plan --detailed-exitcode`: 2, changes pending), even if nobody read the plan.
+    if (err instanceof QuietExit) return err.exitCode;
     // The reader of stdout went away (`| head`): nothing is wrong, and nobody reads more.
     if (err instanceof StdoutClosed || io.stdoutClosed?.()) return EXIT.OK;
-    if (err instanceof QuietExit) return err.exitCode;
+    // With a flag such as --detailed-exitcode, every failure has one code (1), apart from the answers.
+    const failureExit = failureExitOf(manifest, argv, GLOBAL_VALUE_FLAGS);
+    const failed = (f: Failure): Failure => (failureExit === undefined ? f : { ...f, exitCode: failureExit });
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.OK;
       if (err.code === 'commander.executeSubCommandAsync') return EXIT.OK;
       const where = ['docsctl', ...locate(manifest, argv, GLOBAL_VALUE_FLAGS).nodes.map((n) => n.name)].join(' ');
-      return report(io, { exitCode: EXIT.USAGE, message: err.message.replace(/^error: /, ''), hint: `see ${where} --help` }, json, false);
+      return report(io, failed({ exitCode: EXIT.USAGE, message: err.message.replace(/^error: /, ''), hint: `see ${where} --help` }), json, false);
     }
-    return report(io, describeFailure(err), json, Boolean(ctx?.globals.verbose), err);
+    return report(io, failed(describeFailure(err)), json, Boolean(ctx?.globals.verbose), err);
   } finally {
     await ctx?.close();
   }
 }
 
-function report(io: Io, f: ReturnType<typeof describeFailure>, json: boolean, verbose: boolean, err?: unknown): number {
+function report(io: Io, f: Failure, json: boolean, verbose: boolean, err?: unknown): number {
   if (json) {
     io.stderr.write(JSON.stringify({ error: { status: f.status ?? null, message: f.message, hint: f.hint ?? null, exitCode: f.exitCode } }) + '\n');
   } else {

@@ -40,6 +40,13 @@ export interface FlagSpec {
    * before the command runs. One side of a pair declares it.
    */
   conflicts?: readonly string[];
+  /**
+   * Given, every failure of the command exits with this code instead of its own, so that the
+   * command's other codes are answers (`orgs plan --detailed-exitcode`: 1, and 2 means only
+   * "changes pending"). A command line that only looks like it gives the flag (terraform's
+   * `-detailed-exitcode`, a misspelling) counts: main.ts, failureExitOf.
+   */
+  failureExit?: number;
 }
 
 type FlagValue<S extends FlagSpec> = S extends { type: 'boolean' }

@@ -8,6 +8,7 @@ import type { Api, ApiOptions } from '../client/api.js';
 import { CLIENT_LIMITS, SETTING_MAXIMA } from '../client/limits.js';
 import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, CliError, EXIT, UsageError } from './errors.js';
+import { INPUT_LIMITS, INPUT_MAXIMA, INPUT_VARIABLES } from './limits.js';
 import type { Manifest } from './manifest.js';
 
 export interface Globals {
@@ -227,6 +228,15 @@ export class Context {
       ...(maxBytes !== undefined ? { maxResponseBytes: maxBytes } : {}),
       ...(maxPages !== undefined ? { maxPages } : {}),
     };
+  }
+
+  /**
+   * The most bytes docsctl reads of an input file or stdin (`inputBytes`: DOCSCTL_MAX_INPUT_BYTES), or
+   * of a seed (`seedBytes`: DOCSCTL_MAX_SEED_BYTES), checked as the HTTP settings are.
+   */
+  maxBytes(of: keyof typeof INPUT_LIMITS): number {
+    const name = INPUT_VARIABLES[of];
+    return wholeNumber(name, this.env[name], INPUT_MAXIMA[of], { min: 1, example: INPUT_LIMITS[of] * 2 }) ?? INPUT_LIMITS[of];
   }
 
   /** A client for an explicit URL and token (login verifies a token before saving it). */

@@ -19,9 +19,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   0  success
   1  the service failed the request (e.g. 400 invalid request, 5xx), answered a redirect (3xx, never
      followed), or an answer past docsctl's bounds (DOCSCTL_MAX_RESPONSE_BYTES, DOCSCTL_MAX_PAGES)
-  2  usage or validation error, caught before anything was sent
-     (orgs plan: also changes pending, as terraform plan -detailed-exitcode; a plan is on stdout then,
-     a bad file prints nothing there)
+  2  usage or validation error, caught before anything was sent (a bad flag or file; a destructive
+     command without --yes off a terminal, such as orgs apply in CI)
   3  not authenticated (no token, or the service answered 401)
   4  not found (404)
   5  forbidden (403): your role does not allow it
@@ -29,7 +28,14 @@ export const EXIT_CODES_HELP = `Exit codes:
      (also cr merge/update with conflicting pages, sites publish answered by a checkout)
   7  network failure or timeout
   8  rate limited (429) after the retries ran out
-130  cancelled at a prompt (Ctrl-C, or no to a confirmation); nothing was changed`;
+130  cancelled at a prompt (Ctrl-C, or no to a confirmation); nothing was changed
+
+orgs plan exits 0 when it succeeds, whether or not the organization differs from the file, and
+with the codes above when it fails. With --detailed-exitcode (terraform plan -detailed-exitcode's
+codes), and only then, its codes are answers:
+  0  succeeded: nothing to do
+  2  succeeded: changes pending (the plan is on stdout)
+  1  any failure: a bad file or flag (even a misspelt --detailed-exitcode), the service, the network`;
 
 export class CliError extends Error {
   constructor(
@@ -41,7 +47,7 @@ export class CliError extends Error {
   }
 }
 
-/** An exit code that is an answer, not a failure (`orgs plan`: 2, changes pending): nothing more is printed. */
+/** An exit code that is an answer, not a failure (`orgs plan --detailed-exitcode`: 2, changes pending): nothing more is printed. */
 export class QuietExit extends CliError {
   constructor(exitCode: number) {
     super('', exitCode);

@@ -1,24 +1,43 @@
 /** Input that commands read: a file named by a flag, or stdin for `-`; text inline or from a file. */
-import { readFile } from 'node:fs/promises';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
+import { INPUT_VARIABLES } from './limits.js';
+import { bytesText, readBounded, ReadRefused, readStreamAtMost } from './read.js';
+
+/** What each bound is the most of, for messages. */
+const BOUND_OF = { inputBytes: 'an input file', seedBytes: 'a seed' } as const;
+
+/** The rule a read past the bound breaks: `larger than 64 MiB, the most docsctl reads of an input file (… raises it)`. */
+function limitRule(maxBytes: number, of: keyof typeof BOUND_OF): string {
+  return `larger than ${bytesText(maxBytes)}, the most docsctl reads of ${BOUND_OF[of]} (${INPUT_VARIABLES[of]} raises it)`;
+}
 
 /**
- * The text of `file`, or of stdin when it is `-`. A file that cannot be read is a usage error
- * naming the flag it came from (`--input: cannot read body.json: ENOENT`), or the file alone when
- * it is an argument (`schema.json: cannot read it (ENOENT)`).
+ * The text of `file`, or of stdin when it is `-`, within DOCSCTL_MAX_INPUT_BYTES (a file larger is
+ * refused by its size before it is read; `/dev/zero`, a pipe or stdin are read up to the bound).
+ * A file that cannot be read is a usage error naming the flag it came from, the file and the rule
+ * (`--input: body.json: cannot read it (ENOENT)`), or the file alone when it is an argument.
  */
 export async function readFileOrStdin(ctx: Context, file: string, flag?: string): Promise<string> {
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const c of ctx.io.stdin) chunks.push(Buffer.from(c as Buffer));
-    return Buffer.concat(chunks).toString('utf8');
-  }
+  if (file !== '-') return readFileText(ctx, file, flag);
+  const maxBytes = ctx.maxBytes('inputBytes');
+  const data = await readStreamAtMost(ctx.io.stdin, maxBytes);
+  if (data === undefined) throw new UsageError(`${flag ? `${flag}: ` : ''}stdin: ${limitRule(maxBytes, 'inputBytes')}`);
+  return data.toString('utf8');
+}
+
+/**
+ * The text of a file named on the command line (a FIFO is waited on, as `cat` does), within the
+ * bound `of` (DOCSCTL_MAX_INPUT_BYTES, or DOCSCTL_MAX_SEED_BYTES for `serve --seed`); else a usage
+ * error naming the flag, the file and the rule.
+ */
+export function readFileText(ctx: Context, file: string, flag?: string, of: keyof typeof BOUND_OF = 'inputBytes'): string {
+  const maxBytes = ctx.maxBytes(of);
   try {
-    return await readFile(file, 'utf8');
+    return readBounded(file, maxBytes, limitRule(maxBytes, of)).toString('utf8');
   } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new UsageError(flag ? `${flag}: cannot read ${file}: ${why}` : `${file}: cannot read it (${why})`);
+    if (e instanceof ReadRefused) throw new UsageError(`${flag ? `${flag}: ` : ''}${file}: ${e.message}`);
+    throw e;
   }
 }
 

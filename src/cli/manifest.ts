@@ -3,9 +3,10 @@
  * definitions. Help, parsing, completions and docs/commands.md come from it, so a command's module
  * (and the contract and zod behind it) loads only when that command runs.
  */
-import { resolveDef, type ArgSpec, type CommandDef, type FlagSpec, type GroupDef, type LaterDef } from './command.js';
+import { kebab, resolveDef, type ArgSpec, type CommandDef, type FlagSpec, type GroupDef, type LaterDef } from './command.js';
 import type { Column, OutputSpec } from './output.js';
 import type { IdKind } from './flags.js';
+import { similar } from './suggest.js';
 
 /** An argument as the manifest holds it: what completion offers for it, besides help's words. */
 export interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional'> {
@@ -141,4 +142,38 @@ export function locate(manifest: Manifest, argv: readonly string[], valueFlags: 
     nodes.push(next);
   }
   return { nodes, rest: [] };
+}
+
+/**
+ * The exit code every failure of this command line takes (FlagSpec.failureExit), or undefined.
+ * It counts for the commands the line may have meant: the one it names, or every command under the
+ * deepest group it names when a word after it is mistyped (`orgs plna --detailed-exitcode`). A flag
+ * counts when a word asks for it as `--name`, as terraform spells it (`-name`), or misspelt
+ * (`--detailed-exit-code`: what "Did you mean" would correct), so that a broken command line never
+ * exits with one of the codes the flag makes answers.
+ */
+export function failureExitOf(manifest: Manifest, argv: readonly string[], valueFlags: readonly string[]): number | undefined {
+  const { nodes } = locate(manifest, argv, valueFlags);
+  const words: string[] = [];
+  for (const a of argv) {
+    if (a === '--') break;
+    if (/^--?[^-]/.test(a) && a.length > 2) words.push(a.replace(/^--?/, '').split('=')[0].toLowerCase());
+  }
+  if (words.length === 0) return undefined;
+  const commands: ManifestCommand[] = [];
+  const collect = (n: ManifestNode): void => {
+    if (n.kind === 'command') commands.push(n);
+    else n.commands.forEach(collect);
+  };
+  const last = nodes[nodes.length - 1];
+  if (last) collect(last);
+  else manifest.entries.forEach(collect);
+  for (const c of commands) {
+    for (const f of c.flags) {
+      if (f.failureExit === undefined) continue;
+      const name = kebab(f.key);
+      if (words.some((w) => w === name || similar(w, [name]).length > 0)) return f.failureExit;
+    }
+  }
+  return undefined;
 }

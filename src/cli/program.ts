@@ -106,7 +106,8 @@ export class DocsCommand extends Command {
 
   /** commander's hook for a flag that neither this command nor the program takes. */
   unknownOption(flag: string): never {
-    const name = flag.split('=')[0];
+    // terraform's spelling of a long flag (`-detailed-exitcode`) is looked for as `--detailed-exitcode`.
+    const name = flag.split('=')[0].replace(/^-(?=[^-]{2})/, '--');
     const longs: string[] = [];
     for (let c: Command | null = this; c; c = c.parent) {
       const options = c === this ? this.createHelp().visibleOptions(this) : c.options.filter((o) => !o.hidden);
@@ -114,7 +115,7 @@ export class DocsCommand extends Command {
     }
     const guess = name.startsWith('--') ? didYouMean(name, longs, '--') : '';
     const where = commandPath(this);
-    throw new UsageError(`unknown option '${name}' for '${where}'${guess ? `. ${guess}` : ''}`, `see ${where} --help`);
+    throw new UsageError(`unknown option '${flag.split('=')[0]}' for '${where}'${guess ? `. ${guess}` : ''}`, `see ${where} --help`);
   }
 }
 

@@ -3,7 +3,6 @@
  * JSON body or, on GET and HEAD, as query parameters; `a[b]=c`, `a[]=x` and `a.b=c` keys; `--paginate`
  * through `next.page` (with `--slurp`: the pages in one array); `--jq`; `--silent`; `--include`.
  */
-import { readFile } from 'node:fs/promises';
 import { defineCommand } from '../cli/command.js';
 import type { Context } from '../cli/context.js';
 import { CliError, EXIT, UsageError } from '../cli/errors.js';
@@ -314,14 +313,7 @@ async function typedValue(ctx: Context, v: string, withOrg: (s: string) => Promi
   if (v === 'false') return false;
   if (v === 'null') return null;
   if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
-  if (v === '@-') return readFileOrStdin(ctx, '-', '-F');
-  if (v.startsWith('@')) {
-    try {
-      return await readFile(v.slice(1), 'utf8');
-    } catch (e) {
-      throw new UsageError(`-F: cannot read ${v.slice(1)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  }
+  if (v.startsWith('@')) return readFileOrStdin(ctx, v === '@-' ? '-' : v.slice(1), '-F');
   return withOrg(v);
 }
 

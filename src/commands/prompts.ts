@@ -5,6 +5,7 @@
  */
 import type { Context } from '../cli/context.js';
 import { UsageError } from '../cli/errors.js';
+import { plural } from '../cli/text.js';
 
 export interface RequiredText {
   /** The flag that gives it: `--title`. */
@@ -34,8 +35,8 @@ export async function requiredText(ctx: Context, given: string | undefined, spec
     validate: (v: string) => {
       const t = v.trim();
       if (t === '') return `${spec.label} must not be blank`;
-      if (spec.min !== undefined && t.length < spec.min) return `${spec.label} must be at least ${spec.min} characters`;
-      if (spec.max !== undefined && t.length > spec.max) return `${spec.label} must be at most ${spec.max} characters`;
+      if (spec.min !== undefined && t.length < spec.min) return `${spec.label} must be at least ${plural(spec.min, 'character')}`;
+      if (spec.max !== undefined && t.length > spec.max) return `${spec.label} must be at most ${plural(spec.max, 'character')}`;
       return true;
     },
   }, { output: ctx.io.stderr, input: ctx.io.stdin });

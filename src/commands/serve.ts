@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { defineCommand } from '../cli/command.js';
 import { CliError, EXIT, UsageError } from '../cli/errors.js';
+import { plural } from '../cli/text.js';
 
 export default defineCommand({
   name: 'serve',
@@ -45,12 +45,8 @@ export default defineCommand({
     /** A state exported by GET /_sandbox/state (the portable format) given to --seed. */
     let state: string | undefined;
     if (flags.seed) {
-      let text: string;
-      try {
-        text = await readFile(flags.seed, 'utf8');
-      } catch (e) {
-        throw new UsageError(`--seed: cannot read ${flags.seed}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      }
+      // Bounded (DOCSCTL_MAX_SEED_BYTES): /dev/zero, a FIFO or a growing file stop there.
+      const text = (await import('../cli/input.js')).readFileText(ctx, flags.seed, '--seed', 'seedBytes');
       const { isOrgFile, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
       const { orgFileMaxBytes } = await import('./orgs/orgfile.js');
       const maxBytes = await orgFileMaxBytes(ctx.env);
@@ -156,7 +152,7 @@ async function seedFromFile(ctx: Context, server: { url: string; token: string; 
       throw new UsageError(`--seed: applying ${desired.source} to the sandbox failed: ${describeFailure(result.error).message}`,
         'an OpenAPI specification is fetched from its url: allow its host with --allow-fetch, or leave openapi: out of the file');
     }
-    ctx.debug(`--seed: ${result.applied.length} changes applied from ${desired.source}`);
+    ctx.debug(`--seed: ${plural(result.applied.length, 'change')} applied from ${desired.source}`);
   } finally {
     await api.close();
   }

@@ -21,9 +21,3 @@ export const ORG_FILE_LIMITS = {
 /** The variable that changes `fileBytes`. */
 export const FILE_BYTES_VARIABLE = 'DOCSCTL_ORG_FILE_MAX_BYTES';
 
-/** `4 MiB`, `10000 bytes`. */
-export function bytesText(n: number): string {
-  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
-  return `${n} bytes`;
-}

@@ -19,6 +19,7 @@ import { describeLiveCertificate } from './certificate.js';
 import { diffFields, match, same, siteSteps, STAGE, type SiteStep } from './sites.js';
 import { nearby, OrgFileError, pathText, type Problem } from './source.js';
 import type { Change, Drift, Exec, FieldChange, Kept } from './steps.js';
+import { plural } from '../cli/text.js';
 
 export interface PlanOptions {
   /** Delete what the file does not have, of the kinds it declares. */
@@ -217,13 +218,13 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const inside = subtree(live.collections, c.id);
       const spacesLeft = live.spaces.filter((s) => s.parent && inside.has(s.parent) && !movedOut(s));
       if (spacesLeft.length && !declared.has('spaces')) {
-        drift.push({ ...item, why: `it holds ${spacesLeft.length} space${spacesLeft.length === 1 ? '' : 's'} (${spacesLeft.slice(0, 3).map((s) => s.title).join(', ')}${spacesLeft.length > 3 ? '…' : ''}), which would go to the trash with it, and the file does not declare spaces: declare them (where they go, or not at all to delete them), or delete the collection with docsctl collections delete` });
+        drift.push({ ...item, why: `it holds ${plural(spacesLeft.length, 'space')} (${spacesLeft.slice(0, 3).map((s) => s.title).join(', ')}${spacesLeft.length > 3 ? '…' : ''}), which would go to the trash with it, and the file does not declare spaces: declare them (where they go, or not at all to delete them), or delete the collection with docsctl collections delete` });
         continue;
       }
       const nested = inside.size - 1;
       const notes = [
-        nested ? `with the ${nested} collection${nested === 1 ? '' : 's'} inside it` : '',
-        spacesLeft.length ? `its ${spacesLeft.length} space${spacesLeft.length === 1 ? '' : 's'} go${spacesLeft.length === 1 ? 'es' : ''} to the trash with it (restorable for 7 days)` : '',
+        nested ? `with the ${plural(nested, 'collection')} inside it` : '',
+        spacesLeft.length ? `its ${plural(spacesLeft.length, 'space')} ${spacesLeft.length === 1 ? 'goes' : 'go'} to the trash with it (restorable for 7 days)` : '',
       ].filter(Boolean);
       steps.push(step(PHASE.DELETE_COLLECTIONS, { ...item, action: 'delete', ...(notes.length ? { note: notes.join('; ') } : {}) }, async (x) => {
         await x.send(collectionOps.deleteCollection, { params: { collectionId: c.id } });
@@ -336,7 +337,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       if (!prune) kept.push(item);
       else {
         const n = walkLive(s.structure).siteSpaces.length;
-        steps.push(step(PHASE.DELETE_SITES, { ...item, action: 'delete', note: `with its structure${n ? ` (${n} site space${n === 1 ? '' : 's'})` : ''}; its spaces stay` }, async (x) => {
+        steps.push(step(PHASE.DELETE_SITES, { ...item, action: 'delete', note: `with its structure${n ? ` (${plural(n, 'site space')})` : ''}; its spaces stay` }, async (x) => {
           await x.send(siteOps.deleteSite, { params: { organizationId: x.organizationId, siteId: s.id } });
         }));
       }

@@ -1,6 +1,7 @@
 /** A plan as people read it (grouped by kind, `+ ~ → -`, a summary line) and as machines do (--json). */
 import type { Plan, Summary } from './plan.js';
 import type { Change, FieldChange, ItemKind } from './steps.js';
+import { plural } from '../cli/text.js';
 
 export const SYMBOL = { create: '+', update: '~', move: '→', delete: '-' } as const;
 
@@ -59,7 +60,7 @@ export function renderPlan(plan: Plan): string {
   }
   if (plan.kept.length && !plan.prune) {
     const shown = plan.kept.slice(0, 10).map((k) => `${k.kind} ${k.site ? `${k.site}/` : ''}${k.key}`);
-    out.push(`Kept: ${plan.kept.length} item${plan.kept.length === 1 ? '' : 's'} of the kinds the file declares ${plan.kept.length === 1 ? 'is' : 'are'} not in it (--prune deletes them): ${shown.join(', ')}${plan.kept.length > 10 ? ', …' : ''}`);
+    out.push(`Kept: ${plural(plan.kept.length, 'item')} of the kinds the file declares ${plan.kept.length === 1 ? 'is' : 'are'} not in it (--prune deletes them): ${shown.join(', ')}${plan.kept.length > 10 ? ', …' : ''}`);
     out.push('');
   }
   out.push(summaryLine(plan.summary));

@@ -22,6 +22,7 @@ import { KeyAllocator, slug } from './keys.js';
 import type { DGroup, DNode, DSection, DSiteSpace, DStructure, LNode, LSection, LSiteSpace, LStructure } from './model.js';
 import { walkDesired, walkLive } from './model.js';
 import type { Change, Drift, Exec, FieldChange, Kept } from './steps.js';
+import { plural } from '../cli/text.js';
 
 /** The stages of a site's steps (see the module comment). */
 export const STAGE = { DELETE_SITE_SPACES: 1, CREATE: 2, MOVE: 3, DELETE: 4, UPDATE: 5, DEFAULTS: 6 } as const;
@@ -506,7 +507,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
         stage: STAGE.DELETE,
         change: {
           ...base, kind: 'section', action: 'delete', key: name(s.id), id: s.id, title: s.title,
-          ...(staying ? { note: `its ${staying} site space${staying === 1 ? '' : 's'} go${staying === 1 ? 'es' : ''} with it` } : {}),
+          ...(staying ? { note: `its ${plural(staying, 'site space')} ${staying === 1 ? 'goes' : 'go'} with it` } : {}),
         },
         run: async (x, siteId) => {
           await x.send(ops.deleteSiteSection, { params: { organizationId: x.organizationId, siteId, siteSectionId: s.id } });

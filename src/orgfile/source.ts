@@ -9,15 +9,18 @@ import { dirname, resolve } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { describeIssue } from '../contract/issues.js';
 import type { Role } from '../contract/op.js';
-import { checkCertificate, fingerprintOf } from './certificate.js';
+import { checkCertificate } from '../cli/certificate.js';
+import { fingerprintOf } from './certificate.js';
 import { KeyAllocator, slug } from './keys.js';
-import { bytesText, FILE_BYTES_VARIABLE, ORG_FILE_LIMITS } from './limits.js';
+import { bytesText } from '../cli/read.js';
+import { FILE_BYTES_VARIABLE, ORG_FILE_LIMITS } from './limits.js';
 import { readCertificateFile, readOrgFileText, ReadRefused } from './read.js';
 import type {
   DCollection, Desired, DGroup, DMember, DNode, DSaml, DSection, DSite, DSiteSpace, DSpace, DSpec, DStructure, Path,
 } from './model.js';
 import { walkDesired } from './model.js';
 import { isSecretField, KINDS, OrgFile, type FileGroup, type FileSection, type FileSiteSpaceT, type Kind, type OrgFileData } from './schema.js';
+import { plural } from '../cli/text.js';
 
 export interface Problem {
   /** `file:line:column`. */
@@ -41,7 +44,7 @@ export class OrgFileError extends Error {
 const MAX_SHOWN = 20;
 
 export function formatProblems(source: string, problems: Problem[]): string {
-  const head = problems.length === 1 ? `${source}: 1 problem` : `${source}: ${problems.length} problems`;
+  const head = `${source}: ${plural(problems.length, 'problem')}`;
   const lines = problems.slice(0, MAX_SHOWN).map((p) => `  ${p.where}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
   if (problems.length > MAX_SHOWN) lines.push(`  … and ${problems.length - MAX_SHOWN} more`);
   return [head, ...lines].join('\n');
@@ -81,7 +84,7 @@ export function parseOrgFile(text: string, source: string, opts: LoadOptions = {
   const maxBytes = opts.maxBytes ?? ORG_FILE_LIMITS.fileBytes;
   const size = Buffer.byteLength(text);
   if (size > maxBytes) {
-    throw new OrgFileError(source, [{ where: source, path: '', message: `${size} bytes: larger than ${bytesText(maxBytes)}, the limit of an organization file (${RAISE_SIZE})` }]);
+    throw new OrgFileError(source, [{ where: source, path: '', message: `${plural(size, 'byte')}: larger than ${bytesText(maxBytes)}, the limit of an organization file (${RAISE_SIZE})` }]);
   }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
@@ -135,7 +138,7 @@ function aliasProblem(doc: Document, e: ReferenceError, at: (offset: number) => 
   });
   const where = at(first?.range?.[0] ?? 0);
   if (/Excessive alias count/.test(e.message)) {
-    return { where, path: '', message: `aliases are limited to ${ORG_FILE_LIMITS.aliasCount} copies of an anchored value (nested aliases multiply), and this file's make more` };
+    return { where, path: '', message: `aliases are limited to ${plural(ORG_FILE_LIMITS.aliasCount, 'copy', 'copies')} of an anchored value (nested aliases multiply), and this file's make more` };
   }
   return { where, path: '', message: e.message };
 }

@@ -247,7 +247,7 @@ describe('openapi specifications', () => {
       [['put', 'ok', '--url', 'not a url'], '--url: must be an absolute URI'],
       [['put', 'ok', '--url', '/spec.json'], '--url: must be an absolute URI'],
       [['put', 'ok', '--file', file('empty.json', '')], '--file: must not be empty'],
-      [['put', 'ok', '--file', join(dir, 'missing.json')], '--file: cannot read'],
+      [['put', 'ok', '--file', join(dir, 'missing.json')], `--file: ${join(dir, 'missing.json')}: cannot read it (ENOENT)`],
       [['put', 'ok'], 'needs exactly one of --url or --file'],
       [['put', 'ok', '--url', `${base}/spec.json`, '--file', file('x.json', '{}')], 'needs exactly one of --url or --file'],
     ];

@@ -82,10 +82,11 @@ describe('saml providers', () => {
     // PEM reads as PEM
     const pem = await sb.json(['saml', 'update', created.id, '--certificate-file', PEM_FILE]);
     expect(lines(await sb.run(['saml', 'get', pem.id])).certificate).toBe(`PEM, ${PEM.trim().split('\n').length} lines`);
-    // base64 of something that is not a certificate is refused by the server, naming the field
-    const bad = await sb.run(['saml', 'update', created.id, '--certificate-file', file('not-a-cert.b64', Buffer.from('hello').toString('base64'))]);
-    expect(bad.exitCode).toBe(1);
-    expect(bad.stderr).toContain('certificate: not a readable X.509 certificate, in PEM or as its base64 body');
+    // base64 of something that is not a certificate is refused before sending, naming the flag and the file
+    const notCert = file('not-a-cert.b64', Buffer.from('hello').toString('base64'));
+    const bad = await sb.run(['saml', 'update', created.id, '--certificate-file', notCert]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain(`error: --certificate-file: ${notCert}: not a readable X.509 certificate`);
   });
 
   it('takes any URI as the sign-in URL (http, a URN…), but none that runs script', async () => {
@@ -150,7 +151,7 @@ describe('saml providers', () => {
       [['--label', 'x', '--sso-url', 'not a url'], '--sso-url: must be an absolute URI'],
       [['--label', 'x', '--sso-url', '/relative/sso'], '--sso-url: must be an absolute URI'],
       [['--label', 'x', '--certificate-file', file('past-limit.pem', PEM + '\n'.repeat(10001 - PEM.length))], '--certificate-file: must be at most 10000 characters'],
-      [['--label', 'x', '--certificate-file', join(dir, 'missing.pem')], '--certificate-file: cannot read'],
+      [['--label', 'x', '--certificate-file', join(dir, 'missing.pem')], `--certificate-file: ${join(dir, 'missing.pem')}: cannot read it (ENOENT)`],
     ];
     for (const [flags, message] of cases) {
       const r = await sb.run(['saml', 'create', ...flags]);
@@ -191,9 +192,10 @@ describe('saml providers', () => {
       expect({ body, status: r.status }).toEqual({ body, status: 400 });
       expect(r.body.error.message).toContain(message);
     }
+    // docsctl checks it before sending (exit 2)
     const garbage = await sb.run(['saml', 'create', '--label', 'x', '--certificate-file', file('garbage.pem', '-----BEGIN CERTIFICATE-----\nQUJDRA==\n-----END CERTIFICATE-----\n')]);
-    expect(garbage.exitCode).toBe(1);
-    expect(garbage.stderr).toContain('certificate: not a readable X.509 certificate');
+    expect(garbage.exitCode).toBe(2);
+    expect(garbage.stderr).toContain('garbage.pem: not a readable X.509 certificate');
     expect(await count()).toBe(0);
 
     // a rejected update changes nothing either

@@ -3,7 +3,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkCertificate, fingerprintOf } from '../../src/orgfile/certificate.js';
+import { checkCertificate } from '../../src/cli/certificate.js';
+import { fingerprintOf } from '../../src/orgfile/certificate.js';
 import { isSecretField } from '../../src/orgfile/schema.js';
 
 const PEM = readFileSync(resolve(import.meta.dirname, '../fixtures/saml-idp.pem'), 'utf8');

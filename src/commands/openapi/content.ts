@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { ops, type OpenAPISpecContent } from '../../contract/openapi.js';
+import { plural } from '../../cli/text.js';
 
 /** A file as it is written: text as it is, a parsed document as JSON. */
 const fileText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
@@ -14,7 +15,7 @@ function documentOf(content: OpenAPISpecContent): { text: string; note?: string 
   const files = Object.entries(content.filesystem);
   const file = files.find(([name]) => /(^|\/)openapi\.(json|ya?ml)$/.test(name)) ?? (files.length === 1 ? files[0] : undefined);
   if (file) return { text: fileText(file[1]) };
-  const holds = files.length === 0 ? 'no file' : `${files.length} files (${files.map(([n]) => n).join(', ')}) and no openapi.* file`;
+  const holds = files.length === 0 ? 'no file' : `${plural(files.length, 'file')} (${files.map(([n]) => n).join(', ')}) and no openapi.* file`;
   return { text: fileText(content.filesystem), note: `the version holds ${holds}: this is its whole filesystem, as JSON (--json: the whole answer)` };
 }
 

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { CliError, describeFailure, EXIT } from '../../cli/errors.js';
 import { concurrencyOf, fileFlags, loadDesired, planOf } from './orgfile.js';
+import { plural } from '../../cli/text.js';
 
 export default defineCommand({
   name: 'apply',
@@ -19,17 +20,18 @@ export default defineCommand({
     const { changeLines, renderPlan } = await import('../../orgfile/render.js');
     ctx.info(renderPlan(plan).trimEnd());
     if (plan.changes.length === 0) return;
-    await ctx.confirm(`apply these ${plan.changes.length} changes to organization ${plan.organization}?`, flags.yes);
+    const n = plan.changes.length;
+    await ctx.confirm(`apply ${n === 1 ? 'this change' : `these ${n} changes`} to organization ${plan.organization}?`, flags.yes);
     const { applyFile } = await import('../../orgfile/workflow.js');
     const result = await applyFile(reader, plan, (c) => ctx.info(`  ${changeLines(c)[0]}`));
     if (result.error === undefined) {
-      ctx.info(`Applied: ${result.applied.length} change${result.applied.length === 1 ? '' : 's'} (${result.requests} requests).`);
+      ctx.info(`Applied: ${plural(result.applied.length, 'change')} (${plural(result.requests, 'request')}).`);
       return;
     }
     const f = describeFailure(result.error);
     const lines = [
       `apply stopped: ${f.message}`,
-      `applied: ${result.applied.length} change${result.applied.length === 1 ? '' : 's'}; not applied: ${result.notApplied.length}`,
+      `applied: ${plural(result.applied.length, 'change')}; not applied: ${result.notApplied.length}`,
       ...result.notApplied.slice(0, 20).map((c) => `  ${changeLines(c)[0]}`),
       ...(result.notApplied.length > 20 ? [`  … and ${result.notApplied.length - 20} more`] : []),
     ];

@@ -1,8 +1,9 @@
 import { defineCommand } from '../../cli/command.js';
-import { QuietExit } from '../../cli/errors.js';
+import { StdoutClosed } from '../../cli/context.js';
+import { EXIT, QuietExit } from '../../cli/errors.js';
 import { concurrencyOf, fileFlags, loadDesired, planOf } from './orgfile.js';
 
-/** `orgs plan`'s exit code when changes are pending (as terraform plan -detailed-exitcode). */
+/** `orgs plan --detailed-exitcode`'s exit code when changes are pending (terraform plan -detailed-exitcode's). */
 export const PENDING = 2;
 
 export default defineCommand({
@@ -10,21 +11,40 @@ export default defineCommand({
   summary: 'Show what apply would change to make the organization the file’s (reads only)',
   description:
     'Grouped by kind: + create, ~ update (field: old → new), → move or reorder, - delete (only with --prune, only of the kinds the file declares); ' +
-    'then what apply cannot make, and a summary line. Exit 0: no changes; 2: changes pending (as terraform plan -detailed-exitcode); ' +
-    'a file that cannot be used exits 2 too, with every problem at its file:line:column and nothing on stdout. See docs/org-as-code.md.',
-  flags: { file: fileFlags.file, prune: fileFlags.prune, concurrency: fileFlags.concurrency },
-  examples: ['docsctl orgs plan -f org.yaml', 'docsctl orgs plan -f org.yaml --prune', 'docsctl orgs plan -f org.yaml --json | jq .summary'],
+    'then what apply cannot make, and a summary line. Exit 0 when it succeeds, whatever it found; a file that cannot be used exits 2, ' +
+    'with every problem at its file:line:column and nothing on stdout (docsctl help exit-codes). With --detailed-exitcode, as terraform plan ' +
+    '-detailed-exitcode: 0 no changes, 2 changes pending, 1 any failure. See docs/org-as-code.md.',
+  flags: {
+    file: fileFlags.file, prune: fileFlags.prune, concurrency: fileFlags.concurrency,
+    detailedExitcode: {
+      type: 'boolean',
+      description: 'exit 0 when there is nothing to do, 2 when changes are pending, 1 on any failure (a bad file or flag too), as terraform plan -detailed-exitcode',
+      failureExit: EXIT.FAILED,
+    },
+  },
+  examples: [
+    'docsctl orgs plan -f org.yaml',
+    'docsctl orgs plan -f org.yaml --prune',
+    'docsctl orgs plan -f org.yaml --detailed-exitcode   # in CI: 0 nothing to do, 2 changes pending, 1 failed',
+    'docsctl orgs plan -f org.yaml --json | jq .summary',
+  ],
   async run(ctx, { flags, jq }) {
     const desired = await loadDesired(ctx, flags.file);
     const { plan } = await planOf(ctx, desired, Boolean(flags.prune), concurrencyOf(flags.concurrency));
+    const pending = Boolean(flags.detailedExitcode) && plan.changes.length > 0;
     const { planJson, renderPlan } = await import('../../orgfile/render.js');
-    if (flags.json) {
-      const { render } = await import('../../cli/output.js');
-      await render(ctx, planJson(plan), {}, { ...flags, ...(jq ? { jqProgram: jq } : {}) });
-    } else {
-      ctx.out(renderPlan(plan));
+    try {
+      if (flags.json) {
+        const { render } = await import('../../cli/output.js');
+        await render(ctx, planJson(plan), {}, { ...flags, ...(jq ? { jqProgram: jq } : {}) });
+      } else {
+        ctx.out(renderPlan(plan));
+      }
+    } catch (e) {
+      // Whoever read the plan went away (`| head`): the answer is still the plan's.
+      if (!(e instanceof StdoutClosed && pending)) throw e;
     }
-    if (plan.changes.length) throw new QuietExit(PENDING);
+    if (pending) throw new QuietExit(PENDING);
     return undefined;
   },
 });

@@ -1,5 +1,7 @@
 /** The provider's fields as flags, shared by create and update. */
 import type { Context } from '../../cli/context.js';
+import { checkCertificate } from '../../cli/certificate.js';
+import { UsageError } from '../../cli/errors.js';
 import { readFileOrStdin } from '../../cli/input.js';
 import type { FlagSpec } from '../../cli/command.js';
 import { MEMBER_ROLES } from '../../contract/members.js';
@@ -10,7 +12,7 @@ export const providerFlags = {
   entityId: { description: 'the identity provider’s entity ID (at most 1024 characters; "" clears it)', value: 'id' },
   ssoUrl: { description: 'the identity provider’s sign-in URL (a URI, at most 2048 characters; about:blank clears it)', value: 'url' },
   certificateFile: {
-    description: 'file holding the identity provider’s X.509 certificate, in PEM or as the bare base64 of its metadata (- for stdin)',
+    description: 'file holding the identity provider’s X.509 certificate alone, in PEM or as the bare base64 of its metadata (- for stdin; checked before sending: one certificate, no key beside it; an empty file clears it)',
     value: 'path',
   },
   defaultTeam: { description: 'team that members signing in through this provider join ("" clears it)', value: 'team' },
@@ -23,9 +25,22 @@ export const flagOf = { entityID: '--entity-id', ssoURL: '--sso-url', certificat
 export async function providerFields(ctx: Context, flags: {
   entityId?: string; ssoUrl?: string; certificateFile?: string; defaultTeam?: string; defaultRole?: Role | 'guest' | null;
 }) {
-  const certificate = flags.certificateFile === undefined ? undefined : await readFileOrStdin(ctx, flags.certificateFile, '--certificate-file');
+  const certificate = flags.certificateFile === undefined ? undefined : await certificateOf(ctx, flags.certificateFile);
   return {
     entityID: flags.entityId, ssoURL: flags.ssoUrl, certificate, defaultTeam: flags.defaultTeam, defaultRole: roleOrGuest(flags.defaultRole),
   };
 }
 
+
+/**
+ * The certificate in `file` (- for stdin), checked to be one X.509 certificate and nothing else
+ * before it is sent (a PEM bundle would send its private key too); an empty file clears the field.
+ * Else a usage error naming the flag, the file and the rule, never the content.
+ */
+async function certificateOf(ctx: Context, file: string): Promise<string> {
+  const text = await readFileOrStdin(ctx, file, '--certificate-file');
+  if (text === '') return text;
+  const check = checkCertificate(text);
+  if (!check.ok) throw new UsageError(`--certificate-file: ${file === '-' ? 'stdin' : file}: ${check.why}`, 'give the identity provider’s signing certificate alone: one PEM block, or its base64 body');
+  return text;
+}

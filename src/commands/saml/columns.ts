@@ -1,6 +1,7 @@
 /** How SAML providers show in tables and key/value lines. */
 import { withExtras, type Column } from '../../cli/output.js';
 import { UNSET_SSO_URL, type SAMLProvider } from '../../contract/saml.js';
+import { plural } from '../../cli/text.js';
 
 /** The sign-in URL, blank while it is not set (the API shows about:blank then). */
 const ssoURL: Column<SAMLProvider> = { key: 'ssoURL', value: (p) => (p.ssoURL === UNSET_SSO_URL ? undefined : p.ssoURL) };
@@ -9,7 +10,7 @@ const ssoURL: Column<SAMLProvider> = { key: 'ssoURL', value: (p) => (p.ssoURL ==
 function certificateOf(p: SAMLProvider): string | undefined {
   const text = p.certificate.trim();
   if (text === '') return undefined;
-  return text.includes('-----BEGIN') ? `PEM, ${text.split('\n').length} lines` : `base64, ${text.replace(/\s+/g, '').length} characters`;
+  return text.includes('-----BEGIN') ? `PEM, ${plural(text.split('\n').length, 'line')}` : `base64, ${plural(text.replace(/\s+/g, '').length, 'character')}`;
 }
 
 export const samlFields: Column<SAMLProvider>[] = [
