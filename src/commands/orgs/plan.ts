@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { QuietExit } from '../../cli/errors.js';
+import { terminalText } from '../../cli/escape.js';
 import { concurrencyOf, fileFlags, loadDesired, planOf } from './orgfile.js';
 
 /** `orgs plan`'s exit code when changes are pending (as terraform plan -detailed-exitcode). */
@@ -22,7 +23,8 @@ export default defineCommand({
       const { render } = await import('../../cli/output.js');
       await render(ctx, planJson(plan), {}, { ...flags, ...(jq ? { jqProgram: jq } : {}) });
     } else {
-      ctx.out(renderPlan(plan));
+      // The plan as a person reads it: titles from the service and the file, control characters escaped.
+      ctx.out(terminalText(renderPlan(plan)));
     }
     if (plan.changes.length) throw new QuietExit(PENDING);
     return undefined;
