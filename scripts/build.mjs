@@ -137,8 +137,6 @@ const cjs = await build({
   platform: 'node',
   target: 'node20',
   define: { ...define, __MAIN__: JSON.stringify(mainName) },
-  // The entry starts jq's thread ahead for --jq (src/cli/jq-start.ts): it resolves jq-wasm, never bundles it.
-  external: ['jq-wasm'],
   legalComments: 'none',
   logLevel: 'warning',
   write: false,

@@ -9,7 +9,6 @@
 import { isAscii } from 'node:buffer';
 import { accessSync, constants, fstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { startJqAhead } from './cli/jq-start.js';
 
 declare const __VERSION__: string;
 /** The file name of the CLI proper, `main-<hash of its content>.cjs`, set by scripts/build.mjs. */
@@ -18,11 +17,7 @@ declare const __MAIN__: string;
 const argv = process.argv.slice(2);
 const text = argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V') ? `${__VERSION__}\n` : prerenderedHelp(argv);
 if (text !== undefined) writeOut(text);
-else {
-  // `--jq` runs jq in a thread: started now, it gets ready while the CLI loads (src/cli/jq-start.ts).
-  const jq = startJqAhead(__dirname, argv, process.env);
-  (loadMain() as typeof import('./run.js')).run(__dirname, jq);
-}
+else (loadMain() as { run(dir: string): Promise<void> }).run(__dirname);
 
 /**
  * Compile and evaluate dist/main-<hash>.cjs as CommonJS does, with the code V8 compiled for it in an

@@ -5,14 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { join } from 'node:path';
-import type { JqStart } from './cli/jq-start.js';
 import { main } from './main.js';
 
-/**
- * Run docsctl with this process's arguments; `dir` holds manifest.json; `jq`: the thread for `--jq`
- * that the entry started ahead, if it did. Exits when output is flushed.
- */
-export async function run(dir: string, jq?: JqStart): Promise<void> {
+/** Run docsctl with this process's arguments; `dir` holds manifest.json. Exits when output is flushed. */
+export async function run(dir: string): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   // A reader of stdout that goes away (`| head`) is normal: the command stops, quietly (Context.out).
   let closed = false;
@@ -21,7 +17,7 @@ export async function run(dir: string, jq?: JqStart): Promise<void> {
     else throw err;
   });
   // process.stdin is set up only if a command reads it (prompts, --input -): it costs a stream.
-  const io = { stdout: process.stdout, stderr: process.stderr, get stdin() { return process.stdin; }, stdinIsTTY: isatty(0), env: process.env, stdoutClosed: () => closed, ...(jq ? { jq } : {}) };
+  const io = { stdout: process.stdout, stderr: process.stderr, get stdin() { return process.stdin; }, stdinIsTTY: isatty(0), env: process.env, stdoutClosed: () => closed };
   const code = await main(process.argv.slice(2), io, manifest);
   // Exit once output is flushed: open keep-alive sockets must not hold the process.
   process.stdout.write('', () => process.exit(code));

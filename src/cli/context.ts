@@ -9,8 +9,7 @@ import { CLIENT_LIMITS, SETTING_MAXIMA } from '../client/limits.js';
 import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, CliError, EXIT, UsageError } from './errors.js';
 import { terminalLine, terminalText } from './escape.js';
-import type { JqBounds } from './jq.js';
-import { JQ_BOUNDS, type JqStart } from './jq-start.js';
+import { JQ_BOUNDS, type JqBounds } from './jq.js';
 import type { Manifest } from './manifest.js';
 
 export interface Globals {
@@ -34,8 +33,6 @@ export interface Io {
   stdoutClosed?: () => boolean;
   /** Where the API client sends its requests instead of the network (an undici Dispatcher; tests answer in process). */
   dispatcher?: Dispatcher;
-  /** A thread for `--jq` that the process entry started ahead (the command line names --jq); taken by src/cli/jq.ts. */
-  jq?: JqStart;
 }
 
 /**

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The thread `--jq` runs jq in (started by src/cli/jq-start.ts only when the flag is given; the
+ * The thread `--jq` runs jq in (started by src/cli/jq.ts only when the flag is given; the
  * build copies this file to dist/). Plain CommonJS, run as it is by Node in both the built CLI and
  * the tests. A thread of its own lets the CLI stop jq at its time bound (Worker.terminate) and bound
  * its memory where jq keeps it:

@@ -1,7 +1,6 @@
 /**
  * `--jq EXPRESSION`: jq itself (jq 1.8 compiled to WebAssembly, npm `jq-wasm`), in a worker thread
- * (src/cli/jq-worker.cjs) started only when the flag is given, so start-up does not pay for it (the
- * process entry starts it ahead, while the CLI loads: src/cli/jq-start.ts). As
+ * (src/cli/jq-worker.cjs) started only when the flag is given, so start-up does not pay for it. As
  * `gh --jq` does: strings come out raw (without quotes), other values as jq prints them. The
  * expression is compiled before anything is sent: a bad one is a usage error (exit 2) with jq's own
  * message; a runtime error is exit 1 with jq's own message.
@@ -16,7 +15,6 @@ import type { Worker } from 'node:worker_threads';
 import type { Context } from './context.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { terminalText } from './escape.js';
-import { JQ_BOUNDS, startJq } from './jq-start.js';
 
 export interface JqProgram {
   /** jq's output for one input value (each result on its own line), or a failure naming jq's error or the bound. */
@@ -32,6 +30,16 @@ export interface JqBounds {
   maxMemoryMib: number;
 }
 
+/**
+ * The bounds of `--jq` (Context.jqBounds reads and checks DOCSCTL_JQ_TIMEOUT and DOCSCTL_JQ_MAX_MEMORY):
+ * each run of the expression within `timeoutSeconds`, jq's heap, its output and its thread's heap
+ * within `maxMemoryMib` each (jq-wasm stops jq's heap at 256 MiB whatever this says; below 32 jq cannot
+ * start: its heap starts at 16 MiB).
+ */
+export const JQ_BOUNDS = { timeoutSeconds: 10, maxMemoryMib: 256, minMemoryMib: 32, maxMemoryMibLimit: 4096 } as const;
+
+/** Room for Node's own use of the thread's JavaScript heap, above what jq's output takes there. */
+const HEAP_HEADROOM_MIB = 32;
 /** jq-wasm's runtime grows jq's heap (WebAssembly memory) to 256 MiB at most, whatever the bound. */
 const JQ_HEAP_MAX_MIB = 256;
 
@@ -44,18 +52,29 @@ type Message =
 export async function compileJq(ctx: Context, expression: string): Promise<JqProgram> {
   if (expression.trim() === '') throw new UsageError('--jq: needs an expression, e.g. .[].id');
   const bounds = ctx.jqBounds();
-  // The thread the process entry started ahead, if its memory bound is the one to use.
-  let start = ctx.io.jq;
-  ctx.io.jq = undefined;
-  if (start && start.maxMemoryMib !== bounds.maxMemoryMib) {
-    void start.worker.terminate();
-    start = undefined;
-  }
-  start ??= startJq(__dirname, bounds.maxMemoryMib);
-  const thread = new JqThread(start.worker, bounds, ctx.tty);
+  const thread = new JqThread(startWorker(bounds.maxMemoryMib), bounds, ctx.tty);
   ctx.onClose(() => thread.close());
-  await thread.compile(expression, start.loaded);
+  await thread.compile(expression);
   return thread;
+}
+
+/** A thread from jq-worker.cjs beside this module (dist/ in the built CLI, src/cli/ in the tests), jq loading in it. */
+function startWorker(maxMemoryMib: number): Worker {
+  // Through require: the CLI runs as one CommonJS script compiled with V8's code cache, where
+  // import() has no loader (src/entry.ts); the tests' module runner gives modules a require too.
+  const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
+  const worker = new Worker(`${__dirname}/jq-worker.cjs`, {
+    // jq-wasm is not bundled (it reads its .wasm beside itself): the thread loads it from where the CLI would.
+    workerData: { jqPath: require.resolve('jq-wasm'), maxBytes: maxMemoryMib * 1024 * 1024 },
+    resourceLimits: { maxOldGenerationSizeMb: maxMemoryMib + HEAP_HEADROOM_MIB },
+    // Nothing of the environment (tokens) in the thread, and nothing it writes reaches the terminal.
+    env: {},
+    stdout: true,
+    stderr: true,
+  });
+  // Only an awaited answer keeps the process alive (JqThread refs it meanwhile).
+  worker.unref();
+  return worker;
 }
 
 class JqThread implements JqProgram {
@@ -63,6 +82,8 @@ class JqThread implements JqProgram {
   private waiting?: { resolve: (m: Message) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
   /** Set once the thread is gone: every later run fails with it. */
   private gone?: Error;
+  /** Settles when jq has loaded in the thread (rejects if the thread is gone first). */
+  private readonly loaded = withResolvers<void>();
 
   constructor(
     private readonly worker: Worker,
@@ -71,24 +92,20 @@ class JqThread implements JqProgram {
     private readonly terminal: boolean,
   ) {
     worker.on('message', (m: Message) => {
-      if (m.type !== 'loaded') this.settle((w) => w.resolve(m));
+      if (m.type === 'loaded') this.loaded.resolve();
+      else this.settle((w) => w.resolve(m));
     });
     worker.on('error', (err: Error) => this.stop(this.failure(err)));
     worker.on('exit', (code) => this.stop(new CliError(`--jq: jq stopped unexpectedly (exit ${code})`, EXIT.FAILED)));
   }
 
   /**
-   * Once jq has loaded (`loaded`; not bounded: that is docsctl's own work), compile `expression`
-   * within the time bound: a UsageError with jq's message if it does not compile.
+   * Once jq has loaded (not bounded: that is docsctl's own work), compile `expression` within the
+   * time bound: a UsageError with jq's message if it does not compile.
    */
-  async compile(expression: string, loaded: Promise<void>): Promise<void> {
-    try {
-      this.worker.ref();
-      await loaded;
-    } catch (err) {
-      this.stop(this.failure(err as Error));
-      throw this.gone;
-    }
+  async compile(expression: string): Promise<void> {
+    this.worker.ref();
+    await this.loaded.promise;
     const compiled = await this.answer(() => this.worker.postMessage(expression));
     this.check(compiled);
     if (compiled.type === 'compiled' && compiled.error !== undefined) {
@@ -142,6 +159,7 @@ class JqThread implements JqProgram {
   /** The thread is (to be) gone: stop it, and fail what awaits an answer with `err`. */
   private stop(err: Error): void {
     this.gone ??= err;
+    this.loaded.reject(this.gone);
     this.settle((w) => w.reject(err));
     void this.worker.terminate();
   }
@@ -169,6 +187,18 @@ class JqThread implements JqProgram {
       : `to give it more, set DOCSCTL_JQ_MAX_MEMORY to more MiB (e.g. DOCSCTL_JQ_MAX_MEMORY=${Math.min(mib * 2, JQ_BOUNDS.maxMemoryMibLimit)})`;
     return new CliError(`--jq: ${what} (jq may use ${mib} MiB: DOCSCTL_JQ_MAX_MEMORY)`, EXIT.FAILED, raise);
   }
+}
+
+/** Promise.withResolvers (Node 22+), for Node 20. */
+function withResolvers<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: (e: Error) => void } {
+  let resolve!: (v: T) => void;
+  let reject!: (e: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => {}); // a thread that fails before anyone awaits it: reported where awaited
+  return { promise, resolve, reject };
 }
 
 /** jq's own message, as jq prints it (lines after the first keep their place: the caret points). */
