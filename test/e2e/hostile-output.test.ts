@@ -176,14 +176,32 @@ describe('--jq is bounded', () => {
   });
 
   it('output past the memory bound stops jq the same way', async () => {
-    // 1 MB strings, 100 of them: jq's heap stays small, its output does not.
-    const r = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '("x" * 1000000) as $s | range(100) | $s'], { env: { DOCSCTL_JQ_MAX_MEMORY: '32' } });
+    // 1 MB strings, 40 of them: jq's heap stays small, its output does not.
+    const r = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '("x" * 1000000) as $s | range(40) | $s'], { env: { DOCSCTL_JQ_MAX_MEMORY: '32' } });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: --jq: jq's output outgrew its memory bound/);
     expect(r.stderr).toContain('32 MiB');
     expect(r.stderr).toContain('DOCSCTL_JQ_MAX_MEMORY');
     expect(r.stderr).not.toContain('bug in docsctl');
+  });
+
+  it('an answer too large for the thread\'s heap is the memory bound too', async () => {
+    // 70 MB of JSON (docsctl reads it: DOCSCTL_MAX_RESPONSE_BYTES raised), more than the thread's heap
+    // holds with a 32 MiB bound (32 + 32 MiB for Node's own use).
+    const body = JSON.stringify({ items: Array.from({ length: 500_000 }, (_, i) => ({ id: `x${i}`, text: 'y'.repeat(120) })) });
+    const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await sb.run(['api', '/v1/big', '--jq', '.items | length'], { env: { DOCSCTL_API_URL: url, DOCSCTL_MAX_RESPONSE_BYTES: '100000000', DOCSCTL_JQ_MAX_MEMORY: '32' } });
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(/^error: --jq: jq ran out of memory \(jq may use 32 MiB: DOCSCTL_JQ_MAX_MEMORY\)/);
+      expect(r.stderr).not.toContain('bug in docsctl');
+
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 
   it('a bound that cannot be used is exit 2 naming the variable, nothing sent', async () => {
