@@ -166,7 +166,7 @@ describe('--jq is bounded', () => {
   }
 
   it('running out of memory inside jq is the memory bound, in jq\'s words, never a bug in docsctl', async () => {
-    const r = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', 'def f: [f]; f'], { env: { DOCSCTL_JQ_MAX_MEMORY: '64' } });
+    const r = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', 'def f: [f]; f'], { env: { DOCSCTL_JQ_MAX_MEMORY: '64', DOCSCTL_JQ_TIMEOUT: '120' } });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/^error: --jq: jq: error: cannot allocate memory/);
     expect(r.stderr).toContain('64 MiB');
@@ -183,7 +183,7 @@ describe('--jq is bounded', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const r = await sb.run(['api', '/v1/big', '--jq', '.items | length'], { env: { DOCSCTL_API_URL: url, DOCSCTL_MAX_RESPONSE_BYTES: '100000000', DOCSCTL_JQ_MAX_MEMORY: '32' } });
+      const r = await sb.run(['api', '/v1/big', '--jq', '.items | length'], { env: { DOCSCTL_API_URL: url, DOCSCTL_MAX_RESPONSE_BYTES: '100000000', DOCSCTL_JQ_MAX_MEMORY: '32', DOCSCTL_JQ_TIMEOUT: '120' } });
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toMatch(/^error: --jq: jq ran out of memory \(jq may use 32 MiB: DOCSCTL_JQ_MAX_MEMORY\)/);
       expect(r.stderr).not.toContain('bug in docsctl');
