@@ -5,6 +5,7 @@
 //   V8's code cache (dist/main-<hash>.cjs.cache, made here by running one command). Modules that a
 //   command does not need (other command groups, the server, prompts, tables) are bundled as lazy
 //   initialisers, evaluated on first use.
+// - dist/jq-worker.cjs: the thread `--jq` runs jq in (src/cli/jq-worker.cjs as it is), started only for --jq.
 // - dist/server.js: the sandbox as a library (`docsctl/server`), ES modules.
 // - dist/manifest.json (the command tree as data) and dist/help.json (help texts), made by running the
 //   built code.
@@ -146,6 +147,8 @@ const files = [...esm.outputFiles].sort((a, b) => Number(!a.path.includes('/chun
 for (const file of files) await writeAtomic(file.path, file.contents);
 const dist = new URL('../dist/', import.meta.url).pathname;
 await writeAtomic(join(dist, mainName), mainCode);
+// The CLI starts it as `${__dirname}/jq-worker.cjs` (src/cli/jq.ts).
+await writeAtomic(join(dist, 'jq-worker.cjs'), await readFile(new URL('../src/cli/jq-worker.cjs', import.meta.url)));
 
 // The command manifest: help, parsing, completions and docs come from it without loading commands.
 const { buildManifest, helpTexts } = await import(`../dist/manifest-build.js?${Date.now()}`);

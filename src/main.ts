@@ -5,7 +5,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit, type Failure } from './cli/errors.js';
-import { forgetRun } from './client/errors.js';
+import { jsonSafe, terminalText } from './cli/escape.js';
+import { forgetRun, maskSecrets } from './client/errors.js';
 import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
 import { childNamed, failureExitOf, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
 import { attach, DocsCommand, helpConfiguration, unknownCommand } from './cli/program.js';
@@ -52,14 +53,19 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
   }
 }
 
+/**
+ * The error on stderr: `error: …` and `hint: …` lines, or one JSON line with --json. Messages carry
+ * text from the service (and from the command line): its control characters are escaped, or
+ * JSON-escaped (src/cli/escape.ts).
+ */
 function report(io: Io, f: Failure, json: boolean, verbose: boolean, err?: unknown): number {
   if (json) {
-    io.stderr.write(JSON.stringify({ error: { status: f.status ?? null, message: f.message, hint: f.hint ?? null, exitCode: f.exitCode } }) + '\n');
+    io.stderr.write(jsonSafe(JSON.stringify({ error: { status: f.status ?? null, message: f.message, hint: f.hint ?? null, exitCode: f.exitCode } })) + '\n');
   } else {
-    io.stderr.write(`error: ${f.message}\n${f.hint ? `hint: ${f.hint}\n` : ''}`);
+    io.stderr.write(terminalText(`error: ${f.message}\n${f.hint ? `hint: ${f.hint}\n` : ''}`));
   }
   if (f.unexpected) {
-    if (verbose && err instanceof Error && err.stack) io.stderr.write(err.stack + '\n');
+    if (verbose && err instanceof Error && err.stack) io.stderr.write(terminalText(maskSecrets(err.stack)) + '\n');
     else if (!json) io.stderr.write('(this looks like a bug in docsctl; run with --verbose to see where)\n');
   }
   return f.exitCode;

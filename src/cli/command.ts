@@ -162,7 +162,7 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
   // --fields names what the command declares (checked before anything is sent).
   checkFields(def.output, flags.fields as string | undefined);
   // --jq: the output is JSON, through jq; the expression is compiled before anything is sent.
-  const jq = typeof flags.jq === 'string' ? await (await import('./jq.js')).compileJq(flags.jq) : undefined;
+  const jq = typeof flags.jq === 'string' ? await (await import('./jq.js')).compileJq(ctx, flags.jq) : undefined;
   if (jq) flags.json = true;
   const input = { args, flags, ...(jq ? { jq } : {}) } as CommandInput<any, any>;
   const result = await def.run(ctx, input);

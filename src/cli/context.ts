@@ -9,6 +9,8 @@ import { CLIENT_LIMITS, SETTING_MAXIMA } from '../client/limits.js';
 import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, CliError, EXIT, UsageError } from './errors.js';
 import { INPUT_LIMITS, INPUT_MAXIMA, INPUT_VARIABLES } from './limits.js';
+import { terminalLine, terminalText } from './escape.js';
+import { JQ_BOUNDS, type JqBounds } from './jq.js';
 import type { Manifest } from './manifest.js';
 
 export interface Globals {
@@ -85,6 +87,7 @@ function wholeNumber(name: string, raw: string | undefined, max: number, { min =
   return n;
 }
 
+
 function quote(v: string | number): string {
   const s = String(v);
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
@@ -115,6 +118,7 @@ export class Context {
   pickArg?: ArgPicker;
   private apiPromise?: Promise<Api>;
   private authPromise?: Promise<ResolvedAuth>;
+  private readonly closers: (() => Promise<void> | void)[] = [];
   /** True when stdout is a terminal, or DOCSCTL_FORCE_TTY or FORCE_COLOR say to act as if: tables and colour instead of TSV. */
   readonly tty: boolean;
 
@@ -175,9 +179,13 @@ export class Context {
     this.io.stdout.write(text);
   }
 
-  /** A message to stderr (never data). */
+  /**
+   * A message to stderr (never data). Messages name things by their titles from the service: control
+   * characters are escaped (line breaks and tabs kept), so a message carries no colour of its own.
+   */
   info(text: string): void {
-    this.io.stderr.write(text.endsWith('\n') ? text : text + '\n');
+    const safe = terminalText(text);
+    this.io.stderr.write(safe.endsWith('\n') ? safe : safe + '\n');
   }
 
   debug(text: string): void {
@@ -239,6 +247,23 @@ export class Context {
     return wholeNumber(name, this.env[name], INPUT_MAXIMA[of], { min: 1, example: INPUT_LIMITS[of] * 2 }) ?? INPUT_LIMITS[of];
   }
 
+  /**
+   * The bounds of `--jq` from DOCSCTL_JQ_TIMEOUT (seconds) and DOCSCTL_JQ_MAX_MEMORY (MiB), checked as
+   * the HTTP settings are: a value that is not one is a UsageError naming it. An empty variable is unset.
+   */
+  jqBounds(): JqBounds {
+    return {
+      timeoutSeconds: seconds('DOCSCTL_JQ_TIMEOUT', this.env.DOCSCTL_JQ_TIMEOUT) ?? JQ_BOUNDS.timeoutSeconds,
+      maxMemoryMib: wholeNumber('DOCSCTL_JQ_MAX_MEMORY', this.env.DOCSCTL_JQ_MAX_MEMORY, JQ_BOUNDS.maxMemoryMibLimit, { min: JQ_BOUNDS.minMemoryMib, example: 512 })
+        ?? JQ_BOUNDS.maxMemoryMib,
+    };
+  }
+
+  /** Run `fn` when the command ends, however it ends (stops what the command started: jq's thread). */
+  onClose(fn: () => Promise<void> | void): void {
+    this.closers.push(fn);
+  }
+
   /** A client for an explicit URL and token (login verifies a token before saving it). */
   async makeApi(apiUrl: string, token: string, overrides: Partial<ApiOptions> = {}): Promise<Api> {
     const settings = this.httpSettings();
@@ -268,7 +293,7 @@ export class Context {
       throw new UsageError(`${message} — refusing without confirmation`, 'pass --yes to confirm (no prompt without a TTY, with CI set, or with --no-input)');
     }
     const { confirm } = await import('@inquirer/prompts');
-    const ok = await confirm({ message, default: false }, { output: this.io.stderr, input: this.io.stdin });
+    const ok = await confirm({ message: terminalLine(message), default: false }, { output: this.io.stderr, input: this.io.stdin });
     if (!ok) throw new CliError('cancelled: nothing was changed', EXIT.CANCELLED);
   }
 
@@ -292,6 +317,8 @@ export class Context {
       spin.stop();
     }
     if (choices.length === 0) throw new UsageError(`${message}: there are no ${what} to choose from`);
+    // Names and descriptions are titles from the service: shown escaped, on one line.
+    choices = choices.map((c) => ({ ...c, name: terminalLine(c.name), ...(c.description !== undefined ? { description: terminalLine(c.description) } : {}) }));
     const io = { output: this.io.stderr, input: this.io.stdin };
     if (choices.length <= 12) return prompts.select({ message, choices, pageSize: 12 }, io);
     return prompts.search<string>({
@@ -322,7 +349,7 @@ export class Context {
     const err = this.io.stderr;
     if (!err.isTTY || this.env.CI) return { update() {}, stop() {} };
     let frame = 0;
-    let current = text;
+    let current = terminalLine(text);
     const started = Date.now();
     // After a second, the time spent so far, so a long wait shows it is still going.
     const draw = () => {
@@ -334,7 +361,7 @@ export class Context {
     timer.unref();
     return {
       update(t) {
-        current = t;
+        current = terminalLine(t);
       },
       stop(final) {
         clearInterval(timer);
@@ -344,6 +371,7 @@ export class Context {
   }
 
   async close(): Promise<void> {
+    for (const fn of this.closers.splice(0)) await fn();
     if (this.apiPromise) await (await this.apiPromise.catch(() => undefined))?.close();
   }
 }

@@ -18,7 +18,8 @@ export const EXIT = {
 export const EXIT_CODES_HELP = `Exit codes:
   0  success
   1  the service failed the request (e.g. 400 invalid request, 5xx), answered a redirect (3xx, never
-     followed), or an answer past docsctl's bounds (DOCSCTL_MAX_RESPONSE_BYTES, DOCSCTL_MAX_PAGES)
+     followed), or an answer past docsctl's bounds (DOCSCTL_MAX_RESPONSE_BYTES, DOCSCTL_MAX_PAGES);
+     or --jq failed on the answer (jq's error, or past its bounds: DOCSCTL_JQ_TIMEOUT, DOCSCTL_JQ_MAX_MEMORY)
   2  usage or validation error, caught before anything was sent (a bad flag or file; a destructive
      command without --yes off a terminal, such as orgs apply in CI)
   3  not authenticated (no token, or the service answered 401)

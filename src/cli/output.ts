@@ -7,6 +7,7 @@
 import { Paginator } from '../client/paginator.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
+import { escapeDeep, jsonSafe, terminalLine, terminalText, tsvField } from './escape.js';
 import type { JqProgram } from './jq.js';
 
 /**
@@ -55,32 +56,35 @@ export async function render(ctx: Context, value: unknown, spec: OutputSpec, fla
   if (value === undefined || value === null) return;
   if (value instanceof Paginator) return renderPaginated(ctx, value, spec, flags, flags.fields ? selectFields(spec.columns ?? spec.fields, flags.fields) : undefined);
   if (typeof value === 'string') {
-    ctx.out(value.endsWith('\n') || value === '' ? value : value + '\n');
+    // Text asked for as it is (a page's Markdown): escaped only when a person reads it on a terminal.
+    const text = ctx.tty ? terminalText(value) : value;
+    ctx.out(text.endsWith('\n') || text === '' ? text : text + '\n');
     return;
   }
   if (Array.isArray(value)) return renderItems(ctx, value, spec, flags, flags.fields ? selectFields(spec.columns ?? spec.fields, flags.fields, value[0]) : undefined);
   const declared = spec.fields ?? spec.columns;
   const picked = flags.fields ? selectFields(declared, flags.fields, value) : undefined;
   if (flags.jqProgram) {
-    ctx.out(flags.jqProgram.run(picked ? record(value, picked) : value));
+    await jqOut(ctx, flags.jqProgram, picked ? record(value, picked) : value);
     return;
   }
   if (flags.json) {
-    ctx.out(JSON.stringify(picked ? record(value, picked) : value, null, 2) + '\n');
+    ctx.out(jsonText(picked ? record(value, picked) : value) + '\n');
     return;
   }
   if (spec.human && ctx.tty && !picked) {
-    ctx.out(ensureNl(await spec.human(value, ctx)));
+    ctx.out(ensureNl(await spec.human(escapeDeep(value), ctx)));
     return;
   }
   const cols = picked ?? (declared ? shownColumns(declared) : defaultFields(value));
   if (!ctx.tty) {
-    ctx.out(cols.map((c) => `${c.header}\t${tsvCell(c.value(value))}`).join('\n') + '\n');
+    ctx.out(cols.map((c) => `${tsvField(c.header)}\t${tsvCell(c.value(value))}`).join('\n') + '\n');
     return;
   }
   const { paint } = await colours(ctx);
-  const width = Math.max(...cols.map((c) => c.header.length));
-  ctx.out(cols.map((c) => `${paint.key(c.header.padEnd(width))}  ${oneLine(humanCell(c.value(value)))}`).join('\n') + '\n');
+  const keys = cols.map((c) => terminalLine(c.header));
+  const width = Math.max(...keys.map((k) => k.length));
+  ctx.out(cols.map((c, i) => `${paint.key(keys[i].padEnd(width))}  ${humanCell(c.value(value))}`).join('\n') + '\n');
 }
 
 /**
@@ -103,7 +107,7 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
   if (flags.jqProgram) {
     // Each page of items through jq as it arrives (as gh does with --paginate): `.[]` streams.
     for await (const page of pager.pages(max, progress)) {
-      ctx.out(flags.jqProgram.run(picked ? page.map((item) => record(item, picked)) : page));
+      await jqOut(ctx, flags.jqProgram, picked ? page.map((item) => record(item, picked)) : page);
       await ctx.stillRead();
     }
   } else if (flags.json) {
@@ -119,7 +123,7 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
         opened = true;
         for (let i = 0; i < page.length; i += WRITE_BATCH) {
           const batch = page.slice(i, i + WRITE_BATCH);
-          const text = JSON.stringify(picked ? batch.map((item) => record(item, picked)) : batch, null, 2);
+          const text = jsonText(picked ? batch.map((item) => record(item, picked)) : batch);
           ctx.out((first ? '\n' : ',\n') + text.slice(2, -2));
           first = false;
         }
@@ -150,11 +154,11 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
 
 async function renderItems(ctx: Context, items: unknown[], spec: OutputSpec, flags: RenderFlags, picked?: ResolvedColumn[]) {
   if (flags.jqProgram) {
-    ctx.out(flags.jqProgram.run(picked ? items.map((i) => record(i, picked)) : items));
+    await jqOut(ctx, flags.jqProgram, picked ? items.map((i) => record(i, picked)) : items);
   } else if (flags.json) {
-    ctx.out(JSON.stringify(picked ? items.map((i) => record(i, picked)) : items, null, 2) + '\n');
+    ctx.out(jsonText(picked ? items.map((i) => record(i, picked)) : items) + '\n');
   } else if (spec.human && ctx.tty && !picked) {
-    ctx.out(ensureNl(await spec.human(items, ctx)));
+    ctx.out(ensureNl(await spec.human(escapeDeep(items), ctx)));
   } else if (!ctx.tty) {
     const cols = picked ?? shownColumns(spec.columns);
     for (const item of items) ctx.out(cols.map((c) => tsvCell(c.value(item))).join('\t') + '\n');
@@ -173,14 +177,15 @@ async function renderTable(ctx: Context, items: unknown[], cols: ResolvedColumn[
     return;
   }
   const [{ default: Table }, { paint }, { strlen }] = await Promise.all([import('cli-table3'), colours(ctx), import('cli-table3/src/utils.js') as Promise<{ strlen(s: string): number }>]);
-  const rows = items.map((item) => cols.map((c) => oneLine(humanCell(c.value(item)))));
+  const rows = items.map((item) => cols.map((c) => humanCell(c.value(item))));
+  const heads = cols.map((c) => terminalLine(c.header));
   const widths = fitWidths(cols.map((c, i) => ({
-    natural: Math.max(strlen(c.header), ...rows.map((r) => strlen(r[i]))),
-    min: Math.min(strlen(c.header), MIN_CUT_WIDTH),
+    natural: Math.max(strlen(heads[i]), ...rows.map((r) => strlen(r[i]))),
+    min: Math.min(strlen(heads[i]), MIN_CUT_WIDTH),
     fixed: isIdColumn(c.header),
   })), ctx.width - GAP * (cols.length - 1));
   const table = new Table({
-    head: cols.map((c) => paint.head(c.header)),
+    head: heads.map((h) => paint.head(h)),
     colWidths: widths,
     wordWrap: false,
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
@@ -301,20 +306,29 @@ function cell(v: unknown): string {
   return String(v);
 }
 
+/** A value in a TSV row: on one line, without tabs, control characters escaped. */
 function tsvCell(v: unknown): string {
-  return cell(v).replace(/[\t\n\r]/g, ' ');
-}
-
-/** On one line: a cell's line breaks and runs of spaces become one space. */
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ');
+  return tsvField(cell(v));
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** A cell as a terminal shows it: times short (`2h ago`, `in 6d`, or a date), the rest as in TSV. */
+/**
+ * A cell as a terminal shows it: times short (`2h ago`, `in 6d`, or a date), the rest on one line
+ * (line breaks and runs of spaces around them become one space), control characters escaped.
+ */
 function humanCell(v: unknown): string {
-  return typeof v === 'string' && ISO_TIME.test(v) ? shortTime(v) : cell(v);
+  return typeof v === 'string' && ISO_TIME.test(v) ? shortTime(v) : terminalLine(cell(v));
+}
+
+/** JSON as docsctl prints it: indented by 2, DEL and C1 controls `\u`-escaped as C0 ones are. */
+function jsonText(value: unknown): string {
+  return jsonSafe(JSON.stringify(value, null, 2));
+}
+
+/** `--jq`'s output for one value (escaped on a terminal by the program itself). */
+async function jqOut(ctx: Context, program: JqProgram, value: unknown): Promise<void> {
+  ctx.out(await program.run(value));
 }
 
 /**

@@ -107,7 +107,7 @@ export default defineCommand({
       if (silent || res.text === '') return;
       if (jq) {
         if (res.json === undefined) throw new CliError(`--jq: the answer to ${method} ${path} is not JSON (${res.headers['content-type'] ?? 'no content type'})`, EXIT.FAILED);
-        ctx.out(jq.run(res.json));
+        ctx.out(await jq.run(res.json));
       } else {
         ctx.out(res.json !== undefined ? JSON.stringify(res.json, null, 2) + '\n' : ensureNl(res.text));
       }
@@ -160,7 +160,7 @@ async function paginateList(ctx: Context, api: Api, first: string, send: (p: str
         open = true;
       }
       if (o.include && !o.silent) ctx.out(JSON.stringify(page, null, 2) + '\n');
-      else if (o.jq) ctx.out(o.jq.run(page.items));
+      else if (o.jq) ctx.out(await o.jq.run(page.items));
       else if (streams) {
         let chunk = '';
         for (const value of o.slurp ? [page] : page.items) {

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineCommand } from '../cli/command.js';
+import { tsvField } from '../cli/escape.js';
 import type { IdKind } from '../cli/flags.js';
 import type { AnyOp } from '../contract/op.js';
 
@@ -34,8 +35,8 @@ const SOURCES: Record<Exclude<IdKind, 'profile'>, Source> = {
 };
 const KINDS = [...Object.keys(SOURCES), 'profile'];
 
-/** One completion line: tabs and line breaks in a title would break it. */
-const line = ([id, title]: [string, string]) => (title ? `${id}\t${title.replace(/[\t\r\n]+/g, ' ')}` : id);
+/** One completion line: tabs and line breaks in a title would break it, control characters are escaped (the shell shows titles). */
+const line = ([id, title]: [string, string]) => (title ? `${tsvField(id)}\t${tsvField(title.replace(/[\t\r\n]+/g, ' '))}` : tsvField(id));
 
 export default defineCommand({
   name: '__complete',

@@ -3,6 +3,7 @@
  * spaces at the root, with an icon for each visibility and for deleted spaces (`--deleted`).
  */
 import { defineCommand } from '../cli/command.js';
+import { terminalLine } from '../cli/escape.js';
 import { colours } from '../cli/output.js';
 import { drawTree } from '../cli/tree.js';
 import { ops as collectionOps, type Collection } from '../contract/collections.js';
@@ -80,15 +81,18 @@ export default defineCommand({
     ];
     const lines = drawTree(childrenOf(tree), {
       children: (n) => (n.kind === 'collection' ? childrenOf(n.c) : []),
+      // Titles and ids from the service are escaped (one line, controls visible) before they are coloured.
       label: (n) => {
-        if (n.kind === 'collection') return `📂 ${paint.key(n.c.title || '(untitled)')}  ${paint.dim(n.c.id)}`;
+        if (n.kind === 'collection') return `📂 ${paint.key(terminalLine(n.c.title || '(untitled)'))}  ${paint.dim(terminalLine(n.c.id))}`;
         const s = n.s;
-        const icon = s.deletedAt ? DELETED : ICONS[s.visibility];
-        const title = `${s.emoji ? `${s.emoji} ` : ''}${s.title || '(untitled)'}`;
-        const note = s.deletedAt ? `deleted ${s.deletedAt.slice(0, 10)}` : s.visibility;
-        return `${icon} ${s.deletedAt ? paint.dim(title) : title}  ${paint.dim(`${note} · ${s.id}`)}`;
+        const icon = s.deletedAt ? DELETED : ICONS[s.visibility] ?? '?';
+        const title = terminalLine(`${s.emoji ? `${s.emoji} ` : ''}${s.title || '(untitled)'}`);
+        const note = terminalLine(s.deletedAt ? `deleted ${s.deletedAt.slice(0, 10)}` : s.visibility);
+        return `${icon} ${s.deletedAt ? paint.dim(title) : title}  ${paint.dim(`${note} · ${terminalLine(s.id)}`)}`;
       },
     });
-    return [organizationId, ...(lines.length ? lines : [paint.dim('(no collections or spaces)')])].join('\n') + '\n';
+    // Written as drawn (in colour): a string returned would be text from the service, escaped whole on a terminal.
+    ctx.out([terminalLine(organizationId), ...(lines.length ? lines : [paint.dim('(no collections or spaces)')])].join('\n') + '\n');
+    return undefined;
   },
 });

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
+import { terminalLine } from '../../cli/escape.js';
 import { ops } from '../../contract/orgs.js';
 import { checkApiUrl, ProfileStore } from '../../config/profiles.js';
 
@@ -65,7 +66,7 @@ export default defineCommand({
       if (org === undefined && orgs.length > 1) {
         if (!interactive) throw new UsageError('--org: is required: you belong to several organizations', `choose one of ${orgs.map((o) => o.id).join(', ')}`);
         const { select } = await ctx.prompts();
-        org = await select({ message: 'Default organization', choices: orgs.map((o) => ({ name: `${o.title} (${o.id})`, value: o.id })) }, promptIo(ctx));
+        org = await select({ message: 'Default organization', choices: orgs.map((o) => ({ name: terminalLine(`${o.title} (${o.id})`), value: o.id })) }, promptIo(ctx));
       }
       const store = await ProfileStore.open(ctx.env.DOCSCTL_CONFIG_DIR);
       const profile = ctx.globals.profile ?? (ctx.env.DOCSCTL_PROFILE || 'default');

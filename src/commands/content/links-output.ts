@@ -89,7 +89,7 @@ export async function listLinks(ctx: Context, source: LinkSource, opts: { status
   if (!opts.failOnBroken) return shown;
   // --fail-on-broken (for CI): the list first, then exit 1 when the space (or page) has a broken link,
   // whatever --status shows.
-  const jq = flags.jq === undefined ? undefined : await (await import('../../cli/jq.js')).compileJq(flags.jq);
+  const jq = flags.jq === undefined ? undefined : await (await import('../../cli/jq.js')).compileJq(ctx, flags.jq);
   await render(ctx, shown, { columns: linkColumns }, { ...flags, ...(jq ? { json: true, jqProgram: jq } : {}) });
   const broken = stats.broken.total;
   if (broken > 0) {

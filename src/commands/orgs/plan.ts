@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { StdoutClosed } from '../../cli/context.js';
 import { EXIT, QuietExit } from '../../cli/errors.js';
+import { terminalText } from '../../cli/escape.js';
 import { concurrencyOf, fileFlags, loadDesired, planOf } from './orgfile.js';
 
 /** `orgs plan --detailed-exitcode`'s exit code when changes are pending (terraform plan -detailed-exitcode's). */
@@ -38,7 +39,8 @@ export default defineCommand({
         const { render } = await import('../../cli/output.js');
         await render(ctx, planJson(plan), {}, { ...flags, ...(jq ? { jqProgram: jq } : {}) });
       } else {
-        ctx.out(renderPlan(plan));
+        // The plan as a person reads it: titles from the service and the file, control characters escaped.
+        ctx.out(terminalText(renderPlan(plan)));
       }
     } catch (e) {
       // Whoever read the plan went away (`| head`): the answer is still the plan's.
