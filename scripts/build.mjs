@@ -6,6 +6,8 @@
 //   command does not need (other command groups, the server, prompts, tables) are bundled as lazy
 //   initialisers, evaluated on first use.
 // - dist/server.js: the sandbox as a library (`docsctl/server`), ES modules.
+// - dist/cpu-worker.cjs: the sandbox's worker thread (src/server/worker/entry.ts), CommonJS, loaded by
+//   the sandbox (either bundle) from beside itself when it first has a page or document to read.
 // - dist/manifest.json (the command tree as data) and dist/help.json (help texts), made by running the
 //   built code.
 // Every file is written to a temporary name and renamed, and old bundles are left in place
@@ -102,6 +104,21 @@ const esm = await build({
   write: false,
 });
 
+// The sandbox's worker thread: one CommonJS script that both the library and the CLI start.
+const worker = await build({
+  entryPoints: { 'cpu-worker': 'src/server/worker/entry.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  write: false,
+});
+
 // The CLI proper: one CommonJS script (V8 caches the code of a script, not of ES modules, on Node 20).
 // Without comments and indentation it is a third smaller to read at each start; names are kept.
 const main = await build({
@@ -111,7 +128,8 @@ const main = await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  define,
+  // The sandbox finds its worker script from __filename here (src/server/worker/pool.ts).
+  define: { ...define, 'import.meta.url': 'undefined' },
   plugins: [lazyChildProcess, zodEnglishOnly, undiciOnDemand],
   // jq (WebAssembly) stays in node_modules: it reads its .wasm beside itself, and loads only for --jq;
   // better-sqlite3 likewise (its native part), loaded only by serve --data.
@@ -142,7 +160,7 @@ const cjs = await build({
 });
 
 // Chunks first, entry points last: an entry never points at a chunk that is not there yet.
-const files = [...esm.outputFiles].sort((a, b) => Number(!a.path.includes('/chunks/')) - Number(!b.path.includes('/chunks/')));
+const files = [...worker.outputFiles, ...esm.outputFiles].sort((a, b) => Number(!a.path.includes('/chunks/')) - Number(!b.path.includes('/chunks/')));
 for (const file of files) await writeAtomic(file.path, file.contents);
 const dist = new URL('../dist/', import.meta.url).pathname;
 await writeAtomic(join(dist, mainName), mainCode);

@@ -29,6 +29,15 @@ export const LIMITS = {
     /** Bytes a website import may fetch, and so store, in all. */
     maxBytes: 50 * 1024 * 1024,
   },
+  loop: {
+    /**
+     * Longest a request's work over many items (the pages indexed for a first search, merged, or
+     * whose links are read) runs before it lets other requests in, in ms (src/server/slices.ts).
+     */
+    sliceMs: 10,
+    /** Longest the sandbox's worker thread may read one OpenAPI document, in ms; past it the document fails to process. */
+    workerTaskMs: 30_000,
+  },
 };
 
 /** The options of the sandbox's node:http server that cut requests which stall (see serve.ts). */
