@@ -52,36 +52,38 @@ export async function withIndex<T>(store: Store, key: string, content: RevisionC
   }
   while (entry.updating) await entry.updating;
   if (entry.content !== content) {
-    entry.updating = update(entry, content);
-    await entry.updating;
+    const updating = update(entry, content);
+    entry.updating = updating;
+    try {
+      await updating;
+    } finally {
+      // Before those waiting resume: `use` runs on the index as this update left it.
+      entry.updating = undefined;
+    }
   }
   return use(entry.index);
 }
 
 /** Bring `entry` to `content`, in slices. */
 async function update(entry: Indexed, content: RevisionContent): Promise<void> {
-  try {
-    const slice = slicer();
-    const seen = new Set<string>();
-    for (const { page, path } of walkPages(content.pages)) {
-      if (slice.due()) await slice.pause();
-      seen.add(page.id);
-      const markdown = pageMarkdown(content, page) ?? '';
-      const fingerprint = `${page.title}\u0000${path}\u0000${markdown}`;
-      if (entry.indexed.get(page.id) === fingerprint) continue;
-      entry.index.upsert({ id: page.id, title: page.title, path, sections: splitSections(markdown) });
-      entry.indexed.set(page.id, fingerprint);
-    }
-    for (const id of [...entry.indexed.keys()]) {
-      if (seen.has(id)) continue;
-      if (slice.due()) await slice.pause();
-      entry.index.remove(id);
-      entry.indexed.delete(id);
-    }
-    entry.content = content;
-  } finally {
-    entry.updating = undefined;
+  const slice = slicer();
+  const seen = new Set<string>();
+  for (const { page, path } of walkPages(content.pages)) {
+    if (slice.due()) await slice.pause();
+    seen.add(page.id);
+    const markdown = pageMarkdown(content, page) ?? '';
+    const fingerprint = `${page.title}\u0000${path}\u0000${markdown}`;
+    if (entry.indexed.get(page.id) === fingerprint) continue;
+    entry.index.upsert({ id: page.id, title: page.title, path, sections: splitSections(markdown) });
+    entry.indexed.set(page.id, fingerprint);
   }
+  for (const id of [...entry.indexed.keys()]) {
+    if (seen.has(id)) continue;
+    if (slice.due()) await slice.pause();
+    entry.index.remove(id);
+    entry.indexed.delete(id);
+  }
+  entry.content = content;
 }
 
 /** Each content's pages by id, with their parent's id: made once per content while the state stands still. */
