@@ -104,20 +104,11 @@ const esm = await build({
   write: false,
 });
 
+/** A CommonJS script of dist/ (`<name>.cjs`), bundled. */
+const cjsScript = { outdir: 'dist', outExtension: { '.js': '.cjs' }, bundle: true, format: 'cjs', platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', write: false };
+
 // The sandbox's worker thread: one CommonJS script that both the library and the CLI start.
-const worker = await build({
-  entryPoints: { 'cpu-worker': 'src/server/worker/entry.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minifyWhitespace: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  write: false,
-});
+const worker = await build({ ...cjsScript, entryPoints: { 'cpu-worker': 'src/server/worker/entry.ts' }, minifyWhitespace: true });
 
 // The CLI proper: one CommonJS script (V8 caches the code of a script, not of ES modules, on Node 20).
 // Without comments and indentation it is a third smaller to read at each start; names are kept.
@@ -145,19 +136,7 @@ const mainName = `main-${createHash('sha256').update(mainCode).digest('hex').sli
 const nonAscii = mainCode.findIndex((byte) => byte > 0x7f);
 if (nonAscii >= 0) console.warn(`build: dist/${mainName} is not ASCII at byte ${nonAscii}; it will be read as UTF-8, slower (see src/entry.ts)`);
 
-const cjs = await build({
-  entryPoints: { cli: 'src/entry.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  define: { ...define, __MAIN__: JSON.stringify(mainName) },
-  legalComments: 'none',
-  logLevel: 'warning',
-  write: false,
-});
+const cjs = await build({ ...cjsScript, entryPoints: { cli: 'src/entry.ts' }, define: { ...define, __MAIN__: JSON.stringify(mainName) } });
 
 // Chunks first, entry points last: an entry never points at a chunk that is not there yet.
 const files = [...worker.outputFiles, ...esm.outputFiles].sort((a, b) => Number(!a.path.includes('/chunks/')) - Number(!b.path.includes('/chunks/')));
