@@ -7,6 +7,8 @@
 //   initialisers, evaluated on first use.
 // - dist/jq-worker.cjs: the thread `--jq` runs jq in (src/cli/jq-worker.cjs as it is), started only for --jq.
 // - dist/server.js: the sandbox as a library (`docsctl/server`), ES modules.
+// - dist/cpu-worker.cjs: the sandbox's worker thread (src/server/worker/entry.ts), CommonJS, loaded by
+//   the sandbox (either bundle) from beside itself when it first has a page or document to read.
 // - dist/manifest.json (the command tree as data) and dist/help.json (help texts), made by running the
 //   built code.
 // Every file is written to a temporary name and renamed, and old bundles are left in place
@@ -103,6 +105,12 @@ const esm = await build({
   write: false,
 });
 
+/** A CommonJS script of dist/ (`<name>.cjs`), bundled. */
+const cjsScript = { outdir: 'dist', outExtension: { '.js': '.cjs' }, bundle: true, format: 'cjs', platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', write: false };
+
+// The sandbox's worker thread: one CommonJS script that both the library and the CLI start.
+const worker = await build({ ...cjsScript, entryPoints: { 'cpu-worker': 'src/server/worker/entry.ts' }, minifyWhitespace: true });
+
 // The CLI proper: one CommonJS script (V8 caches the code of a script, not of ES modules, on Node 20).
 // Without comments and indentation it is a third smaller to read at each start; names are kept.
 const main = await build({
@@ -112,7 +120,8 @@ const main = await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  define,
+  // The sandbox finds its worker script from __filename here (src/server/worker/pool.ts).
+  define: { ...define, 'import.meta.url': 'undefined' },
   plugins: [lazyChildProcess, zodEnglishOnly, undiciOnDemand],
   // jq (WebAssembly) stays in node_modules: it reads its .wasm beside itself, and loads only for --jq;
   // better-sqlite3 likewise (its native part), loaded only by serve --data.
@@ -128,22 +137,10 @@ const mainName = `main-${createHash('sha256').update(mainCode).digest('hex').sli
 const nonAscii = mainCode.findIndex((byte) => byte > 0x7f);
 if (nonAscii >= 0) console.warn(`build: dist/${mainName} is not ASCII at byte ${nonAscii}; it will be read as UTF-8, slower (see src/entry.ts)`);
 
-const cjs = await build({
-  entryPoints: { cli: 'src/entry.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  define: { ...define, __MAIN__: JSON.stringify(mainName) },
-  legalComments: 'none',
-  logLevel: 'warning',
-  write: false,
-});
+const cjs = await build({ ...cjsScript, entryPoints: { cli: 'src/entry.ts' }, define: { ...define, __MAIN__: JSON.stringify(mainName) } });
 
 // Chunks first, entry points last: an entry never points at a chunk that is not there yet.
-const files = [...esm.outputFiles].sort((a, b) => Number(!a.path.includes('/chunks/')) - Number(!b.path.includes('/chunks/')));
+const files = [...worker.outputFiles, ...esm.outputFiles].sort((a, b) => Number(!a.path.includes('/chunks/')) - Number(!b.path.includes('/chunks/')));
 for (const file of files) await writeAtomic(file.path, file.contents);
 const dist = new URL('../dist/', import.meta.url).pathname;
 await writeAtomic(join(dist, mainName), mainCode);

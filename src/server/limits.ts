@@ -38,6 +38,15 @@ export const LIMITS = {
     checkpointIdleMs: 1_000,
     checkpointEveryMs: 5_000,
   },
+  loop: {
+    /**
+     * Longest a request's work over many items (the pages indexed for a first search, merged, or
+     * whose links are read) runs before it lets other requests in, in ms (src/server/slices.ts).
+     */
+    sliceMs: 10,
+    /** Longest the sandbox's worker thread may read one OpenAPI document, in ms; past it the document fails to process. */
+    workerTaskMs: 30_000,
+  },
 };
 
 /** The options of the sandbox's node:http server that cut requests which stall (see serve.ts). */

@@ -202,7 +202,7 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
   const specSlug = 'pets';
   await ok('admin', 'POST', `/v1/orgs/${ORG}/openapi`, { slug: specSlug, source: { text: SPEC_TEXT } });
   let spec;
-  for (let i = 0; i < 200 && spec?.processingState !== 'complete'; i++) {
+  for (let i = 0; i < 1000 && spec?.processingState !== 'complete'; i++) {
     await new Promise((r) => setTimeout(r, 5));
     spec = await ok('admin', 'GET', `/v1/orgs/${ORG}/openapi/${specSlug}`);
   }

@@ -7,8 +7,7 @@ const BASE = 'http://127.0.0.1:4000';
 
 /** Every page matching `query`, best first, as the search endpoint renders them. */
 function searchContent(scope: ReturnType<typeof spaceScope>, key: string, query: string) {
-  const { hits, view } = searchHits(scope, key, query);
-  return hits.map(view);
+  return searchHits(scope, key, query, (hits, view) => hits.map(view));
 }
 
 function setup() {
@@ -26,10 +25,10 @@ function setup() {
 }
 
 describe('space search', () => {
-  it('ranks a title match above a body match, with the matching sections and app URLs', () => {
+  it('ranks a title match above a body match, with the matching sections and app URLs', async () => {
     const { store, space } = setup();
     const scope = spaceScope(store, BASE, space);
-    const hits = searchContent(scope, space.id, 'DEPLOY');
+    const hits = await searchContent(scope, space.id, 'DEPLOY');
     expect(hits.map((h) => h.path)).toEqual(['deploy', 'overview']);
     expect(hits[1].sections).toEqual([{
       id: 'deploying', title: 'Deploying', path: 'overview#deploying', score: expect.any(Number), body: 'You can deploy with one command.',
@@ -43,7 +42,7 @@ describe('space search', () => {
     expect(hits[0]).toMatchObject({ description: '', ancestors: [] });
   });
 
-  it('gives each result its page’s description and ancestors, and a rank that pages of the list keep', () => {
+  it('gives each result its page’s description and ancestors, and a rank that pages of the list keep', async () => {
     const { store, space } = setup();
     const next = edit(spaceScope(store, BASE, space).content);
     const guide = newPage(store, { title: 'Guide', slug: 'guide', markdown: 'All about it.\n' });
@@ -53,27 +52,27 @@ describe('space search', () => {
     next.pages.push(guide);
     commitToSpace(store, space, next, 'guide');
     const scope = spaceScope(store, BASE, space);
-    const hits = searchContent(scope, space.id, 'deploy');
+    const hits = await searchContent(scope, space.id, 'deploy');
     const byPath = Object.fromEntries(hits.map((h) => [h.path, h]));
     expect(byPath['guide/install']).toMatchObject({ description: 'Set it up', ancestors: [{ title: 'Guide' }] });
     expect(byPath['guide/install/windows']).toMatchObject({ description: '', ancestors: [{ title: 'Guide' }, { title: 'Install' }] });
     expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i + 1));
     for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
     // Rendered one page of the list at a time, each hit keeps its rank in the whole list.
-    const { hits: ranked, view } = searchHits(scope, space.id, 'deploy');
-    expect(ranked.slice(2).map(view).map((h) => [h.path, h.rank])).toEqual(hits.slice(2).map((h) => [h.path, h.rank]));
+    const ranked = await searchHits(scope, space.id, 'deploy', (all, view) => all.slice(2).map(view));
+    expect(ranked.map((h) => [h.path, h.rank])).toEqual(hits.slice(2).map((h) => [h.path, h.rank]));
   });
 
-  it('follows the active revision: changed, added and removed pages', () => {
+  it('follows the active revision: changed, added and removed pages', async () => {
     const { store, space } = setup();
-    const before = searchIndexFor(store, space.id, spaceScope(store, BASE, space).content);
+    const before = await searchIndexFor(store, space.id, spaceScope(store, BASE, space).content);
     const next = edit(spaceScope(store, BASE, space).content);
     next.pages[2].markdown = 'Now about deploy too.\n';
     next.pages.splice(1, 1);
     commitToSpace(store, space, next, 'edit');
     const scope = spaceScope(store, BASE, space);
-    expect(searchIndexFor(store, space.id, scope.content)).toBe(before); // updated in place
-    expect(searchContent(scope, space.id, 'deploy').map((h) => h.path)).toEqual(['overview', 'unrelated']);
-    expect(searchContent(scope, space.id, 'steps')).toEqual([]);
+    expect(await searchIndexFor(store, space.id, scope.content)).toBe(before); // updated in place
+    expect((await searchContent(scope, space.id, 'deploy')).map((h) => h.path)).toEqual(['overview', 'unrelated']);
+    expect(await searchContent(scope, space.id, 'steps')).toEqual([]);
   });
 });

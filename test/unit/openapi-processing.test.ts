@@ -64,7 +64,7 @@ async function call(method: string, url: string, body?: unknown) {
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1000; i++) {
     const v = await probe();
     if (ok(v)) return v;
     await sleep(10);

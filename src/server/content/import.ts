@@ -3,14 +3,20 @@
  * page, so paths stay those of the site), files stored, and links rewritten to where their targets
  * landed. A link to a page of the site that was not imported (it failed, or a bound was reached)
  * becomes a link to the path it would have had, so the space's links report it as broken.
+ *
+ * The pages are read and written in a worker thread of the import's own (worker/pool.ts), ended
+ * with the import: the time reading takes is bounded by the import's deadline, whatever the page,
+ * and never holds up the sandbox's other requests. Their links come back as tokens that placing
+ * the pages replaces (no Markdown is read again here).
  */
 import { badRequest } from '../errors.js';
 import { FetchError, type FetchBudget } from '../lib/fetch.js';
-import { importWebsite, type ImportResult } from '../lib/html-import.js';
+import { importWebsite, type ImportResult, type PageReader } from '../lib/html-import.js';
 import { slugify } from '../lib/slug.js';
 import { newId } from '../ids.js';
 import { clientGone, LIMITS } from '../limits.js';
 import type { Store } from '../store.js';
+import { CpuWorker } from '../worker/pool.js';
 import { rewriteLinks } from './links.js';
 import { edit, newPage, putBlob, uniqueSlug, walkPages, type PageRec, type RevisionContent } from './model.js';
 
@@ -37,19 +43,28 @@ export async function readWebsite(store: Store, url: string, connection?: object
     bytesSpent: `the import's limit of ${maxBytes} bytes was reached`,
   };
   const failed = (detail: string) => badRequest(`url: the import failed, nothing was changed: ${detail}`);
+  // The import's own thread, started with its first page and ended with it (or at once on a stop).
+  const worker = new CpuWorker();
+  stop.signal.addEventListener('abort', () => worker.close(stop.signal.reason as Error), { once: true });
+  const reader: PageReader = {
+    read: (input) => worker.run('readPage', input),
+    write: (id, targets) => worker.run('writePage', { id, targets }),
+  };
   try {
-    const result = await importWebsite(url, { ...IMPORT_LIMITS, fetch: { ...IMPORT_LIMITS.fetch, ...store.fetchPolicy, budget } });
+    const result = await importWebsite(url, { ...IMPORT_LIMITS, fetch: { ...IMPORT_LIMITS.fetch, ...store.fetchPolicy, budget }, reader, tokens: true });
     if (stop.signal.aborted) throw failed((stop.signal.reason as Error).message);
     // What would be stored: the fetched bytes bound it, but the Markdown is made here.
     const stored = result.files.reduce((n, f) => n + f.size, 0) + result.pages.reduce((n, p) => n + Buffer.byteLength(p.markdown), 0);
     if (stored > maxBytes) throw failed(`the import would store ${stored} bytes, more than its limit of ${maxBytes}`);
     return result;
   } catch (err) {
+    if (stop.signal.aborted) throw failed((stop.signal.reason as Error).message);
     if (err instanceof FetchError) throw failed(err.message);
     throw err;
   } finally {
     clearTimeout(timer);
     client?.stop();
+    worker.close();
   }
 }
 
@@ -100,6 +115,17 @@ export function applyImport(store: Store, content: RevisionContent, result: Impo
   const finalPath = new Map<string, string>();
   const pathOf = new Map([...walkPages(next.pages)].map((e) => [e.page, e.path]));
   for (const [urlPath, page] of placed) finalPath.set(urlPath, pathOf.get(page)!);
+  const { tokens } = result;
+  if (tokens) {
+    // Written by the import with tokens for what placing decides (html-page.ts LinkTargets): one pass, no parse.
+    const token = new RegExp(`${tokens.nonce}-([pf])(\\d+)`, 'g');
+    const place = (_: string, kind: string, i: string) => (kind === 'p' ? finalPath.get(tokens.paths[Number(i)]) : fileIds.get(tokens.files[Number(i)])) ?? _;
+    for (const { p } of ordered) {
+      const page = placed.get(p.urlPath)!;
+      page.markdown = page.markdown.replace(token, place);
+    }
+    return next;
+  }
   const origin = result.pages[0] ? new URL(result.pages[0].sourceUrl).origin : undefined;
   const rewrite = (href: string): string | undefined => {
     if (href.startsWith('file:')) {

@@ -39,7 +39,9 @@ function flatten(content: RevisionContent): Flat {
     const own = { ...rec, createdAt: undefined, updatedAt: undefined };
     pages.set(page.id, { rec, parent: parentId, fingerprint: stableJson([own, parentId]) });
     const key = parentId ?? '';
-    order.set(key, [...(order.get(key) ?? []), page.id]);
+    const siblings = order.get(key);
+    if (siblings) siblings.push(page.id);
+    else order.set(key, [page.id]);
   }
   return { pages, order };
 }
@@ -77,14 +79,34 @@ export function mergeContent(base: RevisionContent, ours: RevisionContent, their
     const [bo, oo, to] = [b.order.get(key) ?? [], o.order.get(key) ?? [], t.order.get(key) ?? []];
     const belongs = (id: string) => chosen.get(id)?.parent === parent;
     const list = (same(oo, bo) && !same(to, bo) ? to : oo).filter(belongs);
+    // Each page missing from the list goes right after the nearest page before it in its own
+    // order that the list has (or first): in one pass per order, the list kept as a linked list.
+    const after = new Map<string, string[]>(); // a page → the pages placed right after it, in order
+    const first: string[] = [];
+    const listed = new Set(list);
     for (const source of [to, oo]) {
-      source.forEach((id, i) => {
-        if (!belongs(id) || list.includes(id)) return;
-        const prev = source.slice(0, i).reverse().find((x) => list.includes(x));
-        list.splice(prev === undefined ? 0 : list.indexOf(prev) + 1, 0, id);
-      });
+      let prev: string | undefined;
+      for (const id of source) {
+        if (!belongs(id) || listed.has(id)) {
+          if (listed.has(id)) prev = id;
+          continue;
+        }
+        const slot = prev === undefined ? first : after.get(prev) ?? (after.set(prev, []), after.get(prev)!);
+        // Inserted right after `prev`, so before what earlier passes put there.
+        slot.unshift(id);
+        listed.add(id);
+        prev = id;
+      }
     }
-    return list;
+    const out: string[] = [];
+    const stack = [...first, ...list].reverse();
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      out.push(id);
+      const next = after.get(id);
+      if (next) for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
+    }
+    return out;
   };
   const placed = new Set<string>();
   const build = (parent: string | null): PageRec[] =>
@@ -111,7 +133,8 @@ function mergeFiles(base: FileRec[], ours: FileRec[], theirs: FileRec[]): FileRe
     const pick = changed ? t.get(f.id) : f;
     if (pick) out.push(pick);
   }
-  for (const f of theirs) if (!b.has(f.id) && !out.some((x) => x.id === f.id)) out.push(f);
+  const kept = new Set(out.map((f) => f.id));
+  for (const f of theirs) if (!b.has(f.id) && !kept.has(f.id)) out.push(f);
   return out;
 }
 

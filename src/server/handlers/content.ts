@@ -117,9 +117,10 @@ const handlers: Handlers<typeof ops> = {
   searchSpaceContent: (ctx, { params, query }) => {
     const scope = readable(ctx, params.spaceId);
     // Ranked first, rendered (with each hit's matching sections) only for the page answered.
-    const { hits, view } = searchHits(scope, scope.space, query.query);
-    const page = paginate(hits, query, (r) => r.id, scopeOf('search', scope.space, query.query));
-    return { ...page, items: page.items.map(view) };
+    return searchHits(scope, scope.space, query.query, (hits, view) => {
+      const page = paginate(hits, query, (r) => r.id, scopeOf('search', scope.space, query.query));
+      return { ...page, items: page.items.map(view) };
+    });
   },
 };
 

@@ -19,7 +19,10 @@ import { defineFamily } from '../family.js';
 import { Reply, type Handlers, type HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { refusedHost } from '../lib/fetch.js';
-import { processOpenApiSource, type OpenApiProblem, type OpenApiSource } from '../lib/openapi-source.js';
+import { processOpenApiSource, type OpenApiParseResult, type OpenApiProblem, type OpenApiSource } from '../lib/openapi-source.js';
+import { LIMITS } from '../limits.js';
+import { sandboxWorker } from '../worker/shared.js';
+import { TaskStopped } from '../worker/pool.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { Store } from '../store.js';
 
@@ -71,6 +74,17 @@ function schedule(store: Store, spec: SpecRec): void {
   });
 }
 
+/** The document read in the sandbox's worker thread (as long as the text: not on the thread that answers requests). */
+async function parseInWorker(text: string, maxDepth: number): Promise<OpenApiParseResult> {
+  const timeoutMs = LIMITS.loop.workerTaskMs;
+  try {
+    return await sandboxWorker().run('parseOpenApi', { text, maxDepth }, { timeoutMs });
+  } catch (err) {
+    if (err instanceof TaskStopped) return { ok: false, errors: [{ code: 'TOO_LONG', message: `reading the document ${err.message}` }] };
+    throw err;
+  }
+}
+
 async function runProcessing(store: Store, specId: string, generation: number): Promise<void> {
   // Looked up afresh each time: the spec may have been deleted, put again, or the sandbox reset.
   const current = () => {
@@ -81,7 +95,7 @@ async function runProcessing(store: Store, specId: string, generation: number): 
   if (!started) return;
   started.processingState = 'progress';
   store.backgroundChanged();
-  const result = await processOpenApiSource(started.source, { fetch: store.fetchPolicy });
+  const result = await processOpenApiSource(started.source, { fetch: store.fetchPolicy, parse: parseInWorker });
   const spec = current();
   if (!spec) return;
   const now = store.now();

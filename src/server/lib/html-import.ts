@@ -6,15 +6,16 @@
  * The result is flat: every page carries its `urlPath` and the caller nests pages by
  * path. Links between imported pages are rewritten to `/<urlPath>`, references to
  * imported files to `file:<key>`; every other link is kept absolute, so a link to a
- * page that could not be fetched stays visibly broken.
+ * page that could not be fetched stays visibly broken (or, with `tokens`, written for the
+ * caller to place: see html-page.ts LinkTargets).
+ *
+ * The crawl is here; reading and writing a page (CPU work as long as the page) is html-page.ts,
+ * done by `opts.reader`: in process by default, in a worker thread for the sandbox's imports.
  */
-import { createHash } from 'node:crypto';
-import type { Element, Nodes as HastNodes, Root as HastRoot } from 'hast';
-import type { Nodes as MdastNodes, Parent as MdastParent, Root as MdastRoot } from 'mdast';
-import { fromHtml } from 'hast-util-from-html';
-import { toMdast } from 'hast-util-to-mdast';
+import { createHash, randomBytes } from 'node:crypto';
 import { FetchError, safeFetch, type FetchResult, type SafeFetchOptions } from './fetch.js';
-import { checkMarkdown, MarkdownTooDeep, MAX_NESTING, writeMarkdown } from './markdown.js';
+import { lastSegment, readPage, resourceKey, writePage, type LinkTargets, type PageSummary, type ReadPage } from './html-page.js';
+import { MarkdownTooDeep } from './markdown.js';
 
 export interface ImportWebsiteOptions {
   /** Largest number of HTML pages imported (the start page included). Default 50. */
@@ -23,6 +24,32 @@ export interface ImportWebsiteOptions {
   maxFiles?: number;
   /** Bounds applied to every single fetch. */
   fetch?: SafeFetchOptions;
+  /** Who reads and writes the pages (default: in process). */
+  reader?: PageReader;
+  /** Write links to imported pages and files as tokens, for the caller to place (`ImportResult.tokens`). */
+  tokens?: boolean;
+}
+
+/** Reads fetched pages and writes them as Markdown once the crawl is over (html-page.ts). */
+export interface PageReader {
+  read(input: { body: Uint8Array; contentType: string; url: string; origin: string }): Promise<{ id: number; summary: PageSummary } | { tooDeep: string }>;
+  write(id: number, targets: LinkTargets): Promise<string>;
+}
+
+/** html-page.ts in this thread. */
+export function inProcessReader(): PageReader {
+  const pages = new Map<number, ReadPage>();
+  return {
+    async read(input) {
+      const read = readPage(input);
+      if (read instanceof MarkdownTooDeep) return { tooDeep: read.message };
+      pages.set(pages.size + 1, read);
+      return { id: pages.size, summary: read.summary };
+    },
+    async write(id, targets) {
+      return writePage(pages.get(id)!, targets);
+    },
+  };
 }
 
 export interface ImportedPage {
@@ -53,19 +80,19 @@ export interface ImportResult {
   importedResources: number;
   /** Distinct same-origin resources discovered: imported, failed and skipped because of the bounds. */
   totalResources: number;
+  /** With `opts.tokens`: what the tokens in the pages' links stand for (see html-page.ts LinkTargets). */
+  tokens?: { nonce: string; paths: string[]; files: string[] };
 }
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
-/** Link targets with these extensions (or none) are expected to be pages, anything else a file. */
-const PAGE_EXTENSIONS = new Set(['', 'html', 'htm', 'xhtml', 'shtml', 'php', 'asp', 'aspx', 'jsp']);
 
 type Hint = 'page' | 'file';
 
 /** A same-origin URL discovered while crawling, and what became of it. */
 interface Resource {
-  /** Dedup key, see {@link resourceKey}. */
+  /** Dedup key, see html-page.ts resourceKey. */
   key: string;
-  /** URL as first discovered, without fragment. */
+  /** URL as first discovered. */
   url: string;
   /** Which bound (maxPages or maxFiles) must have room before it is fetched. */
   hint: Hint;
@@ -76,16 +103,10 @@ interface Resource {
   fileKey?: string;
 }
 
-/** A fetched page, kept parsed until every resource is known and links can be rewritten. */
-interface ParsedPage {
-  sourceUrl: string;
-  urlPath: string;
-  title: string;
-  description?: string;
-  /** URL relative links resolve against (`<base href>` or the page URL). */
-  base: URL;
-  /** The page's content as mdast, links not yet rewritten. */
-  tree: MdastRoot;
+/** A page read, kept where it was read until every resource is known and links can be written. */
+interface CrawledPage {
+  id: number;
+  summary: PageSummary;
 }
 
 export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions = {}): Promise<ImportResult> {
@@ -93,6 +114,7 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
   const maxFiles = Math.max(0, opts.maxFiles ?? 50);
   const fetchPage = { ...opts.fetch, accept: opts.fetch?.accept ?? HTML_ACCEPT };
   const fetchFile = { ...opts.fetch, accept: opts.fetch?.accept ?? '*/*' };
+  const reader = opts.reader ?? inProcessReader();
 
   // The start page is fetched first and its failures propagate unchanged.
   const start = await safeFetch(startUrl, fetchPage);
@@ -105,26 +127,11 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
   /** Every key ever seen -> its resource. A redirect can make several keys share one resource. */
   const byKey = new Map<string, Resource>();
   const queue: Resource[] = [];
-  const parsedPages: ParsedPage[] = [];
+  const crawled: CrawledPage[] = [];
   const files: ImportedFile[] = [];
 
-  const discover = (href: string, base: URL, via: 'link' | 'image'): void => {
-    const url = parseUrl(href, base);
-    if (!url || url.origin !== origin) return;
-    const key = resourceKey(url);
-    const known = byKey.get(key);
-    if (known) {
-      if (via === 'link') known.linked = true;
-      return;
-    }
-    const hint: Hint = via === 'link' && PAGE_EXTENSIONS.has(extensionOf(url.pathname)) ? 'page' : 'file';
-    const resource: Resource = { key, url: url.href, hint, linked: via === 'link', state: 'queued' };
-    byKey.set(key, resource);
-    queue.push(resource);
-  };
-
   /** Record a successful fetch of `resource` as a page or a file, within the bounds. */
-  const accept = (resource: Resource, res: FetchResult): void => {
+  const accept = async (resource: Resource, res: FetchResult): Promise<void> => {
     const finalUrl = new URL(res.url);
     finalUrl.hash = '';
     if (finalUrl.origin !== origin) {
@@ -146,21 +153,30 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
 
     if (isHtml(res.contentType)) {
       if (!resource.linked) resource.state = 'failed'; // an <img> answered with a web page
-      else if (parsedPages.length >= maxPages) resource.state = 'skipped';
+      else if (crawled.length >= maxPages) resource.state = 'skipped';
       else {
-        const parsed = parsePage(res, finalUrl);
-        if (parsed instanceof MarkdownTooDeep) {
+        const read = await reader.read({ body: res.body, contentType: res.contentType, url: finalUrl.href, origin });
+        if ('tooDeep' in read) {
           // A page nested too deeply is not imported (the start page fails the import).
-          if (resource === startResource) throw new FetchError('FETCH_ERROR', `reading ${finalUrl.href}: the page ${parsed.message}`);
+          if (resource === startResource) throw new FetchError('FETCH_ERROR', `reading ${finalUrl.href}: the page ${read.tooDeep}`);
           resource.state = 'failed';
           return;
         }
-        const { page, references } = parsed;
         resource.state = 'page';
-        resource.urlPath = page.urlPath;
-        parsedPages.push(page);
+        resource.urlPath = read.summary.urlPath;
+        crawled.push(read);
         // Discovery covers the stripped parts too (nav is where a site's structure lives).
-        for (const { href, via } of references) discover(href, page.base, via);
+        for (const ref of read.summary.references) {
+          const known = byKey.get(ref.key);
+          if (known) {
+            if (ref.via === 'link') known.linked = true;
+            continue;
+          }
+          const hint: Hint = ref.via === 'link' && ref.pageLike ? 'page' : 'file';
+          const discovered: Resource = { key: ref.key, url: ref.url, hint, linked: ref.via === 'link', state: 'queued' };
+          byKey.set(ref.key, discovered);
+          queue.push(discovered);
+        }
       }
     } else if (files.length >= maxFiles) {
       resource.state = 'skipped';
@@ -180,12 +196,12 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
     state: 'queued',
   };
   byKey.set(startResource.key, startResource);
-  accept(startResource, start);
+  await accept(startResource, start);
 
-  while (queue.length > 0) {
-    const resource = queue.shift()!;
+  for (let next = 0; next < queue.length; next++) {
+    const resource = queue[next];
     if (byKey.get(resource.key) !== resource) continue; // superseded by a redirect to the same place
-    const full = resource.hint === 'page' ? parsedPages.length >= maxPages : files.length >= maxFiles;
+    const full = resource.hint === 'page' ? crawled.length >= maxPages : files.length >= maxFiles;
     if (full) {
       resource.state = 'skipped';
       continue;
@@ -198,77 +214,36 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
       resource.state = 'failed';
       continue;
     }
-    accept(resource, res);
+    await accept(resource, res);
   }
 
-  /** Where a link or image reference points in the imported documentation. */
-  const rewrite = (href: string, base: URL): string | null => {
-    if (href.startsWith('#')) return href;
-    const url = parseUrl(href, base);
-    if (!url) return href; // unparsable: leave it as written
-    if (url.protocol === 'javascript:') return null;
-    if (url.origin === origin) {
-      const target = byKey.get(resourceKey(url));
-      if (target?.state === 'page') return `/${target.urlPath}${url.hash}`;
-      if (target?.state === 'file') return `file:${target.fileKey}`;
+  // Where links go: the imported pages and files by every key that names them.
+  const targets: LinkTargets = { origin, pages: [], files: [] };
+  for (const [key, r] of byKey) {
+    if (r.state === 'page') targets.pages.push([key, r.urlPath!]);
+    else if (r.state === 'file') targets.files.push([key, r.fileKey!]);
+  }
+  if (opts.tokens) {
+    // Every path a page will stand at once placed: the pages', and the levels above them (content/import.ts).
+    const paths = new Set<string>();
+    for (const { summary } of crawled) {
+      paths.add(summary.urlPath);
+      for (let cut = summary.urlPath.lastIndexOf('/'); cut > 0; cut = summary.urlPath.lastIndexOf('/', cut - 1)) paths.add(summary.urlPath.slice(0, cut));
     }
-    return url.href;
-  };
-
-  const pages = parsedPages.map(({ base, tree, ...page }): ImportedPage => ({
-    ...page,
-    markdown: writeMarkdown(rewriteTree(tree, (href) => rewrite(href, base))),
-  }));
+    targets.tokens = { nonce: `x${randomBytes(8).toString('hex')}`, paths: [...paths], files: files.map((f) => f.key) };
+  }
+  const pages: ImportedPage[] = [];
+  for (const { id, summary } of crawled) {
+    const { references: _references, ...page } = summary;
+    pages.push({ ...page, markdown: await reader.write(id, targets) });
+  }
   return {
     pages,
     files,
     importedResources: pages.length + files.length,
     totalResources: new Set(byKey.values()).size,
+    ...(targets.tokens ? { tokens: targets.tokens } : {}),
   };
-}
-
-// ---------------------------------------------------------------------------
-// URLs
-
-function parseUrl(href: string, base: URL): URL | null {
-  try {
-    return new URL(href.trim(), base);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Dedup key of a URL: origin plus normalized path. Fragments and query strings are
- * ignored, and `/a`, `/a/`, `/a.html` and `/a/index.html` are the same resource.
- */
-function resourceKey(url: URL): string {
-  return `${url.origin}/${pagePath(url.pathname)}`;
-}
-
-/** The urlPath of a page: see {@link ImportedPage.urlPath}. */
-function pagePath(pathname: string): string {
-  return pathname
-    .replace(/^\/+/, '')
-    .replace(/\.html?$/i, '')
-    .replace(/(^|\/)index$/, '')
-    .replace(/\/+$/, '');
-}
-
-function extensionOf(pathname: string): string {
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  const dot = last.lastIndexOf('.');
-  return dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
-}
-
-function lastSegment(pathname: string): string {
-  const segment = pathname.replace(/\/+$/, '');
-  const last = segment.slice(segment.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
 }
 
 // ---------------------------------------------------------------------------
@@ -276,69 +251,6 @@ function lastSegment(pathname: string): string {
 
 function isHtml(contentType: string): boolean {
   return /^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(contentType);
-}
-
-function decodeText(body: Buffer, contentType: string): string {
-  const charset = /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
-  try {
-    return new TextDecoder(charset).decode(body);
-  } catch {
-    return new TextDecoder().decode(body); // unknown charset label
-  }
-}
-
-/** Elements whose content never reaches the Markdown (still scanned for links). */
-const STRIPPED = new Set([
-  'script', 'style', 'noscript', 'template', 'nav', 'header', 'footer', 'head',
-  'svg', 'iframe', 'button', 'select', 'textarea',
-]);
-
-/** Deepest nesting of HTML elements read (deeper pages are not imported). */
-const MAX_HTML_DEPTH = 4 * MAX_NESTING;
-
-/**
- * A fetched page as mdast, with every link and image reference found in it (stripped parts
- * included); MarkdownTooDeep when it nests too deeply to be read.
- */
-function parsePage(res: FetchResult, url: URL): { page: ParsedPage; references: { href: string; via: 'link' | 'image' }[] } | MarkdownTooDeep {
-  let root: HastRoot;
-  try {
-    root = fromHtml(decodeText(res.body, res.contentType));
-  } catch (err) {
-    if (err instanceof RangeError) return new MarkdownTooDeep();
-    throw err;
-  }
-  if (depthOf(root) > MAX_HTML_DEPTH) return new MarkdownTooDeep();
-  const content: HastRoot | Element = find(root, (el) => el.tagName === 'body') ?? root;
-
-  const baseHref = attribute(find(root, (el) => el.tagName === 'base'), 'href');
-  const base = (baseHref !== undefined && parseUrl(baseHref, url)) || url;
-  const references: { href: string; via: 'link' | 'image' }[] = [];
-  for (const el of elements(content)) {
-    const href = el.tagName === 'a' ? attribute(el, 'href') : el.tagName === 'img' ? attribute(el, 'src') : undefined;
-    if (href !== undefined) references.push({ href, via: el.tagName === 'a' ? 'link' : 'image' });
-  }
-
-  const titleElement = find(root, (el) => el.tagName === 'title');
-  stripElements(content);
-  const title =
-    collapse(titleElement ? textOf(titleElement) : '') ||
-    collapse(textOf(find(content, (el) => el.tagName === 'h1'))) ||
-    lastSegment(url.pathname) ||
-    url.hostname;
-  const description = attribute(find(root, (el) => el.tagName === 'meta' && String(el.properties.name).toLowerCase() === 'description'), 'content');
-  let tree: MdastRoot;
-  try {
-    tree = toMdast(content.type === 'root' ? content : { type: 'root', children: [content] }) as MdastRoot;
-    checkMarkdown(writeMarkdown(tree));
-  } catch (err) {
-    if (err instanceof MarkdownTooDeep) return err;
-    if (err instanceof RangeError) return new MarkdownTooDeep();
-    throw err;
-  }
-  const page: ParsedPage = { sourceUrl: url.href, urlPath: pagePath(url.pathname), title, base, tree };
-  if (description?.trim()) page.description = collapse(description);
-  return { page, references };
 }
 
 function toFile(res: FetchResult, url: URL, key: string): ImportedFile {
@@ -383,79 +295,3 @@ function imageDimensions(data: Buffer): { width: number; height: number } | unde
   return undefined;
 }
 
-// ---------------------------------------------------------------------------
-// HTML traversal (without recursion: pages nest deeply)
-
-/** All elements below `root`, in document order. */
-function* elements(root: HastNodes): Generator<Element> {
-  const stack: HastNodes[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node !== root && node.type === 'element') yield node;
-    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
-    if (node.type === 'element' && node.tagName === 'template' && node.content) stack.push(node.content);
-  }
-}
-
-function find(root: HastNodes, test: (el: Element) => boolean): Element | undefined {
-  for (const el of elements(root)) if (test(el)) return el;
-  return undefined;
-}
-
-function depthOf(root: HastNodes): number {
-  let deepest = 0;
-  const stack: [HastNodes, number][] = [[root, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    deepest = Math.max(deepest, depth);
-    if ('children' in node) for (const child of node.children) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
-function attribute(el: Element | undefined, name: string): string | undefined {
-  const value = el?.properties[name];
-  return value === undefined || value === null ? undefined : String(value);
-}
-
-function textOf(el: Element | undefined): string {
-  let out = '';
-  if (el) for (const node of [el, ...elements(el)]) for (const child of node.children) if (child.type === 'text') out += child.value;
-  return out;
-}
-
-/** Remove the elements whose content never reaches the Markdown. */
-function stripElements(root: HastRoot | Element): void {
-  for (const el of [root, ...elements(root)]) {
-    el.children = el.children.filter((child) => child.type !== 'element' || !STRIPPED.has(child.tagName));
-  }
-}
-
-function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-// ---------------------------------------------------------------------------
-// Links of the Markdown
-
-/**
- * `tree` with link and image destinations rewritten by `rewrite` (null: a link becomes its text,
- * an image goes).
- */
-function rewriteTree(tree: MdastRoot, rewrite: (href: string) => string | null): MdastRoot {
-  const stack: MdastNodes[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!('children' in node)) continue;
-    const parent = node as MdastParent;
-    parent.children = parent.children.flatMap((child): MdastParent['children'] => {
-      if (child.type !== 'link' && child.type !== 'image') return [child];
-      const url = rewrite(child.url);
-      if (url === null) return child.type === 'link' ? child.children : [];
-      child.url = url;
-      return [child];
-    });
-    stack.push(...parent.children);
-  }
-  return tree;
-}

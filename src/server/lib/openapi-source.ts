@@ -9,7 +9,7 @@ import { FetchError, safeFetch, type SafeFetchOptions } from './fetch.js';
 
 export interface OpenApiProblem {
   message: string;
-  /** FETCH_TIMEOUT, FETCH_ERROR, EMPTY_DOCUMENT, INVALID_JSON, INVALID_YAML, TOO_DEEP, NOT_OPENAPI, INVALID_INFO or INVALID_PATHS. */
+  /** FETCH_TIMEOUT, FETCH_ERROR, EMPTY_DOCUMENT, INVALID_JSON, INVALID_YAML, TOO_DEEP, TOO_LONG (read past LIMITS.loop.workerTaskMs), NOT_OPENAPI, INVALID_INFO or INVALID_PATHS. */
   code: string;
 }
 
@@ -42,9 +42,18 @@ export const MAX_SPEC_DEPTH = MAX_JSON_DEPTH;
 const SPEC_ACCEPT = 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.8';
 const NOT_OPENAPI = 'not an OpenAPI 3.x or Swagger 2.0 document';
 
+/** What reading an OpenAPI document's text gives: the checked document, or the problems found. */
+export type OpenApiParseResult =
+  | (Extract<OpenApiProcessResult, { ok: true }>)
+  | { ok: false; errors: OpenApiProblem[] };
+
+/**
+ * Fetch (for a URL) and read an OpenAPI document. The reading, CPU-bound and as long as the text,
+ * is `opts.parse` when given (the sandbox runs it in its worker thread), else done here.
+ */
 export async function processOpenApiSource(
   source: OpenApiSource,
-  opts: { fetch?: SafeFetchOptions; maxDepth?: number } = {},
+  opts: { fetch?: SafeFetchOptions; maxDepth?: number; parse?: (text: string, maxDepth: number) => Promise<OpenApiParseResult> } = {},
 ): Promise<OpenApiProcessResult> {
   let text: string;
   if ('url' in source) {
@@ -59,11 +68,17 @@ export async function processOpenApiSource(
   } else {
     text = source.text.replace(/^\uFEFF/, '');
   }
+  const maxDepth = opts.maxDepth ?? MAX_SPEC_DEPTH;
+  const result = opts.parse ? await opts.parse(text, maxDepth) : parseOpenApiText(text, maxDepth);
+  return result.ok ? result : { ok: false, code: 'PARSE_ERROR', errors: result.errors };
+}
 
-  const parsed = parseSpec(text, opts.maxDepth ?? MAX_SPEC_DEPTH);
-  if (!parsed.ok) return { ok: false, code: 'PARSE_ERROR', errors: parsed.errors };
+/** Parse an OpenAPI document's text (JSON or YAML) and check that it is one. */
+export function parseOpenApiText(text: string, maxDepth: number): OpenApiParseResult {
+  const parsed = parseSpec(text, maxDepth);
+  if (!parsed.ok) return { ok: false, errors: parsed.errors };
   const checked = checkSpec(parsed.value);
-  if (!checked.ok) return { ok: false, code: 'PARSE_ERROR', errors: checked.errors };
+  if (!checked.ok) return { ok: false, errors: checked.errors };
 
   const { document, kind } = checked;
   const info = document.info as { title: string; version: string };

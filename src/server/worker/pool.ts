@@ -1,0 +1,171 @@
+/**
+ * A worker thread for the sandbox's CPU-bound reading of untrusted text (tasks.ts): HTML pages of a
+ * website import, OpenAPI documents. The thread that answers requests only sends the text and
+ * awaits the answer, so that a hostile input costs the request that brought it, never the others.
+ *
+ * A `CpuWorker` starts its thread on its first task (not before: `docsctl serve` and the CLI start
+ * without it), runs one task at a time, and ends the thread when a task passes its deadline or is
+ * aborted (the task fails; later tasks get a new thread), or when it is closed.
+ *
+ * The thread runs dist/cpu-worker.cjs, found beside the bundle this code is in (dist/server.js,
+ * dist/chunks/…, or the CLI's dist/main-….cjs). Run from the sources (the tests), it is bundled
+ * from entry.ts on first use, into the temporary folder.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { TaskName, Tasks } from './tasks.js';
+
+type Input<K extends TaskName> = Parameters<Tasks[K]>[0];
+type Output<K extends TaskName> = ReturnType<Tasks[K]>;
+
+/** A task ended before its answer: past its deadline, aborted, or its worker was closed. */
+export class TaskStopped extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TaskStopped';
+  }
+}
+
+interface Job {
+  task: TaskName;
+  input: unknown;
+  timeoutMs?: number;
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+export class CpuWorker {
+  private worker: Promise<Worker> | undefined;
+  private running: { job: Job; timer?: NodeJS.Timeout } | undefined;
+  private readonly queue: Job[] = [];
+  private closed: Error | undefined;
+
+  /** Run `task` in the thread; with `timeoutMs`, it fails with TaskStopped past that many ms (from when it starts). */
+  run<K extends TaskName>(task: K, input: Input<K>, opts: { timeoutMs?: number } = {}): Promise<Output<K>> {
+    if (this.closed) return Promise.reject(this.closed);
+    return new Promise<Output<K>>((resolve, reject) => {
+      this.queue.push({ task, input, ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}), resolve: resolve as (v: unknown) => void, reject });
+      this.next();
+    });
+  }
+
+  /** End the thread at once: the task running and those waiting fail with `reason`; later tasks are refused. */
+  close(reason: Error = new TaskStopped('the worker was closed')): void {
+    if (this.closed) return;
+    this.closed = reason;
+    for (const job of this.queue.splice(0)) job.reject(reason);
+    this.stopThread(reason);
+  }
+
+  /** The task running fails with `reason`, and its thread ends (the next task starts another). */
+  private stopThread(reason: Error): void {
+    const running = this.running;
+    this.running = undefined;
+    if (running) {
+      clearTimeout(running.timer);
+      running.job.reject(reason);
+    }
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker?.then((w) => w.terminate(), () => undefined);
+  }
+
+  private next(): void {
+    if (this.running || this.closed) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    const running: { job: Job; timer?: NodeJS.Timeout } = { job };
+    this.running = running;
+    const worker = (this.worker ??= startThread());
+    worker.then(
+      (w) => {
+        if (this.running !== running) return;
+        if (job.timeoutMs !== undefined) {
+          running.timer = setTimeout(() => this.stopThread(new TaskStopped(`did not finish within ${job.timeoutMs} ms`)), job.timeoutMs);
+        }
+        const onMessage = (message: { ok: boolean; value?: unknown; error?: { name: string; message: string } }) => {
+          cleanup();
+          if (this.running !== running) return;
+          clearTimeout(running.timer);
+          this.running = undefined;
+          if (message.ok) job.resolve(message.value);
+          else job.reject(Object.assign(new Error(message.error!.message), { name: message.error!.name }));
+          this.next();
+        };
+        const onExit = (code: number) => {
+          cleanup();
+          if (this.running !== running) return;
+          // The thread died (out of memory, a crash): the task fails, the next one gets a new thread.
+          this.worker = undefined;
+          this.stopThread(new TaskStopped(`the worker thread stopped (exit code ${code})`));
+          this.next();
+        };
+        const cleanup = () => {
+          w.off('message', onMessage);
+          w.off('exit', onExit);
+        };
+        w.on('message', onMessage);
+        w.on('exit', onExit);
+        w.postMessage({ id: 0, task: job.task, input: job.input });
+      },
+      (err: Error) => {
+        if (this.running !== running) return;
+        this.worker = undefined;
+        this.running = undefined;
+        job.reject(err);
+        this.next();
+      },
+    );
+  }
+}
+
+async function startThread(): Promise<Worker> {
+  const worker = new Worker(await workerScript());
+  // An idle thread does not keep the process alive (a sandbox that closes exits).
+  worker.unref();
+  worker.on('error', () => undefined); // reported as its exit
+  return worker;
+}
+
+let script: Promise<string> | undefined;
+
+/** The worker's script: dist/cpu-worker.cjs beside the running bundle, or bundled now from the sources. */
+function workerScript(): Promise<string> {
+  return (script ??= (async () => {
+    const here = dirname(typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url));
+    for (const candidate of [join(here, 'cpu-worker.cjs'), join(here, '..', 'cpu-worker.cjs')]) if (existsSync(candidate)) return candidate;
+    const source = join(here, 'entry.ts');
+    if (!existsSync(source)) throw new Error(`the sandbox's worker script, cpu-worker.cjs, is missing beside ${here}`);
+    return bundleFromSource(source);
+  })());
+}
+
+/**
+ * Run from the sources (the tests): bundle entry.ts as the build does (scripts/build.mjs), into the
+ * temporary folder, named by a hash of the sandbox's sources so that test files share it.
+ */
+async function bundleFromSource(source: string): Promise<string> {
+  const root = join(dirname(source), '..');
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk(root);
+  const outfile = join(tmpdir(), `docsctl-cpu-worker-${hash.digest('hex').slice(0, 16)}.cjs`);
+  if (existsSync(outfile)) return outfile;
+  const name = 'esbuild'; // a development dependency, never in the built sandbox: not a literal, so the build leaves it
+  const { build } = (await import(name)) as typeof import('esbuild');
+  const out = await build({ entryPoints: [source], bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'warning', write: false });
+  const tmp = `${outfile}.${process.pid}.tmp`;
+  writeFileSync(tmp, out.outputFiles[0].contents);
+  renameSync(tmp, outfile);
+  return outfile;
+}
