@@ -192,7 +192,7 @@ export function createApp(store: Store, opts: AppOptions) {
       if (path === OPENAPI_PATH) return await openApi(req);
       store.purgeExpired();
       if (path.startsWith('/_sandbox/')) return await sandboxControl(req, path);
-      if (path.startsWith(DOWNLOADS_PATH)) return serveDownload(store, req.method, path);
+      if (path.startsWith(DOWNLOADS_PATH)) return await serveDownload(store, req.method, path);
       const fault = faults.pick(req.method, path);
       if (fault) {
         // Before any work: a faulted request changes nothing.

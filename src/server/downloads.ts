@@ -44,8 +44,11 @@ export function downloadUrl(store: Store, baseUrl: string, kind: string, claims:
   return `${baseUrl}${DOWNLOADS_PATH}${payload}.${sign(store, payload)}/${encodeURIComponent(filename)}`;
 }
 
-/** The answer to a request under `DOWNLOADS_PATH`. */
-export function serveDownload(store: Store, method: string, path: string): { status: number; headers: Record<string, string>; body: Buffer } {
+/**
+ * The answer to a request under `DOWNLOADS_PATH`: a link that is not valid (or names nothing) throws
+ * at once; the file may take its time to produce (a PDF is made in the worker thread).
+ */
+export function serveDownload(store: Store, method: string, path: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   if (method !== 'GET') throw new HttpError(404, `no route ${method} ${path}`);
   const token = path.slice(DOWNLOADS_PATH.length).split('/')[0];
   const payload = verify(store, token);
@@ -53,8 +56,7 @@ export function serveDownload(store: Store, method: string, path: string): { sta
   if (payload.e <= store.clock.now()) throw notFound(`this download link expired at ${new Date(payload.e).toISOString()}: ask for a new one`);
   const produce = store.families.find((f) => Object.hasOwn(f.downloads ?? {}, payload.k))?.downloads![payload.k];
   if (!produce) throw notFound(`no such download: unknown kind ${payload.k}`);
-  const file = produce(store, payload.c);
-  return {
+  return Promise.resolve(produce(store, payload.c)).then((file) => ({
     status: 200,
     headers: {
       'content-type': file.contentType,
@@ -63,7 +65,7 @@ export function serveDownload(store: Store, method: string, path: string): { sta
       'cache-control': 'private, no-store',
     },
     body: file.body,
-  };
+  }));
 }
 
 function verify(store: Store, token: string): Payload | undefined {

@@ -29,7 +29,7 @@ export interface FamilyHooks {
   /** A whole state was loaded (`importState`): resume background work. */
   onStateImport?: (store: Store) => void;
   /** Files served at signed URLs (downloads.ts), by kind: produce the file from the claims, or throw `notFound`. */
-  downloads?: Record<string, (store: Store, claims: Record<string, string>) => Download>;
+  downloads?: Record<string, (store: Store, claims: Record<string, string>) => Download | Promise<Download>>;
 }
 
 export interface Family extends FamilyHooks {

@@ -46,6 +46,19 @@ export const LIMITS = {
     sliceMs: 10,
     /** Longest the sandbox's worker thread may read one OpenAPI document, in ms; past it the document fails to process. */
     workerTaskMs: 30_000,
+    /**
+     * Markdown read on the sandbox's thread up to this cost (markdownCost in lib/markdown.ts: about
+     * its length in characters, more for long paragraphs dense in punctuation); costlier Markdown is
+     * read in the sandbox's worker thread (markdown-reads.ts).
+     */
+    markdownOnThread: 1_024,
+    /**
+     * Longest the worker may read one Markdown text, in ms: `markdownMs` plus `markdownMsPerKiB` for
+     * each KiB of it. Past it the text reads as one paragraph of its source (no links; one section),
+     * and a write that had to read it (a comment checked for nesting) is refused.
+     */
+    markdownMs: 2_000,
+    markdownMsPerKiB: 20,
   },
 };
 

@@ -31,3 +31,31 @@ export function slicer(): Slicer {
     })),
   };
 }
+
+/**
+ * Work written as a generator that yields where it may pause, each time asking something (a page's
+ * Markdown to read, say: `const links = yield markdown`) that the driver answers.
+ */
+export type Steps<Q, A, T> = Generator<Q, T, A>;
+
+/** Run `work` to its end at once, answering what it asks with `answer`. */
+export function runAtOnce<Q, A, T>(work: Steps<Q, A, T>, answer: (question: Q) => A): T {
+  let step = work.next(undefined as A);
+  while (!step.done) step = work.next(answer(step.value));
+  return step.value;
+}
+
+/**
+ * Run `work` in slices: wherever it yields once the slice has run its time, other requests run.
+ * `answer` may take its time (a read in the worker thread): the loop is free meanwhile.
+ */
+export async function runInSlices<Q, A, T>(work: Steps<Q, A, T>, answer: (question: Q) => A | Promise<A>): Promise<T> {
+  const slice = slicer();
+  let step = work.next(undefined as A);
+  while (!step.done) {
+    if (slice.due()) await slice.pause();
+    const answered = answer(step.value);
+    step = work.next(answered instanceof Promise ? await answered : answered);
+  }
+  return step.value;
+}

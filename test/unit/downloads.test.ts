@@ -36,18 +36,18 @@ function failure(fn: () => unknown): { status: number; message: string } {
 }
 
 describe('signed downloads', () => {
-  it('serve what the claims name, with a safe file name, until they expire', () => {
+  it('serve what the claims name, with a safe file name, until they expire', async () => {
     const s = store('token-one-12345');
     const url = downloadUrl(s, 'http://sandbox', 'test-echo', { a: '1' }, 'echo "1".txt');
     expect(url).toMatch(/^http:\/\/sandbox\/downloads\/[\w-]+\.[\w-]+\/echo%20%221%22\.txt$/);
-    const res = serveDownload(s, 'GET', pathOf(url));
+    const res = await serveDownload(s, 'GET', pathOf(url));
     expect(res.status).toBe(200);
     expect(res.body.toString()).toBe('{"a":"1"}');
     expect(res.headers).toMatchObject({ 'content-type': 'text/plain', 'content-length': '9', 'content-disposition': 'attachment; filename="echo _1_.txt"' });
     expect(failure(() => serveDownload(s, 'POST', pathOf(url))).status).toBe(404);
 
     s.clock.advance(DOWNLOAD_TTL_MS - 1);
-    expect(serveDownload(s, 'GET', pathOf(url)).status).toBe(200);
+    expect((await serveDownload(s, 'GET', pathOf(url))).status).toBe(200);
     s.clock.advance(1);
     expect(failure(() => serveDownload(s, 'GET', pathOf(url))).message).toBe('this download link expired at 2030-01-01T01:00:00.000Z: ask for a new one');
   });

@@ -10,11 +10,17 @@
  * - an absolute URL to an app page of this sandbox (`<base>/app/...`): `in-app`;
  * - any other absolute URL: external, `ok` (the sandbox never fetches it to check).
  * A link item gathers every place a target is linked from.
+ *
+ * Listing a revision's links reads every page's Markdown and classifies every link: requests do it
+ * in slices (`linksInSlices`), each page read as markdown-reads.ts reads it (a costly page in the
+ * worker thread), so that a space of thousands of pages does not hold up other requests.
  */
 import type { Backlink, ContentRef, LinkItem, LinkList } from '../../contract/content.js';
-import { extractLinks } from '../lib/markdown.js';
+import { extractLinks, type ExtractedLink } from '../lib/markdown.js';
+import { readMarkdown } from '../markdown-reads.js';
 import { paginate } from '../paginate.js';
-import { findFile, findPageByPath, walkPages, type PageRec, type RevisionContent } from './model.js';
+import { runAtOnce, runInSlices, type Steps } from '../slices.js';
+import { findFile, findPageByPath, walkPages, type FileRec, type PageEntry, type PageRec, type RevisionContent } from './model.js';
 import { pageMarkdown, type ContentScope } from './views.js';
 
 export type LinkStatus = LinkItem['status'];
@@ -39,35 +45,79 @@ interface RawLink {
 
 /** Extracted links per content (content is immutable, so this never goes stale). */
 const extracted = new WeakMap<RevisionContent, RawLink[]>();
+/** The same, read in slices (the reads under way too: a second listing waits for the first). */
+const extractedInSlices = new WeakMap<RevisionContent, Promise<RawLink[]>>();
 
-function rawLinks(content: RevisionContent): RawLink[] {
-  let links = extracted.get(content);
-  if (!links) {
-    links = [];
-    for (const { page, path } of walkPages(content.pages)) {
-      for (const l of extractLinks(pageMarkdown(content, page) ?? '')) {
-        links.push({ from: page, fromPath: path, href: l.href.trim(), text: l.text, image: l.image === true });
-      }
+/** Each page's links, asking for them by the page's Markdown (`yield markdown`), in page order. */
+function* rawLinkSteps(content: RevisionContent): Steps<string, ExtractedLink[], RawLink[]> {
+  const links: RawLink[] = [];
+  for (const { page, path } of walkPages(content.pages)) {
+    for (const l of yield pageMarkdown(content, page) ?? '') {
+      links.push({ from: page, fromPath: path, href: l.href.trim(), text: l.text, image: l.image === true });
     }
-    extracted.set(content, links);
   }
   return links;
 }
 
+/** The links classified, pausing between them. */
+function* classifySteps(content: RevisionContent, raw: readonly RawLink[], baseUrl: string): Steps<void, void, LinkOccurrence[]> {
+  const where = indexOf(content);
+  const out: LinkOccurrence[] = [];
+  for (const l of raw) {
+    if (l.href === '') continue;
+    out.push({ from: l.from, href: l.href, text: l.text, image: l.image, ...classifyIn(where, l.from, l.fromPath, l.href, baseUrl) });
+    yield;
+  }
+  return out;
+}
+
 /** Every link of the revision, in page order, classified. */
 export function linksOf(content: RevisionContent, baseUrl: string): LinkOccurrence[] {
-  return rawLinks(content)
-    .filter((l) => l.href !== '')
-    .map((l) => ({ from: l.from, href: l.href, text: l.text, image: l.image, ...classify(content, l.from, l.fromPath, l.href, baseUrl) }));
+  let raw = extracted.get(content);
+  if (!raw) extracted.set(content, (raw = runAtOnce(rawLinkSteps(content), (markdown) => extractLinks(markdown, { written: false }))));
+  return runAtOnce(classifySteps(content, raw, baseUrl), () => undefined);
+}
+
+/** `linksOf`, for a request: in slices, each page's Markdown read within the sandbox's bounds (markdown-reads.ts). */
+export async function linksInSlices(content: RevisionContent, baseUrl: string): Promise<LinkOccurrence[]> {
+  let raw = extractedInSlices.get(content);
+  if (!raw) {
+    raw = runInSlices(rawLinkSteps(content), (markdown) => readMarkdown(markdown, 'links'));
+    extractedInSlices.set(content, raw);
+    raw.catch(() => extractedInSlices.delete(content));
+  }
+  return runInSlices(classifySteps(content, await raw, baseUrl), () => undefined);
+}
+
+/** Pages by path and files by id, for classifying links (a revision's pages are many: not walked once a link). */
+interface ContentIndex {
+  content: RevisionContent;
+  pages: Map<string, PageEntry>;
+  files: Map<string, FileRec>;
+}
+
+function indexOf(content: RevisionContent): ContentIndex {
+  const pages = new Map<string, PageEntry>();
+  // The first page with a path is the one found (findPageByPath).
+  for (const entry of walkPages(content.pages)) if (!pages.has(entry.path)) pages.set(entry.path, entry);
+  const files = new Map<string, FileRec>();
+  for (const f of content.files) if (!files.has(f.id)) files.set(f.id, f);
+  return { content, pages, files };
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 export function classify(content: RevisionContent, from: PageRec, fromPath: string, href: string, baseUrl: string): { status: LinkStatus; target: ContentRef } {
+  return classifyIn({ content }, from, fromPath, href, baseUrl);
+}
+
+/** `classify`, with the pages and files indexed (else looked for in the content). */
+function classifyIn(where: Pick<ContentIndex, 'content'> & Partial<ContentIndex>, from: PageRec, fromPath: string, href: string, baseUrl: string): { status: LinkStatus; target: ContentRef } {
+  const { content } = where;
   if (href.startsWith('#')) return { status: 'ok', target: { kind: 'anchor', page: from.id, anchor: decode(href.slice(1)) } };
   if (/^file:/i.test(href)) {
     const file = href.slice(5);
-    return { status: findFile(content, file) ? 'ok' : 'broken', target: { kind: 'file', file } };
+    return { status: (where.files ? where.files.get(file) : findFile(content, file)) ? 'ok' : 'broken', target: { kind: 'file', file } };
   }
   if (SCHEME.test(href) || href.startsWith('//')) {
     const url = parse(href, baseUrl);
@@ -78,7 +128,7 @@ export function classify(content: RevisionContent, from: PageRec, fromPath: stri
   const url = parse(href, `http://content.invalid/${gitPath}`);
   if (!url) return { status: 'broken', target: { kind: 'url', url: href } };
   const path = decode(url.pathname).replace(/^\/+|\/+$/g, '').replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '');
-  const page = findPageByPath(content, path)?.page;
+  const page = (where.pages ? where.pages.get(path) : findPageByPath(content, path))?.page;
   if (!page) return { status: 'broken', target: { kind: 'url', url: href } };
   const anchor = decode(url.hash.slice(1));
   return { status: 'ok', target: anchor ? { kind: 'anchor', page: page.id, anchor } : { kind: 'page', page: page.id } };
@@ -104,20 +154,31 @@ const targetKey = (t: ContentRef) => `${t.kind}:${t.page ?? ''}:${t.file ?? ''}:
 
 /** One item per distinct target, with every page linking to it, in order of first appearance. */
 export function linkItems(scope: ContentScope, links: LinkOccurrence[]): LinkItem[] {
-  const items = new Map<string, LinkItem>();
+  return runAtOnce(linkItemSteps(scope, links), () => undefined);
+}
+
+/** `linkItems` in slices, for a request. */
+export function linkItemsInSlices(scope: ContentScope, links: LinkOccurrence[]): Promise<LinkItem[]> {
+  return runInSlices(linkItemSteps(scope, links), () => undefined);
+}
+
+function* linkItemSteps(scope: ContentScope, links: LinkOccurrence[]): Steps<void, void, LinkItem[]> {
+  const items = new Map<string, { item: LinkItem; from: Set<string> }>();
   for (const l of links) {
+    yield;
     const key = targetKey(l.target);
-    let item = items.get(key);
-    if (!item) {
+    let entry = items.get(key);
+    if (!entry) {
       const target = l.target.page ? { ...l.target, space: scope.space } : l.target;
-      item = { status: l.status, relation: 'reference', targetReference: target, locationReferences: [] };
-      items.set(key, item);
+      entry = { item: { status: l.status, relation: 'reference', targetReference: target, locationReferences: [] }, from: new Set() };
+      items.set(key, entry);
     }
-    if (!item.locationReferences.some((r) => r.page === l.from.id)) {
-      item.locationReferences.push({ kind: 'page', page: l.from.id, space: scope.space });
+    if (!entry.from.has(l.from.id)) {
+      entry.from.add(l.from.id);
+      entry.item.locationReferences.push({ kind: 'page', page: l.from.id, space: scope.space });
     }
   }
-  return [...items.values()];
+  return [...items.values()].map((e) => e.item);
 }
 
 /**

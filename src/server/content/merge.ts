@@ -5,7 +5,12 @@
  * A page "changed" when it was added, removed, or any of its own fields (title, slug, body,
  * attributes) or its parent differ; its position among its siblings alone is not a change, but a
  * reordering made on one side only is kept by the merge.
+ *
+ * The merge is written as steps (a generator) that pause between pages: a request runs it in slices
+ * (`mergeInSlices`), so that merging thousands of pages does not hold up other requests; the
+ * contents it reads are immutable, so pausing changes nothing of its result.
  */
+import { runAtOnce, runInSlices, type Steps } from '../slices.js';
 import { walkPages, type FileRec, type PageRec, type RevisionContent } from './model.js';
 
 interface FlatPage {
@@ -29,10 +34,11 @@ function stableJson(value: unknown): string {
   );
 }
 
-function flatten(content: RevisionContent): Flat {
+function* flatten(content: RevisionContent): Steps<void, void, Flat> {
   const pages = new Map<string, FlatPage>();
   const order = new Map<string, string[]>();
   for (const { page, parent } of walkPages(content.pages)) {
+    yield;
     const { pages: _children, ...rec } = page;
     const parentId = parent?.id ?? null;
     // Timestamps aside: the same edit made on both sides is not a conflict.
@@ -59,10 +65,22 @@ export interface MergeResult {
  * on the other side, or that a pair of moves would place inside itself, is a conflict too.
  */
 export function mergeContent(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent): MergeResult {
-  const [b, o, t] = [flatten(base), flatten(ours), flatten(theirs)];
+  return runAtOnce(mergeSteps(base, ours, theirs), () => undefined);
+}
+
+/** `mergeContent` in slices, for a request. */
+export function mergeInSlices(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent): Promise<MergeResult> {
+  return runInSlices(mergeSteps(base, ours, theirs), () => undefined);
+}
+
+function* mergeSteps(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent): Steps<void, void, MergeResult> {
+  const b = yield* flatten(base);
+  const o = yield* flatten(ours);
+  const t = yield* flatten(theirs);
   const chosen = new Map<string, FlatPage>();
   const conflicts = new Set<string>();
   for (const id of new Set([...b.pages.keys(), ...o.pages.keys(), ...t.pages.keys()])) {
+    yield;
     const [bp, op, tp] = [b.pages.get(id), o.pages.get(id), t.pages.get(id)];
     const oursChanged = bp?.fingerprint !== op?.fingerprint;
     const theirsChanged = bp?.fingerprint !== tp?.fingerprint;
@@ -109,12 +127,16 @@ export function mergeContent(base: RevisionContent, ours: RevisionContent, their
     return out;
   };
   const placed = new Set<string>();
-  const build = (parent: string | null): PageRec[] =>
-    childrenOf(parent).map((id) => {
+  function* build(parent: string | null): Steps<void, void, PageRec[]> {
+    const pages: PageRec[] = [];
+    for (const id of childrenOf(parent)) {
+      yield;
       placed.add(id);
-      return { ...chosen.get(id)!.rec, pages: build(id) };
-    });
-  const pages = build(null);
+      pages.push({ ...chosen.get(id)!.rec, pages: yield* build(id) });
+    }
+    return pages;
+  }
+  const pages = yield* build(null);
   const unplaced = [...chosen.keys()].filter((id) => !placed.has(id));
   if (unplaced.length > 0) return { content: ours, conflicts: unplaced };
 

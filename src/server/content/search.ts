@@ -4,13 +4,14 @@
  * changes, only the pages whose title, path or body changed are re-indexed.
  *
  * Indexing runs in slices (slices.ts), so that the first search of a large space does not hold up
- * other requests; one update of a line's index at a time, and each search reads its index while no
+ * other requests (a page whose Markdown is costly to read is read in the worker thread:
+ * markdown-reads.ts); one update of a line's index at a time, and each search reads its index while no
  * update runs (`withIndex`).
  */
 import type { SearchResult } from '../../contract/content.js';
-import { splitSections } from '../lib/markdown.js';
 import { SearchIndex, type SearchHit } from '../lib/search-index.js';
 import { derivedKey } from '../derived.js';
+import { readMarkdown } from '../markdown-reads.js';
 import { slicer } from '../slices.js';
 import type { Store } from '../store.js';
 import { walkPages, type PageRec, type RevisionContent } from './model.js';
@@ -74,7 +75,8 @@ async function update(entry: Indexed, content: RevisionContent): Promise<void> {
     const markdown = pageMarkdown(content, page) ?? '';
     const fingerprint = `${page.title}\u0000${path}\u0000${markdown}`;
     if (entry.indexed.get(page.id) === fingerprint) continue;
-    entry.index.upsert({ id: page.id, title: page.title, path, sections: splitSections(markdown) });
+    // Read here, or in the worker thread when costly (markdown-reads.ts).
+    entry.index.upsert({ id: page.id, title: page.title, path, sections: await readMarkdown(markdown, 'sections') });
     entry.indexed.set(page.id, fingerprint);
   }
   for (const id of [...entry.indexed.keys()]) {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { File, Page, Revision } from '../../contract/content.js';
 import { markdownToDocument } from '../lib/markdown.js';
+import type { DocumentOf } from '../markdown-reads.js';
 import type { RevisionRec, SpaceRec, Store } from '../store.js';
 import { blobOf, contentOf, kindOf, messageOf, revisionOf, type FileRec, type PageLayout, type PageRec, type RevisionContent } from './model.js';
 
@@ -43,6 +44,8 @@ export interface PageBodyOptions extends ViewOptions {
   format?: 'document' | 'markdown';
   /** Replace variable expressions (`{{ space.vars.name }}`, `{{ page.vars.name }}`) by their values. */
   evaluated?: boolean;
+  /** With `format: 'document'`, how a body is read as a document (a request's: read beforehand, `withDocuments`). */
+  documentOf?: DocumentOf;
 }
 
 /**
@@ -122,7 +125,7 @@ export function pageView(scope: ContentScope, page: PageRec, path: string, opts:
     ...common, kind: 'sheet', type: 'document',
     layout: { ...DEFAULT_LAYOUT, ...page.layout },
     tags: [],
-    ...(opts.format === 'document' ? { document: markdownToDocument(markdown) } : { markdown }),
+    ...(opts.format === 'document' ? { document: (opts.documentOf ?? markdownToDocument)(markdown) } : { markdown }),
     pages,
   };
 }

@@ -12,16 +12,18 @@ import type { MergeRule } from '../../contract/spaces.js';
 import { orgFor } from '../access.js';
 import {
   applyImport, applyTemplate, backlinks, commitToSpace, contentOf, describePages, fileView, filesOfReadableSpaces, findFile,
-  findPage, linkItems, linkList, linksOf, mergeContent, newRevision, pageMarkdown, pageTree, pageView, readWebsite,
+  findPage, linkItemsInSlices, linkList, linksInSlices, mergeInSlices, newRevision, pageMarkdown, pageTree, pageView, readWebsite,
   revisionOf, revisionView, walkPages, type ContentScope, type PageRec, type RevisionContent, type RevisionKind,
   type TemplateParams,
 } from '../content/index.js';
 import { downloadUrl } from '../downloads.js';
-import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.js';
 import { changeRequestCounters, defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
-import { renderPdf } from '../lib/pdf.js';
+import { readBoundMs, withDocuments } from '../markdown-reads.js';
+import { TaskStopped } from '../worker/pool.js';
+import { sandboxWorker } from '../worker/shared.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { type RevisionRec, type SpaceRec, type Store } from '../store.js';
 import { effectiveMergeRules, userView } from './orgs.js';
@@ -351,12 +353,31 @@ function fileIn(scope: ContentScope, cr: ChangeRequestRec, fileId: string) {
 const contentAt = (store: Store, revisionId: string) => contentOf(revisionOf(store, revisionId));
 
 /**
- * Three-way merge of `theirs` into `ours` since `base` (page by page, see content/merge.ts); the
- * conflicting pages described from `theirs`, then `ours`, then `base` (a page one side removed).
+ * Three-way merge of `theirs` into `ours` since `base` (page by page, see content/merge.ts), in
+ * slices; the conflicting pages described from `theirs`, then `ours`, then `base` (a page one side removed).
  */
-function merge(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent) {
-  const { content, conflicts } = mergeContent(base, ours, theirs);
+async function merge(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent) {
+  const { content, conflicts } = await mergeInSlices(base, ours, theirs);
   return { content, conflicts: describePages(conflicts, theirs, ours, base) };
+}
+
+/** Times a merge is made again because what it merged changed while it ran, before it gives up (409). */
+const MERGE_ATTEMPTS = 3;
+
+/**
+ * The merge of the revisions `at()` names (base, ours, theirs), which are the request's checks too:
+ * they run again once the merge is made (it pauses, and other requests run); when the revisions
+ * moved meanwhile, the merge is made again from the new ones.
+ */
+async function mergeNow<T extends { revisions: readonly [string, string, string] }>(ctx: HandlerCtx, at: () => T) {
+  for (let attempt = 1; ; attempt++) {
+    const before = at();
+    const [base, ours, theirs] = before.revisions.map((id) => contentAt(ctx.store, id));
+    const merged = await merge(base, ours, theirs);
+    const after = at();
+    if (after.revisions.every((id, i) => id === before.revisions[i])) return { ...after, merged };
+    if (attempt === MERGE_ATTEMPTS) throw conflict(`the change request or its space changed ${MERGE_ATTEMPTS} times while it was being merged: try again`);
+  }
 }
 
 function conflictsResult(revision: string, conflicts: ConflictingPage[]): MergeResult {
@@ -489,18 +510,21 @@ const handlers: Handlers<typeof ops> = {
     };
   },
 
-  mergeChangeRequest: (ctx, { params }) => {
-    const { space, cr, permissions } = crFor(ctx, params.spaceId, params.changeRequestId);
-    if (!permissions.merge) throw forbidden(`merging a change request needs the review role or above on space ${space.id}`);
-    if (cr.status === 'merged') throw badRequest(`${crName(cr)} is already merged (revision ${cr.revisionMerged})`);
-    if (!MERGEABLE.includes(cr.status)) throw badRequest(`${crName(cr)} is ${cr.status}: reopen it (status open) to merge it`);
-    const denied = mergeForbidden(ctx, space, permissions, cr);
-    if (denied) throw forbidden(denied);
-    const theirs = contentAt(ctx.store, cr.revision);
+  mergeChangeRequest: async (ctx, { params }) => {
+    const mergeable = () => {
+      const { space, cr, permissions } = crFor(ctx, params.spaceId, params.changeRequestId);
+      if (!permissions.merge) throw forbidden(`merging a change request needs the review role or above on space ${space.id}`);
+      if (cr.status === 'merged') throw badRequest(`${crName(cr)} is already merged (revision ${cr.revisionMerged})`);
+      if (!MERGEABLE.includes(cr.status)) throw badRequest(`${crName(cr)} is ${cr.status}: reopen it (status open) to merge it`);
+      const denied = mergeForbidden(ctx, space, permissions, cr);
+      if (denied) throw forbidden(denied);
+      return { space, cr, revisions: [crBase(cr), space.revision, cr.revision] as const };
+    };
+    const found = mergeable();
     // The space has not moved since the change request branched (or was updated): its content is the result.
-    const merged = space.revision === crBase(cr)
-      ? { content: theirs, conflicts: [] }
-      : merge(contentAt(ctx.store, crBase(cr)), contentAt(ctx.store, space.revision), theirs);
+    const { space, cr, merged } = found.space.revision === crBase(found.cr)
+      ? { ...found, merged: { content: contentAt(ctx.store, found.cr.revision), conflicts: [] } }
+      : await mergeNow(ctx, mergeable);
     if (merged.conflicts.length > 0) return conflictsResult(space.revision, merged.conflicts);
     const subject = cr.subject ? `: ${cr.subject}` : '';
     const rev = commitToSpace(ctx.store, space, merged.content, `Merge change request #${cr.number}${subject}`, { type: 'merge', mergedFrom: cr.id });
@@ -512,15 +536,21 @@ const handlers: Handlers<typeof ops> = {
     return { revision: rev.id, result: 'merge' };
   },
 
-  updateChangeRequestFromSpace: (ctx, { params }) => {
-    const { space, cr } = writable(ctx, params, 'updating a change request');
+  updateChangeRequestFromSpace: async (ctx, { params }) => {
+    const updatable = () => {
+      const { space, cr } = writable(ctx, params, 'updating a change request');
+      return { space, cr, revisions: [crBase(cr), cr.revision, space.revision] as const };
+    };
+    let { space, cr } = updatable();
     const base = crBase(cr);
     if (space.revision === base) return { revision: cr.revision, result: 'update' };
     if (cr.revision === base) {
       // Nothing changed in the change request yet: it moves to the space's revision.
       cr.revision = space.revision;
     } else {
-      const merged = merge(contentAt(ctx.store, base), contentAt(ctx.store, cr.revision), contentAt(ctx.store, space.revision));
+      const now = await mergeNow(ctx, updatable);
+      ({ space, cr } = now);
+      const { merged } = now;
       if (merged.conflicts.length > 0) return conflictsResult(cr.revision, merged.conflicts);
       commitToChangeRequest(ctx.store, cr, merged.content, `Update from space revision ${space.revision}`, [cr.revision, space.revision], { type: 'update' });
     }
@@ -566,28 +596,29 @@ const handlers: Handlers<typeof ops> = {
     return fileView(scope, fileIn(scope, cr, params.fileId), query);
   },
 
-  listChangeRequestFileBacklinks: (ctx, { params, query }) => {
+  listChangeRequestFileBacklinks: async (ctx, { params, query }) => {
     const { cr, scope } = readable(ctx, params);
     const file = fileIn(scope, cr, params.fileId);
-    const all = backlinks(scope, linksOf(scope.content, ctx.baseUrl), { file: file.id });
+    const all = backlinks(scope, await linksInSlices(scope.content, ctx.baseUrl), { file: file.id });
     return paginate(all, query, (b) => b.page ?? '', scopeOf('cr-file-backlinks', cr.id, file.id));
   },
 
-  getChangeRequestPage: (ctx, { params, query }) => {
+  getChangeRequestPage: (ctx, { params, query }) => withDocuments((documentOf) => {
     const { cr, scope } = readable(ctx, params);
     const { page, path } = pageIn(scope, cr, params.pageId);
     // Every variable is deterministic, so `deterministic-only` evaluates them all; the sandbox has no
     // reusable contents, so `dereferenced` leaves every page as it is.
-    return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated) });
-  },
+    return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated), documentOf });
+  }),
 
-  listChangeRequestPageLinks: (ctx, { params, query }) => {
+  listChangeRequestPageLinks: async (ctx, { params, query }) => {
     const { cr, scope } = readable(ctx, params);
     const { page } = pageIn(scope, cr, params.pageId);
-    const items = linkItems(scope, linksOf(scope.content, ctx.baseUrl).filter((l) => l.from.id === page.id));
+    const base = contentAt(ctx.store, crBase(cr));
+    const items = await linkItemsInSlices(scope, (await linksInSlices(scope.content, ctx.baseUrl)).filter((l) => l.from.id === page.id));
     // Broken links this change request introduced: broken here, not broken in the page at the base revision.
     const before = new Set(
-      linksOf(contentAt(ctx.store, crBase(cr)), ctx.baseUrl)
+      (await linksInSlices(base, ctx.baseUrl))
         .filter((l) => l.from.id === page.id && l.status === 'broken')
         .map((l) => JSON.stringify(l.target)),
     );
@@ -596,8 +627,12 @@ const handlers: Handlers<typeof ops> = {
   },
 };
 
-/** A change request's PDF, as it was when the link was made: its pages, or one page (and its subpages unless `only`). */
-function pdfDownload(store: Store, claims: Record<string, string>) {
+/**
+ * A change request's PDF, as it was when the link was made: its pages, or one page (and its subpages
+ * unless `only`). Made in the sandbox's worker thread (it reads every page's Markdown), within the
+ * time the worker may read that much Markdown (markdown-reads.ts); past it, a 503.
+ */
+async function pdfDownload(store: Store, claims: Record<string, string>) {
   const space = store.data.spaces.get(claims.space);
   const cr = crState(store).byId.get(claims.cr);
   const rev = store.data.revisions.get(claims.revision);
@@ -610,7 +645,16 @@ function pdfDownload(store: Store, claims: Record<string, string>) {
     pages = claims.only ? [entry.page] : [...walkPages([entry.page])].map((e) => e.page);
   }
   const title = `${space.title}: change request #${cr.number}${cr.subject ? ` - ${cr.subject}` : ''}`;
-  const body = renderPdf({ title, pages: pages.map((p) => ({ title: p.title, markdown: pageMarkdown(content, p, { evaluated: true }) ?? '' })) });
+  const input = { title, pages: pages.map((p) => ({ title: p.title, markdown: pageMarkdown(content, p, { evaluated: true }) ?? '' })) };
+  const timeoutMs = readBoundMs(input.pages.reduce((n, p) => n + p.markdown.length, 0));
+  let pdf: Uint8Array;
+  try {
+    pdf = await sandboxWorker().run('renderPdf', input, { timeoutMs });
+  } catch (err) {
+    if (err instanceof TaskStopped) throw new HttpError(503, `the PDF could not be made within ${timeoutMs} ms: its pages' Markdown takes too long to read`);
+    throw err;
+  }
+  const body = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   return { contentType: 'application/pdf', filename: pdfFilename(cr, claims.page !== undefined ? pages[0] : undefined), body };
 }
 

@@ -11,7 +11,8 @@ import { defineFamily } from '../family.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import { contentOf, findPage, revisionOf } from '../content/model.js';
 import { newId } from '../ids.js';
-import { checkMarkdown, documentToMarkdown, markdownToDocument, MarkdownTooDeep, type DocumentNode } from '../lib/markdown.js';
+import { documentToMarkdown, MarkdownTooDeep, type DocumentNode } from '../lib/markdown.js';
+import { checkWritten, MarkdownTooCostly, withDocuments, type DocumentOf } from '../markdown-reads.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { SpaceRec, Store } from '../store.js';
 import { crFor, type ChangeRequestRec } from './change-requests.js';
@@ -152,14 +153,19 @@ function requireAuthor(ctx: HandlerCtx, thread: Thread, post: PostRec, verb: 'ed
 // ---------------------------------------------------------------------------------------------
 // Changes: checked first, applied after, so a rejected request changes nothing
 
-type Format = z.output<typeof FormatQuery>['format'];
+/** How a view shows bodies: as Markdown, or as documents (read beforehand: markdown-reads.ts `withDocuments`). */
+type Show = 'markdown' | DocumentOf;
+
+const showOf = (format: z.output<typeof FormatQuery>['format'], documentOf: DocumentOf): Show => (format === 'document' ? documentOf : 'markdown');
 
 /**
  * The Markdown a comment's or reply's `body` carries: as sent (`{markdown}`), or read from the rich
  * text (`{document}`). Text is needed (an empty body, `{}`, or blank text is refused) and is at most
- * COMMENT_MAX_CHARS long: the sandbox's own rules, checked here rather than in the schema.
+ * COMMENT_MAX_CHARS long: the sandbox's own rules, checked here rather than in the schema. Checking
+ * its nesting may read it (in the sandbox's worker when it is costly): the caller checks again
+ * what may have changed meanwhile.
  */
-function textOf(body: CommentBody): string {
+async function textOf(body: CommentBody): Promise<string> {
   let markdown: string;
   if ('markdown' in body) markdown = body.markdown;
   else if ('document' in body) {
@@ -174,9 +180,9 @@ function textOf(body: CommentBody): string {
     throw badRequest(`body: must be at most ${COMMENT_MAX_CHARS} characters of Markdown (got ${markdown.length})`);
   }
   try {
-    checkMarkdown(markdown);
+    await checkWritten(markdown);
   } catch (err) {
-    if (err instanceof MarkdownTooDeep) throw badRequest(`body.${'markdown' in body ? 'markdown' : 'document'}: ${err.message}`);
+    if (err instanceof MarkdownTooDeep || err instanceof MarkdownTooCostly) throw badRequest(`body.${'markdown' in body ? 'markdown' : 'document'}: ${err.message}`);
     throw err;
   }
   return markdown;
@@ -223,11 +229,25 @@ function setResolved(ctx: HandlerCtx, post: Resolution, resolved: boolean): void
   }
 }
 
-/** PUT of a comment or a reply: body (author or admin), resolved and reactions (comment role). */
-function update(ctx: HandlerCtx, thread: Thread, post: PostRec, noun: 'comment' | 'reply', body: z.output<typeof UpdateCrReplyBody>): void {
-  requireComment(thread, `updating a ${noun}`);
-  if (body.body !== undefined) requireAuthor(ctx, thread, post, 'edit', noun);
-  const markdown = body.body === undefined ? undefined : textOf(body.body);
+/**
+ * PUT of a comment or a reply: body (author or admin), resolved and reactions (comment role). `find`
+ * finds the thread and the post (again after the body's text is read, which may wait).
+ */
+async function update<P extends PostRec>(
+  ctx: HandlerCtx, find: () => { thread: Thread; post: P }, noun: 'comment' | 'reply', body: z.output<typeof UpdateCrReplyBody>,
+): Promise<{ thread: Thread; post: P }> {
+  const check = () => {
+    const found = find();
+    requireComment(found.thread, `updating a ${noun}`);
+    if (body.body !== undefined) requireAuthor(ctx, found.thread, found.post, 'edit', noun);
+    return found;
+  };
+  let markdown: string | undefined;
+  if (body.body !== undefined) {
+    check();
+    markdown = await textOf(body.body);
+  }
+  const { thread, post } = check();
   const applyReactions = planReactions(ctx, post, noun, body.addedReactions, body.removedReactions);
   if (markdown !== undefined) {
     post.markdown = markdown;
@@ -235,6 +255,7 @@ function update(ctx: HandlerCtx, thread: Thread, post: PostRec, noun: 'comment' 
   }
   if (body.resolved !== undefined) setResolved(ctx, post, body.resolved);
   applyReactions();
+  return { thread, post };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,7 +266,7 @@ function userRef(ctx: HandlerCtx, userId: string) {
   return u ? userView(ctx, u) : { object: 'user' as const, id: userId, displayName: userId, urls: { location: `${ctx.baseUrl}/v1/users/${userId}` } };
 }
 
-function postView(ctx: HandlerCtx, thread: Thread, post: PostRec, format: Format, location: string) {
+function postView(ctx: HandlerCtx, thread: Thread, post: PostRec, show: Show, location: string) {
   return {
     id: post.id,
     postedBy: userRef(ctx, post.postedBy),
@@ -255,7 +276,7 @@ function postView(ctx: HandlerCtx, thread: Thread, post: PostRec, format: Format
       emoji: r.emoji, count: r.users.length,
       users: r.users.map((u) => ({ user: userRef(ctx, u.user), reactedAt: u.reactedAt })),
     })),
-    body: format === 'document' ? { document: markdownToDocument(post.markdown) } : { markdown: post.markdown },
+    body: show === 'markdown' ? { markdown: post.markdown } : { document: show(post.markdown) },
     urls: { location, app: `${ctx.baseUrl}/app${thread.path.replace(/^\/spaces/, '/s')}?comment=${post.id}` },
     permissions: { view: true, edit: mayChange(ctx, thread, post), reply: thread.permissions.comment, delete: mayChange(ctx, thread, post) },
     ...(post.status ? { status: post.status } : {}),
@@ -266,7 +287,7 @@ function postView(ctx: HandlerCtx, thread: Thread, post: PostRec, format: Format
 
 const commentUrl = (ctx: HandlerCtx, thread: Thread, id: string) => `${ctx.baseUrl}/v1${thread.path}/comments/${id}`;
 
-function commentView(ctx: HandlerCtx, thread: Thread, c: CommentRec, format: Format): Comment {
+function commentView(ctx: HandlerCtx, thread: Thread, c: CommentRec, show: Show): Comment {
   const { replies } = state(ctx.store);
   const repliers = new Map<string, { count: number; updatedAt: string }>();
   for (const id of c.replies) {
@@ -278,7 +299,7 @@ function commentView(ctx: HandlerCtx, thread: Thread, c: CommentRec, format: For
   const page = c.page && findPage(contentOf(revisionOf(ctx.store, thread.revision)), c.page.id);
   return {
     object: 'comment',
-    ...postView(ctx, thread, c, format, commentUrl(ctx, thread, c.id)),
+    ...postView(ctx, thread, c, show, commentUrl(ctx, thread, c.id)),
     status: c.status,
     replies: c.replies.length,
     repliers: [...repliers].map(([user, r]) => ({ updatedAt: r.updatedAt, count: r.count, user: userRef(ctx, user) })),
@@ -299,8 +320,8 @@ function commentView(ctx: HandlerCtx, thread: Thread, c: CommentRec, format: For
   };
 }
 
-function replyView(ctx: HandlerCtx, thread: Thread, c: CommentRec, r: ReplyRec, format: Format): CommentReply {
-  return { object: 'comment-reply', ...postView(ctx, thread, r, format, `${commentUrl(ctx, thread, c.id)}/replies/${r.id}`) };
+function replyView(ctx: HandlerCtx, thread: Thread, c: CommentRec, r: ReplyRec, show: Show): CommentReply {
+  return { object: 'comment-reply', ...postView(ctx, thread, r, show, `${commentUrl(ctx, thread, c.id)}/replies/${r.id}`) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,7 +332,7 @@ type CommentParams = Where & { commentId: string };
 type ReplyParams = CommentParams & { commentReplyId: string };
 
 const shared = {
-  listComments: (ctx: HandlerCtx, { params, query }: In<Where, z.output<typeof ListCommentsQuery>>) => {
+  listComments: (ctx: HandlerCtx, { params, query }: In<Where, z.output<typeof ListCommentsQuery>>) => withDocuments((documentOf) => {
     const thread = threadFor(ctx, params);
     const { comments } = state(ctx.store);
     const status = query.status ?? 'all';
@@ -327,13 +348,15 @@ const shared = {
     if (order === 'desc') all.reverse();
     const scope = scopeOf('comments', thread.space.id, thread.key, status, order, query.targetPage, query.authors);
     const page = paginate(all, query, (c) => c.id, scope);
-    return { ...page, items: page.items.map((c) => commentView(ctx, thread, c, query.format)) };
-  },
+    return { ...page, items: page.items.map((c) => commentView(ctx, thread, c, showOf(query.format, documentOf))) };
+  }),
 
-  postComment: (ctx: HandlerCtx, { params, body }: In<Where, unknown, z.output<typeof PostCommentBody>>) => {
+  postComment: async (ctx: HandlerCtx, { params, body }: In<Where, unknown, z.output<typeof PostCommentBody>>) => {
+    requireComment(threadFor(ctx, params), 'commenting');
+    const markdown = await textOf(body.body);
+    // Again: the thread may have changed while the text was read.
     const thread = threadFor(ctx, params);
     requireComment(thread, 'commenting');
-    const markdown = textOf(body.body);
     let page: CommentRec['page'];
     if (body.page !== undefined) {
       const found = findPage(contentOf(revisionOf(ctx.store, thread.revision)), body.page);
@@ -358,16 +381,17 @@ const shared = {
     return commentView(ctx, thread, c, 'markdown');
   },
 
-  getComment: (ctx: HandlerCtx, { params, query }: In<CommentParams, z.output<typeof FormatQuery>>) => {
+  getComment: (ctx: HandlerCtx, { params, query }: In<CommentParams, z.output<typeof FormatQuery>>) => withDocuments((documentOf) => {
     const thread = threadFor(ctx, params);
-    return commentView(ctx, thread, commentIn(ctx, thread, params.commentId), query.format);
-  },
+    return commentView(ctx, thread, commentIn(ctx, thread, params.commentId), showOf(query.format, documentOf));
+  }),
 
-  updateComment: (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, z.output<typeof UpdateCommentBody>>) => {
-    const thread = threadFor(ctx, params);
-    const c = commentIn(ctx, thread, params.commentId);
-    update(ctx, thread, c, 'comment', body);
-    return commentView(ctx, thread, c, 'markdown');
+  updateComment: async (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, z.output<typeof UpdateCommentBody>>) => {
+    const { thread, post } = await update(ctx, () => {
+      const thread = threadFor(ctx, params);
+      return { thread, post: commentIn(ctx, thread, params.commentId) };
+    }, 'comment', body);
+    return commentView(ctx, thread, post, 'markdown');
   },
 
   deleteComment: (ctx: HandlerCtx, { params }: In<CommentParams>) => {
@@ -384,39 +408,48 @@ const shared = {
     return undefined;
   },
 
-  listCommentReplies: (ctx: HandlerCtx, { params, query }: In<CommentParams, z.output<typeof FormatQuery> & { page?: string; limit?: number }>) => {
+  listCommentReplies: (ctx: HandlerCtx, { params, query }: In<CommentParams, z.output<typeof FormatQuery> & { page?: string; limit?: number }>) => withDocuments((documentOf) => {
     const thread = threadFor(ctx, params);
     const c = commentIn(ctx, thread, params.commentId);
     const { replies } = state(ctx.store);
     const page = paginate(c.replies.map((id) => replies.get(id)!), query, (r) => r.id, scopeOf('comment-replies', c.id));
-    return { ...page, items: page.items.map((r) => replyView(ctx, thread, c, r, query.format)) };
-  },
+    return { ...page, items: page.items.map((r) => replyView(ctx, thread, c, r, showOf(query.format, documentOf))) };
+  }),
 
-  postCommentReply: (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, { body: CommentBody }>) => {
-    const thread = threadFor(ctx, params);
-    const c = commentIn(ctx, thread, params.commentId);
-    requireComment(thread, 'replying');
+  postCommentReply: async (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, { body: CommentBody }>) => {
+    const check = () => {
+      const thread = threadFor(ctx, params);
+      const c = commentIn(ctx, thread, params.commentId);
+      requireComment(thread, 'replying');
+      return { thread, c };
+    };
+    check();
+    const markdown = await textOf(body.body);
+    // Again: the comment may have changed while the text was read.
+    const { thread, c } = check();
     const r: ReplyRec = {
       id: newId(), comment: c.id, postedBy: ctx.caller.user.id, postedAt: ctx.store.now(),
-      markdown: textOf(body.body), reactions: [],
+      markdown, reactions: [],
     };
     state(ctx.store).replies.set(r.id, r);
     c.replies.push(r.id);
     return replyView(ctx, thread, c, r, 'markdown');
   },
 
-  getCommentReply: (ctx: HandlerCtx, { params, query }: In<ReplyParams, z.output<typeof FormatQuery>>) => {
+  getCommentReply: (ctx: HandlerCtx, { params, query }: In<ReplyParams, z.output<typeof FormatQuery>>) => withDocuments((documentOf) => {
     const thread = threadFor(ctx, params);
     const c = commentIn(ctx, thread, params.commentId);
-    return replyView(ctx, thread, c, replyIn(ctx, c, params.commentReplyId), query.format);
-  },
+    return replyView(ctx, thread, c, replyIn(ctx, c, params.commentReplyId), showOf(query.format, documentOf));
+  }),
 
-  updateCommentReply: (ctx: HandlerCtx, { params, body }: In<ReplyParams, unknown, z.output<typeof UpdateCrReplyBody>>) => {
-    const thread = threadFor(ctx, params);
-    const c = commentIn(ctx, thread, params.commentId);
-    const r = replyIn(ctx, c, params.commentReplyId);
-    update(ctx, thread, r, 'reply', body);
-    return replyView(ctx, thread, c, r, 'markdown');
+  updateCommentReply: async (ctx: HandlerCtx, { params, body }: In<ReplyParams, unknown, z.output<typeof UpdateCrReplyBody>>) => {
+    let c: CommentRec | undefined;
+    const { thread, post } = await update(ctx, () => {
+      const thread = threadFor(ctx, params);
+      c = commentIn(ctx, thread, params.commentId);
+      return { thread, post: replyIn(ctx, c, params.commentReplyId) };
+    }, 'reply', body);
+    return replyView(ctx, thread, c!, post, 'markdown');
   },
 
   deleteCommentReply: (ctx: HandlerCtx, { params }: In<ReplyParams>) => {

@@ -1,12 +1,13 @@
 /** Space content: the active revision, pages, files, links, backlinks, search, import and templates. */
 import { ops } from '../../contract/content.js';
 import {
-  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, dropSearchIndexes, dropUnusedBlobs, fileView, findFile, findPage, linkItems, linkList,
-  linksOf, pageTree, pageView, readWebsite, revisionOf, revisionView, searchHits, spaceScope, type ContentScope,
+  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, dropSearchIndexes, dropUnusedBlobs, fileView, findFile, findPage, linkItemsInSlices, linkList,
+  linksInSlices, pageTree, pageView, readWebsite, revisionOf, revisionView, searchHits, spaceScope, type ContentScope,
 } from '../content/index.js';
 import { forbidden, notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
+import { withDocuments } from '../markdown-reads.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { applyTemplateToChangeRequest, changeRequestViewById, templateFiles } from './change-requests.js';
 import { spaceFor } from './spaces.js';
@@ -80,38 +81,38 @@ const handlers: Handlers<typeof ops> = {
     return fileView(scope, fileIn(scope, params.fileId), query);
   },
 
-  listSpaceFileBacklinks: (ctx, { params, query }) => {
+  listSpaceFileBacklinks: async (ctx, { params, query }) => {
     const scope = readable(ctx, params.spaceId);
     const file = fileIn(scope, params.fileId);
-    const all = backlinks(scope, linksOf(scope.content, ctx.baseUrl), { file: file.id });
+    const all = backlinks(scope, await linksInSlices(scope.content, ctx.baseUrl), { file: file.id });
     return paginate(all, query, (b) => b.page ?? '', scopeOf('file-backlinks', scope.space, file.id));
   },
 
-  getSpacePage: (ctx, { params, query }) => {
+  getSpacePage: (ctx, { params, query }) => withDocuments((documentOf) => {
     const scope = readable(ctx, params.spaceId);
     const { page, path } = pageIn(scope, params.pageId);
     // Every variable is deterministic, so `deterministic-only` evaluates them all; the sandbox has no
     // reusable contents, so `dereferenced` leaves every page as it is.
-    return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated) });
-  },
+    return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated), documentOf });
+  }),
 
-  listSpacePageLinks: (ctx, { params, query }) => {
+  listSpacePageLinks: async (ctx, { params, query }) => {
     const scope = readable(ctx, params.spaceId);
     const { page } = pageIn(scope, params.pageId);
-    const links = linksOf(scope.content, ctx.baseUrl).filter((l) => l.from.id === page.id);
-    return linkList(linkItems(scope, links), query, scopeOf('page-links', scope.space, page.id, query.status));
+    const links = (await linksInSlices(scope.content, ctx.baseUrl)).filter((l) => l.from.id === page.id);
+    return linkList(await linkItemsInSlices(scope, links), query, scopeOf('page-links', scope.space, page.id, query.status));
   },
 
-  listSpacePageBacklinks: (ctx, { params, query }) => {
+  listSpacePageBacklinks: async (ctx, { params, query }) => {
     const scope = readable(ctx, params.spaceId);
     const { page } = pageIn(scope, params.pageId);
-    const all = backlinks(scope, linksOf(scope.content, ctx.baseUrl), { page: page.id });
+    const all = backlinks(scope, await linksInSlices(scope.content, ctx.baseUrl), { page: page.id });
     return paginate(all, query, (b) => b.page ?? '', scopeOf('page-backlinks', scope.space, page.id));
   },
 
-  listSpaceLinks: (ctx, { params, query }) => {
+  listSpaceLinks: async (ctx, { params, query }) => {
     const scope = readable(ctx, params.spaceId);
-    return linkList(linkItems(scope, linksOf(scope.content, ctx.baseUrl)), query, scopeOf('space-links', scope.space, query.status));
+    return linkList(await linkItemsInSlices(scope, await linksInSlices(scope.content, ctx.baseUrl)), query, scopeOf('space-links', scope.space, query.status));
   },
 
   searchSpaceContent: (ctx, { params, query }) => {

@@ -231,13 +231,25 @@ function parseStrict(markdown: string): M.Root {
   return tree;
 }
 
+/** Markdown read as one paragraph of its source text. */
+const sourceTree = (markdown: string): M.Root => ({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] });
+
+/**
+ * How stored Markdown is read: parsed, or (`source`) as one paragraph of its source text, what a
+ * text too costly to parse shows (the sandbox bounds the time reading takes: markdown-reads.ts).
+ */
+export interface ReadOptions {
+  source?: boolean;
+}
+
 /** The mdast of stored Markdown: a page nested too deeply reads as one paragraph of its source. */
-function parseStored(markdown: string): M.Root {
+function parseStored(markdown: string, opts: ReadOptions = {}): M.Root {
+  if (opts.source) return sourceTree(markdown);
   try {
     return parseStrict(markdown);
   } catch (err) {
     if (!(err instanceof MarkdownTooDeep)) throw err;
-    return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] };
+    return sourceTree(markdown);
   }
 }
 
@@ -263,6 +275,41 @@ export function nestingBound(markdown: string): number {
   }
   return markers + 1;
 }
+
+/**
+ * What reading `markdown` costs, roughly in characters of ordinary Markdown, read without parsing:
+ * its length, plus for each stretch between blank lines (what one paragraph's inline text can
+ * span) the square of its punctuation over MARKDOWN_QUADRATIC. micromark reads most text in a few
+ * µs a character, but some runs of punctuation within one paragraph in time that grows with the
+ * square of their length (`]` after `]`, nested image labels, unclosed `<!--`, emphasis markers):
+ * this bounds both. Used to decide where a text is read (the sandbox's thread, or its worker).
+ */
+export function markdownCost(markdown: string): number {
+  let cost = markdown.length;
+  let punctuation = 0;
+  let blank = true;
+  for (let i = 0; i < markdown.length; i++) {
+    const c = markdown.charCodeAt(i);
+    if (c === 0x0a) {
+      if (blank) {
+        cost += (punctuation * punctuation) / MARKDOWN_QUADRATIC;
+        punctuation = 0;
+      }
+      blank = true;
+    } else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) {
+      blank = false;
+      // ASCII punctuation: ! to /, : to @, [ to `, { to ~
+      if ((c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e)) punctuation++;
+    }
+  }
+  return Math.round(cost + (punctuation * punctuation) / MARKDOWN_QUADRATIC);
+}
+
+/**
+ * The ratio of micromark's time per character of ordinary Markdown to its time per pair of
+ * punctuation characters in its worst paragraphs (measured: test/unit/markdown-cost.test.ts).
+ */
+export const MARKDOWN_QUADRATIC = 1_000;
 
 /** How deep `markdown` nests, parsed (for tests of the bound above). */
 export function markdownNesting(markdown: string): number {
@@ -376,10 +423,19 @@ function imageBlock(node: M.Image | M.ImageReference, defs: Definitions): BlockN
   return { ...voidBlock('image', { ref: { kind: 'url', url: urlOf(node, defs) }, ...(node.alt ? { alt: node.alt } : {}) }), fragments: [] };
 }
 
+/**
+ * Most cells a table's grid may hold: rows shorter than the widest are filled with empty cells up
+ * to it, unless that would pass this bound (a row of thousands of cells over thousands of short
+ * rows would make a document thousands of times its source); then each row keeps its own cells.
+ */
+export const MAX_TABLE_CELLS = 10_000;
+
 /** A GFM table as the official grid table: text columns, one record a row, a fragment a cell. */
 function tableBlock(node: M.Table, defs: Definitions): BlockNode {
   const [head, ...rows] = node.children;
-  const width = Math.max(0, ...node.children.map((r) => r.children.length));
+  let width = 0;
+  for (const r of node.children) width = Math.max(width, r.children.length);
+  const filled = width * rows.length <= MAX_TABLE_CELLS;
   const columns = Array.from({ length: width }, (_, i) => `c${i + 1}`);
   const definition = Object.fromEntries(columns.map((id, i) => [id, {
     id, type: 'text', title: phrasingText(head?.children[i]?.children ?? []), textAlignment: node.align?.[i] ?? 'left',
@@ -389,6 +445,7 @@ function tableBlock(node: M.Table, defs: Definitions): BlockNode {
   rows.forEach((row, r) => {
     const values: Record<string, string> = {};
     columns.forEach((column, c) => {
+      if (!filled && c >= row.children.length) return;
       const fragment = `r${r + 1}${column}`;
       values[column] = fragment;
       fragments.push({ object: 'fragment', fragment, type: 'table-cell', nodes: [block('paragraph', inlineNodes(row.children[c]?.children ?? [], defs))] });
@@ -497,13 +554,13 @@ function isBlock(node: BlockNode | TextNode | InlineNode): node is BlockNode {
   return node.object === 'block';
 }
 
-function documentBlocks(markdown: string): BlockNode[] {
-  const tree = parseStored(markdown);
+function documentBlocks(markdown: string, opts: ReadOptions): BlockNode[] {
+  const tree = parseStored(markdown, opts);
   return blocksOf(tree.children, definitionsOf(tree));
 }
 
-export function markdownToDocument(markdown: string): DocumentNode {
-  const nodes = documentBlocks(markdown);
+export function markdownToDocument(markdown: string, opts: ReadOptions = {}): DocumentNode {
+  const nodes = documentBlocks(markdown, opts);
   assignKeys(nodes);
   return { object: 'document', data: { schemaVersion: 1 }, nodes };
 }
@@ -709,12 +766,16 @@ function blocksPlainText(blocks: BlockNode[]): string[] {
 }
 
 /** The page cut at its headings: ids are slugs of the titles (made unique), bodies plain text. */
-export function splitSections(markdown: string): Section[] {
+export function splitSections(markdown: string, opts: ReadOptions = {}): Section[] {
   const sections: Section[] = [];
   const used = new Set<string>();
+  // Per base, the next number to try: those tried before stay used (linear for many equal titles).
+  const nextOf = new Map<string, number>();
   const uniqueId = (base: string) => {
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    let n = nextOf.get(base) ?? 1;
+    let id = n === 1 ? base : `${base}-${n}`;
+    while (used.has(id)) id = `${base}-${++n}`;
+    nextOf.set(base, n + 1);
     used.add(id);
     return id;
   };
@@ -722,7 +783,7 @@ export function splitSections(markdown: string): Section[] {
   const close = () => {
     if (current) sections.push({ id: current.id, title: current.title, body: blocksPlainText(current.blocks).join('\n\n') });
   };
-  for (const b of documentBlocks(markdown)) {
+  for (const b of documentBlocks(markdown, opts)) {
     if (b.type.startsWith('heading-')) {
       close();
       const title = textOfNodes(b.nodes).trim();
@@ -748,15 +809,30 @@ function destinationSpans(markdown: string): { start: number; end: number }[] {
   return spans.sort((a, b) => a.start - b.start);
 }
 
+/** What every link needs: a `[` (links, images, references), a `<` (autolinks), or what a GFM autolink literal starts with. */
+const LINK_MARKERS = /[[<]|@|www\.|https?:/i;
+
 /**
  * Every link, image and autolink of the Markdown, in source order (reference links with the
- * destination of their definition); never what is inside code.
+ * destination of their definition); never what is inside code. `written: false` leaves out where
+ * each destination is written (`written`, which reads the text a second time).
  */
-export function extractLinks(markdown: string): ExtractedLink[] {
-  const tree = parseStored(markdown);
+export function extractLinks(markdown: string, opts: ReadOptions & { written?: boolean } = {}): ExtractedLink[] {
+  if (!LINK_MARKERS.test(markdown)) return [];
+  const tree = parseStored(markdown, opts);
+  const where = opts.written !== false;
   let spans: { start: number; end: number }[] | undefined;
-  /** The first destination span in [from, to). */
-  const spanIn = (from: number, to: number) => (spans ??= destinationSpans(markdown)).find((s) => s.start >= from && s.end <= to);
+  /** The first destination span in [from, to): spans do not overlap, so the first starting at `from` or after, if it ends by `to`. */
+  const spanIn = (from: number, to: number) => {
+    spans ??= destinationSpans(markdown);
+    let [lo, hi] = [0, spans.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (spans[mid].start < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < spans.length && spans[lo].end <= to ? spans[lo] : undefined;
+  };
   const definitions = new Map<string, M.Definition>();
   const links: ExtractedLink[] = [];
   const stack: M.Nodes[] = [tree];
@@ -778,17 +854,17 @@ export function extractLinks(markdown: string): ExtractedLink[] {
       const def = definitions.get(node.identifier);
       if (!def) continue;
       href = def.url;
-      const span = spanIn(def.position?.start.offset ?? 0, def.position?.end.offset ?? 0);
+      const span = where ? spanIn(def.position?.start.offset ?? 0, def.position?.end.offset ?? 0) : undefined;
       if (span) written = { ...span, form: 'destination' };
     } else {
       href = node.url;
-      if (markdown[start] === '[' || markdown[start] === '!') {
+      if (where && (markdown[start] === '[' || markdown[start] === '!')) {
         // An inline link's destination follows its text (which may hold an image with its own).
         const children = node.type === 'link' ? node.children : [];
         const after = children.length > 0 ? children[children.length - 1].position?.end.offset ?? start : start;
         const span = spanIn(after, end);
         if (span) written = { ...span, form: 'destination' };
-      } else {
+      } else if (where) {
         written = { start, end, form: 'autolink' }; // `<url>`, or a literal URL (GFM)
       }
     }

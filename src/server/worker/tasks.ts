@@ -5,8 +5,9 @@
  * stay here until written.
  */
 import { readPage, writePage, type LinkTargets, type PageSummary, type ReadPage } from '../lib/html-page.js';
-import { MarkdownTooDeep } from '../lib/markdown.js';
+import { checkMarkdown, extractLinks, markdownToDocument, MarkdownTooDeep, splitSections, type DocumentNode, type ExtractedLink, type Section } from '../lib/markdown.js';
 import { parseOpenApiText, type OpenApiParseResult } from '../lib/openapi-source.js';
+import { renderPdf, type PdfDocumentInput } from '../lib/pdf.js';
 
 const pages = new Map<number, ReadPage>();
 let nextPage = 0;
@@ -27,6 +28,32 @@ export const tasks = {
     if (!page) throw new Error(`no page ${input.id} was read`);
     pages.delete(input.id);
     return writePage(page, input.targets);
+  },
+
+  /** Markdown read (markdown-reads.ts sends what is too costly to read on the sandbox's thread). */
+  markdownDocument(input: { markdown: string }): DocumentNode {
+    return markdownToDocument(input.markdown);
+  },
+  markdownSections(input: { markdown: string }): Section[] {
+    return splitSections(input.markdown);
+  },
+  markdownLinks(input: { markdown: string }): ExtractedLink[] {
+    return extractLinks(input.markdown, { written: false });
+  },
+  /** Markdown checked for nesting (as written): the message when it nests too deeply. */
+  markdownCheck(input: { markdown: string }): { tooDeep?: string } {
+    try {
+      checkMarkdown(input.markdown);
+      return {};
+    } catch (err) {
+      if (err instanceof MarkdownTooDeep) return { tooDeep: err.message };
+      throw err;
+    }
+  },
+
+  /** A change request's PDF (its pages' Markdown read and laid out). */
+  renderPdf(input: PdfDocumentInput): Uint8Array {
+    return renderPdf(input);
   },
 
   /** An OpenAPI document's text parsed and checked. */
