@@ -23,7 +23,7 @@ export const EXIT_CODES_HELP = `Exit codes:
      (orgs plan: also changes pending, as terraform plan -detailed-exitcode; a plan is on stdout then,
      a bad file prints nothing there)
   3  not authenticated (no token, or the service answered 401)
-  4  not found (404)
+  4  not found (404); serve stop: no sandbox started with --detach runs on that port
   5  forbidden (403): your role does not allow it
   6  conflict (409): the operation would change nothing, or cannot be done
   7  network failure or timeout

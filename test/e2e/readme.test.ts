@@ -11,7 +11,7 @@
  *   run when dist/ is missing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { userShell } from '../helpers/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = join(ROOT, 'README.md');
@@ -51,19 +51,6 @@ function shellBlocks(markdown: string): Block[] {
   return blocks;
 }
 
-/** A temporary home, a working directory, and `docsctl` on the PATH (the built binary). */
-function userShell() {
-  const home = mkdtempSync(join(tmpdir(), 'docsctl-readme-'));
-  const bin = join(home, 'bin');
-  const work = join(home, 'work');
-  mkdirSync(bin);
-  mkdirSync(work);
-  writeFileSync(join(bin, 'docsctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
-  chmodSync(join(bin, 'docsctl'), 0o755);
-  const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: home, DOCSCTL_CONFIG_DIR: join(home, 'config'), LANG: 'C.UTF-8' };
-  return { home, work, env };
-}
-
 function startSite(): Promise<{ url: string; server: Server }> {
   const pages: Record<string, string> = {
     '/': '<!doctype html><html><head><title>Example Domain</title></head><body><h1>Example Domain</h1><p>This domain is for use in documentation examples. <a href="/more">More</a>.</p></body></html>',
@@ -84,7 +71,7 @@ describe('README.md', () => {
   let url = '';
 
   beforeAll(async () => {
-    shell = userShell();
+    shell = userShell('docsctl-readme-');
     site = await startSite();
     const serve = blocks.filter((b) => b.how === 'serve');
     expect(serve, 'one block starts the sandbox').toHaveLength(1);
