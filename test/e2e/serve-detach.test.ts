@@ -244,7 +244,7 @@ describe('docsctl serve --detach, then serve stop', () => {
       expect(info.log).toBe(log);
       const port = new URL(info.url).port;
       // The admin's token does not stop it; nor does no token.
-      for (const headers of [{ authorization: 'Bearer data-token-1' }, {}]) {
+      for (const headers of [{ authorization: 'Bearer data-token-1' }, {}] as Record<string, string>[]) {
         expect((await fetch(`${info.url}/_sandbox/stop`, { method: 'POST', headers })).status).toBe(401);
       }
       const made = await docsctl(['collections', 'create', '--title', 'Kept', '--jq', '.id'], { ...shell.env, DOCSCTL_API_URL: info.url, DOCSCTL_TOKEN: 'data-token-1', DOCSCTL_ORG: 'org-acme' });
