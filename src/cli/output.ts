@@ -21,8 +21,12 @@ export interface OutputSpec<T = any> {
   columns?: Column<T>[];
   /** For a single object: the fields shown as key/value lines (default: all plain fields). */
   fields?: Column<T>[];
-  /** Custom human rendering on a TTY (trees); JSON and TSV still apply. */
-  human?: (value: any, ctx: Context) => string | Promise<string>;
+  /**
+   * Custom human rendering on a TTY (trees); JSON and TSV still apply. `value` comes with the control
+   * characters of its strings escaped (a copy); `raw` is the command's own value, for what a command
+   * keeps by identity (the tree behind a list of rows): escape what is drawn from it (`escapeDeep`).
+   */
+  human?: (value: any, ctx: Context, raw: any) => string | Promise<string>;
 }
 
 export interface RenderFlags {
@@ -73,7 +77,7 @@ export async function render(ctx: Context, value: unknown, spec: OutputSpec, fla
     return;
   }
   if (spec.human && ctx.tty && !picked) {
-    ctx.out(ensureNl(await spec.human(escapeDeep(value), ctx)));
+    ctx.out(ensureNl(await spec.human(escapeDeep(value), ctx, value)));
     return;
   }
   const cols = picked ?? (declared ? shownColumns(declared) : defaultFields(value));
@@ -158,7 +162,7 @@ async function renderItems(ctx: Context, items: unknown[], spec: OutputSpec, fla
   } else if (flags.json) {
     ctx.out(jsonText(picked ? items.map((i) => record(i, picked)) : items) + '\n');
   } else if (spec.human && ctx.tty && !picked) {
-    ctx.out(ensureNl(await spec.human(escapeDeep(items), ctx)));
+    ctx.out(ensureNl(await spec.human(escapeDeep(items), ctx, items)));
   } else if (!ctx.tty) {
     const cols = picked ?? shownColumns(spec.columns);
     for (const item of items) ctx.out(cols.map((c) => tsvCell(c.value(item))).join('\t') + '\n');
