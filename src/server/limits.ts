@@ -54,11 +54,11 @@ export const LIMITS = {
     markdownOnThread: 1_024,
     /**
      * Longest the worker may read one Markdown text, in ms: `markdownMs` plus `markdownMsPerKiB` for
-     * each KiB of it. Past it the text reads as one paragraph of its source (no links; one section),
-     * and a write that had to read it (a comment checked for nesting) is refused.
+     * each KiB of it (ordinary Markdown takes up to ~20 ms a KiB of CPU). Past it the text reads as
+     * one paragraph of its source (no links; one section), remembered for 10 minutes.
      */
     markdownMs: 2_000,
-    markdownMsPerKiB: 20,
+    markdownMsPerKiB: 50,
   },
 };
 

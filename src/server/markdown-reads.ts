@@ -9,14 +9,17 @@
  * - Costlier Markdown is read in the sandbox's worker thread (worker/shared.ts), within
  *   LIMITS.loop.markdownMs plus markdownMsPerKiB a KiB. Past that the worker is replaced, and the
  *   text reads as one paragraph of its source (lib/markdown.ts ReadOptions.source: no links, one
- *   section), as a text nested too deeply does; a write that had to read it is refused
- *   (MarkdownTooCostly). Such texts are remembered (by digest) so that they cost the worker once.
+ *   section), as a text nested too deeply does. Such texts are remembered (by digest, for
+ *   REMEMBER_MS) so that they cost the worker once; a write whose nesting check could not read the
+ *   text in time accepts it (what reads it later reads its source: never deeper than the bound).
+ *   The bounds are wall time: on a machine so loaded that the worker gets little of a core, an
+ *   ordinary long text may pass them, and reads as its source until it is forgotten.
  *
  * Reading the same text twice at the same time waits for one read.
  */
 import { createHash } from 'node:crypto';
 import {
-  checkMarkdown, extractLinks, markdownCost, markdownToDocument, MarkdownTooDeep, MAX_NESTING, nestingBound, splitSections,
+  checkMarkdown, documentCost, documentToMarkdown, extractLinks, markdownCost, markdownToDocument, MarkdownTooDeep, MAX_NESTING, nestingBound, splitSections,
   type DocumentNode, type ExtractedLink, type ReadOptions, type Section,
 } from './lib/markdown.js';
 import { LIMITS } from './limits.js';
@@ -69,19 +72,46 @@ export function readMarkdown<K extends keyof Readings>(markdown: string, as: K):
   );
 }
 
-/** Check Markdown being written: MarkdownTooDeep when it nests too deeply, MarkdownTooCostly when that cannot be known in time. */
+/**
+ * The Markdown of a document a client sent (a comment's body): written here when its cost
+ * (documentCost) is at most LIMITS.loop.markdownOnThread, else in the worker within the bound of
+ * reading as much Markdown, past which it fails (TaskStopped). MarkdownTooDeep when it nests too deeply.
+ */
+export async function writeDocument(document: DocumentNode): Promise<string> {
+  const cost = documentCost(document);
+  if (cost <= LIMITS.loop.markdownOnThread) return documentToMarkdown(document);
+  try {
+    return await sandboxWorker().run('documentMarkdown', { document }, { timeoutMs: readBoundMs(cost) });
+  } catch (err) {
+    if ((err as Error).name === 'MarkdownTooDeep') throw new MarkdownTooDeep();
+    throw err;
+  }
+}
+
+/**
+ * Check Markdown being written: MarkdownTooDeep when it nests too deeply. A text the worker cannot
+ * read within its bound passes (it is remembered as too costly: it reads as its source).
+ */
 export async function checkWritten(markdown: string): Promise<void> {
   // Most texts have too few markers to nest too deeply: no need to read them (checkMarkdown's shortcut).
   if (nestingBound(markdown) <= MAX_NESTING || readsHere(markdown)) return checkMarkdown(markdown);
-  const { tooDeep } = await inWorker('markdownCheck', markdown);
+  let tooDeep: string | undefined;
+  try {
+    ({ tooDeep } = await inWorker('markdownCheck', markdown));
+  } catch (err) {
+    if (err instanceof MarkdownTooCostly) return;
+    throw err;
+  }
   if (tooDeep !== undefined) throw new MarkdownTooDeep();
 }
 
 type Task = (typeof TASKS)[keyof typeof TASKS] | 'markdownCheck';
 
-/** Digest → the bound (ms) a text was not read within; the oldest forgotten past MAX_REMEMBERED. */
-const tooCostly = new Map<string, number>();
+/** Digest → the bound (ms) a text was not read within, and until when that is remembered; the oldest forgotten past MAX_REMEMBERED. */
+const tooCostly = new Map<string, { bound: number; until: number }>();
 const MAX_REMEMBERED = 1_000;
+/** How long a text past its bound is remembered, in ms. */
+const REMEMBER_MS = 10 * 60_000;
 /** Reads under way, by task and digest. */
 const reading = new Map<string, Promise<unknown>>();
 
@@ -89,14 +119,15 @@ const reading = new Map<string, Promise<unknown>>();
 function inWorker<T extends Task>(task: T, markdown: string): Promise<ReturnType<Tasks[T]>> {
   const digest = createHash('sha256').update(markdown).digest('base64');
   const bound = readBoundMs(markdown.length);
-  if ((tooCostly.get(digest) ?? -1) >= bound) return Promise.reject(new MarkdownTooCostly(bound));
+  const known = tooCostly.get(digest);
+  if (known && known.bound >= bound && known.until > Date.now()) return Promise.reject(new MarkdownTooCostly(bound));
   const key = `${task} ${digest}`;
   let pending = reading.get(key);
   if (!pending) {
     pending = sandboxWorker().run(task, { markdown }, { timeoutMs: bound }).catch((err: unknown) => {
       if (!(err instanceof TaskStopped)) throw err;
       tooCostly.delete(digest);
-      tooCostly.set(digest, bound);
+      tooCostly.set(digest, { bound, until: Date.now() + REMEMBER_MS });
       if (tooCostly.size > MAX_REMEMBERED) tooCostly.delete(tooCostly.keys().next().value!);
       throw new MarkdownTooCostly(bound);
     });

@@ -11,8 +11,8 @@ import { defineFamily } from '../family.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import { contentOf, findPage, revisionOf } from '../content/model.js';
 import { newId } from '../ids.js';
-import { documentToMarkdown, MarkdownTooDeep, type DocumentNode } from '../lib/markdown.js';
-import { checkWritten, MarkdownTooCostly, withDocuments, type DocumentOf } from '../markdown-reads.js';
+import { MarkdownTooDeep, type DocumentNode } from '../lib/markdown.js';
+import { checkWritten, withDocuments, writeDocument, type DocumentOf } from '../markdown-reads.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { SpaceRec, Store } from '../store.js';
 import { crFor, type ChangeRequestRec } from './change-requests.js';
@@ -170,7 +170,7 @@ async function textOf(body: CommentBody): Promise<string> {
   if ('markdown' in body) markdown = body.markdown;
   else if ('document' in body) {
     try {
-      markdown = documentToMarkdown(body.document as unknown as DocumentNode);
+      markdown = await writeDocument(body.document as unknown as DocumentNode);
     } catch (err) {
       throw badRequest(`body.document: cannot be read as text (${(err as Error).message})`);
     }
@@ -182,7 +182,7 @@ async function textOf(body: CommentBody): Promise<string> {
   try {
     await checkWritten(markdown);
   } catch (err) {
-    if (err instanceof MarkdownTooDeep || err instanceof MarkdownTooCostly) throw badRequest(`body.${'markdown' in body ? 'markdown' : 'document'}: ${err.message}`);
+    if (err instanceof MarkdownTooDeep) throw badRequest(`body.${'markdown' in body ? 'markdown' : 'document'}: ${err.message}`);
     throw err;
   }
   return markdown;

@@ -15,6 +15,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FetchError, safeFetch, type FetchResult, type SafeFetchOptions } from './fetch.js';
 import { lastSegment, readPage, resourceKey, writePage, type LinkTargets, type PageSummary, type ReadPage } from './html-page.js';
+import { slicer } from '../slices.js';
 import { MarkdownTooDeep } from './markdown.js';
 
 export interface ImportWebsiteOptions {
@@ -165,8 +166,11 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
         resource.state = 'page';
         resource.urlPath = read.summary.urlPath;
         crawled.push(read);
-        // Discovery covers the stripped parts too (nav is where a site's structure lives).
+        // Discovery covers the stripped parts too (nav is where a site's structure lives). A page
+        // may link to thousands: in slices, so that other requests run meanwhile.
+        const slice = slicer();
         for (const ref of read.summary.references) {
+          if (slice.due()) await slice.pause();
           const known = byKey.get(ref.key);
           if (known) {
             if (ref.via === 'link') known.linked = true;

@@ -738,6 +738,28 @@ function documentDepth(nodes: readonly AnyNode[]): number {
   return deepest;
 }
 
+/**
+ * What writing a document as Markdown costs, in the units of markdownCost, counted without writing
+ * it: 4 for each node and leaf, and one for each 32 characters of text (measured: writing takes
+ * about 60 µs a node and 0.4 µs a character where reading takes about 20 µs a unit).
+ */
+export function documentCost(doc: DocumentNode): number {
+  let nodes = 0;
+  let text = 0;
+  const stack: AnyNode[] = [...(doc.nodes as AnyNode[])];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    nodes++;
+    for (const l of node.leaves ?? []) {
+      nodes++;
+      text += typeof l.text === 'string' ? l.text.length : 0;
+    }
+    for (const child of node.nodes ?? []) stack.push(child);
+    for (const f of node.fragments ?? []) for (const child of f.nodes) stack.push(child);
+  }
+  return 4 * nodes + Math.ceil(text / 32);
+}
+
 /** Markdown of a document (any JSONDocument: blocks outside Markdown keep their text). */
 export function documentToMarkdown(doc: DocumentNode): string {
   // A quote or list level is two nodes deep (a list and its item), and text sits two below a block.

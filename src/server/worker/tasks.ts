@@ -5,7 +5,7 @@
  * stay here until written.
  */
 import { readPage, writePage, type LinkTargets, type PageSummary, type ReadPage } from '../lib/html-page.js';
-import { checkMarkdown, extractLinks, markdownToDocument, MarkdownTooDeep, splitSections, type DocumentNode, type ExtractedLink, type Section } from '../lib/markdown.js';
+import { checkMarkdown, documentToMarkdown, extractLinks, markdownToDocument, MarkdownTooDeep, splitSections, type DocumentNode, type ExtractedLink, type Section } from '../lib/markdown.js';
 import { parseOpenApiText, type OpenApiParseResult } from '../lib/openapi-source.js';
 import { renderPdf, type PdfDocumentInput } from '../lib/pdf.js';
 
@@ -39,6 +39,10 @@ export const tasks = {
   },
   markdownLinks(input: { markdown: string }): ExtractedLink[] {
     return extractLinks(input.markdown, { written: false });
+  },
+  /** A document (a comment's body as sent) written as Markdown. */
+  documentMarkdown(input: { document: DocumentNode }): string {
+    return documentToMarkdown(input.document);
   },
   /** Markdown checked for nesting (as written): the message when it nests too deeply. */
   markdownCheck(input: { markdown: string }): { tooDeep?: string } {
