@@ -44,7 +44,7 @@ const TASKS = { document: 'markdownDocument', sections: 'markdownSections', link
 /** Markdown the worker could not read within its bound. */
 export class MarkdownTooCostly extends Error {
   constructor(readonly ms: number) {
-    super(`could not be read within ${ms} ms: write it shorter, or in more paragraphs`);
+    super(`could not be read within ${ms} ms`);
     this.name = 'MarkdownTooCostly';
   }
 }

@@ -124,10 +124,11 @@ export class CpuWorker {
 }
 
 /**
- * The young generation of a thread's heap, in MB (V8's default here: 16). What the tasks allocate
- * (parse trees of a page, mdast) lives for one task: with room for it, fewer of it is copied and
- * promoted, and the thread spends ~40 % less time in garbage collection (a hostile import: 600 →
- * 430 ms of it a page set), time taken from the thread answering requests on a two-core machine.
+ * The young generation of a thread's heap, in MB (more than V8 gives by default). What the tasks
+ * allocate (parse trees of a page, mdast) lives for one task: with room for it, less of it is
+ * copied and promoted, and the thread spends ~40 % less time in garbage collection (a hostile
+ * import of 50 pages: 600 → 430 ms of it), time its helper threads take from the thread answering
+ * requests.
  */
 const YOUNG_GENERATION_MB = 64;
 
