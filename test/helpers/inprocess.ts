@@ -7,7 +7,9 @@
  *
  * `useSandbox()` here has the interface of test/helpers/cli.ts's (the built binary in a process), so a
  * test file moves from one to the other by its import; `sb.process()` still runs the real binary, for
- * what only a process shows (exit codes at exit, signals, pipes, a TTY). Every answer, and every
+ * what only a process shows (exit codes at exit, signals, pipes, a TTY); `docsctlInProcess()` is
+ * cli.ts's `docsctl()` (exactly the environment given) in process, for a server of a test's own or
+ * another sandbox (`dispatcher: new AppDispatcher(...)`). Every answer, and every
  * request the CLI sends, is checked against the official document as before (`watchAnswers` wraps
  * `app.handle`, which the dispatcher calls).
  */
