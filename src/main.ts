@@ -2,7 +2,7 @@
  * docsctl's entry: wires the command tree to the toolkit and maps every error to its exit code,
  * in one place. Heavy modules load when a command needs them.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { type Command, CommanderError, Option } from 'commander';
 import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit, type Failure } from './cli/errors.js';
 import { jsonSafe, terminalText } from './cli/escape.js';

@@ -61,9 +61,7 @@ export function kindsToRead(declared: Iterable<Kind>, opts: { teams?: boolean } 
   return out;
 }
 
-export interface ReadProgress {
-  (what: string): void;
-}
+export type ReadProgress = (what: string) => void;
 
 /** Read the organization's kinds `kinds` (default: all). */
 export async function readLive(reader: Reader, organizationId: string, kinds: Set<ReadKind>, progress?: ReadProgress): Promise<Live> {

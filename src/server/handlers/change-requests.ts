@@ -23,7 +23,7 @@ import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { renderPdf } from '../lib/pdf.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { type RevisionRec, type SpaceRec, type Store } from '../store.js';
+import type { RevisionRec, SpaceRec, Store } from '../store.js';
 import { effectiveMergeRules, userView } from './orgs.js';
 import { spaceFor, visibleSpaces } from './spaces.js';
 

@@ -35,7 +35,7 @@ export function encode(value: unknown): string {
   if (needsWriter(value)) return write(value);
   try {
     return JSON.stringify(value);
-  } catch (e) {
+  } catch {
     // A BigInt, or a stack too short here for this depth: the writer says which, or copes.
     return write(value);
   }
