@@ -18,12 +18,6 @@ export const DOWNLOADS_PATH = '/downloads/';
 /** How long a download URL stays valid (on the sandbox's clock). */
 export const DOWNLOAD_TTL_MS = 3_600_000;
 
-export interface Download {
-  contentType: string;
-  filename: string;
-  body: Buffer;
-}
-
 interface Payload {
   k: string;
   c: Record<string, string>;

@@ -23,7 +23,7 @@ import * as orgs from '../contract/orgs.js';
 import * as saml from '../contract/saml.js';
 import * as sites from '../contract/sites.js';
 import * as spaces from '../contract/spaces.js';
-import { OPENAPI_PATH, SANDBOX_ROUTES } from './app.js';
+import { OPENAPI_PATH, SANDBOX_ROUTES } from './sandbox-routes.js';
 
 declare const __VERSION__: string;
 

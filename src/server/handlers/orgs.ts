@@ -12,8 +12,8 @@ import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { sitesState } from '../sites/state.js';
+import { samlActive, samlProvidersOf } from '../saml/state.js';
 import type { OrgRec, SpaceRec, Store, TeamRec, UserRec } from '../store.js';
-import { samlActive, samlProvidersOf } from './saml.js';
 
 /** What an organization holds beyond its record in the store; a field not set has its default. */
 interface OrgSettings {
