@@ -8,7 +8,8 @@ import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit, type Failure } from 
 import { jsonSafe, terminalText } from './cli/escape.js';
 import { forgetRun, maskSecrets } from './client/errors.js';
 import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
-import { childNamed, failureExitOf, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
+import { childNamed, failureExitOf, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
+import { findDef } from './cli/command.js';
 import { attach, DocsCommand, helpConfiguration, unknownCommand } from './cli/program.js';
 import { entries } from './commands/index.js';
 

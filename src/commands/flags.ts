@@ -4,7 +4,7 @@
  * paths up), `--parent` the collection a space is in. An older name stays as a hidden alias, so
  * scripts keep working; where it is the name of another meaning (`--page`), using it says so.
  */
-import type { FlagSpec } from '../cli/command.js';
+import type { FlagSpec } from '../cli/spec.js';
 import type { Context } from '../cli/context.js';
 
 /** A flag's old name, kept working but left out of help and completion. */

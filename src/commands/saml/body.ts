@@ -3,7 +3,7 @@ import type { Context } from '../../cli/context.js';
 import { checkCertificate } from '../../cli/certificate.js';
 import { UsageError } from '../../cli/errors.js';
 import { readFileOrStdin } from '../../cli/input.js';
-import type { FlagSpec } from '../../cli/command.js';
+import type { FlagSpec } from '../../cli/spec.js';
 import { MEMBER_ROLES } from '../../contract/members.js';
 import type { Role } from '../../contract/op.js';
 import { roleOrGuest } from '../flags.js';
