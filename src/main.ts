@@ -114,7 +114,7 @@ function helpArgv(argv: string[], manifest: Manifest): string[] | 'exit-codes' |
 }
 
 /** The commander program for `argv`: only the tree named on the command line is built in full. */
-export function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c: Context) => void = () => {}, all = false): Command {
+function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c: Context) => void = () => {}, all = false): Command {
   const program = new DocsCommand('docsctl')
     .description('Administer an organization on the documentation-hosting service; `docsctl serve --memory` runs a sandbox of it.')
     .usage('<command> [flags]')

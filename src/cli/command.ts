@@ -22,8 +22,8 @@ type FlagValue<S extends FlagSpec> = S extends { type: 'boolean' }
         ? S extends { nullable: true } ? C | null : C
         : S extends { nullable: true } ? string | null : string;
 
-export type FlagValues<F extends Record<string, FlagSpec>> = { [K in keyof F]?: FlagValue<F[K]> };
-export type ArgValues<A extends readonly ArgSpec[]> = { [K in A[number] as K['name']]: K extends { optional: true } ? string | undefined : string };
+type FlagValues<F extends Record<string, FlagSpec>> = { [K in keyof F]?: FlagValue<F[K]> };
+type ArgValues<A extends readonly ArgSpec[]> = { [K in A[number] as K['name']]: K extends { optional: true } ? string | undefined : string };
 
 export interface CommonFlags {
   json?: boolean;
@@ -36,7 +36,7 @@ export interface CommonFlags {
   yes?: boolean;
 }
 
-export interface CommandInput<A extends readonly ArgSpec[], F extends Record<string, FlagSpec>> {
+interface CommandInput<A extends readonly ArgSpec[], F extends Record<string, FlagSpec>> {
   args: ArgValues<A>;
   flags: FlagValues<F> & CommonFlags;
   /** `--jq`, compiled (for a command that prints its JSON itself: `api`). */

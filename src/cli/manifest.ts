@@ -8,14 +8,14 @@ import { kebab, type ArgSpec, type FlagSpec } from './spec.js';
 import { similar } from './suggest.js';
 
 /** An argument as the manifest holds it: what completion offers for it, besides help's words. */
-export interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional'> {
+interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional'> {
   /** Its fixed values (completion offers them). */
   choices?: string[];
   /** The ids it takes (completion lists them: `__complete ids KIND`). */
   ids?: IdKind;
 }
 
-export type ManifestFlag = FlagSpec & {
+type ManifestFlag = FlagSpec & {
   key: string;
   /** The ids its value takes. */
   ids?: IdKind;
@@ -48,7 +48,7 @@ export interface ManifestCommand {
   fields?: string[];
 }
 
-export interface ManifestGroup {
+interface ManifestGroup {
   kind: 'group';
   name: string;
   aliases?: string[];
@@ -59,7 +59,7 @@ export interface ManifestGroup {
 export type ManifestNode = ManifestCommand | ManifestGroup;
 
 /** A top-level entry: a group or a command, with its help heading. */
-export type ManifestEntry = ManifestNode & { section: string; hidden?: boolean };
+type ManifestEntry = ManifestNode & { section: string; hidden?: boolean };
 
 export interface Manifest {
   version: string;

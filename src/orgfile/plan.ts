@@ -27,7 +27,7 @@ export interface PlanOptions {
 }
 
 /** Steps run phase by phase; lanes of a phase side by side, the steps of a lane in order. */
-export const PHASE = {
+const PHASE = {
   COLLECTIONS: 1, COLLECTION_MOVES: 2, SPACES: 3, SPACE_MOVES: 4, SITES: 5, ORGANIZATION: 6,
   DELETE_SITES: 7, DELETE_SPACES: 8, DELETE_COLLECTIONS: 9,
 } as const;
@@ -648,7 +648,7 @@ function siteSpacesOf(site: DSite) {
   return site.structure ? walkDesired(site.structure).siteSpaces : [];
 }
 
-export function summarize(changes: Change[]): Summary {
+function summarize(changes: Change[]): Summary {
   const out: Summary = { create: 0, update: 0, move: 0, delete: 0 };
   for (const c of changes) out[c.action]++;
   return out;

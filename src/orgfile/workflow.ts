@@ -12,7 +12,7 @@ import { Pool } from './pool.js';
 import { KINDS, type OrgFileData } from './schema.js';
 import type { Change } from './steps.js';
 
-export const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_CONCURRENCY = 8;
 
 export function reader(api: Api, concurrency = DEFAULT_CONCURRENCY): Reader {
   return new Reader(api, new Pool(concurrency));

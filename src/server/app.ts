@@ -20,7 +20,6 @@ import { OPENAPI_PATH, SANDBOX_ROUTES } from './sandbox-routes.js';
 import type { Store, UserRec } from './store.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-export { MAX_JSON_DEPTH };
 
 export interface AppRequest {
   method: string;

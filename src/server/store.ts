@@ -106,7 +106,7 @@ export interface StoreData {
 export const RETENTION_MS = RETENTION_DAYS * 24 * 3_600_000;
 
 /** A file served at a signed URL (downloads.ts), as a family produces it. */
-export interface Download {
+interface Download {
   contentType: string;
   filename: string;
   body: Buffer;

@@ -28,7 +28,7 @@ import { checkRequest, official, type Json } from '../helpers/official.js';
 const PRISM = resolve(import.meta.dirname, '../../node_modules/.bin/prism');
 
 /** The official document, paths under `/v1`, recursive schema references cut (see above). */
-export function prismDocument(): { doc: Json; cut: number } {
+function prismDocument(): { doc: Json; cut: number } {
   const doc: Json = structuredClone(official);
   doc.paths = Object.fromEntries(Object.entries(doc.paths as Record<string, unknown>).map(([p, v]) => [`/v1${p}`, v]));
   doc.servers = [{ url: '/' }];
@@ -115,7 +115,7 @@ function stronglyConnected(graph: Map<string, string[]>): Map<string, string[]> 
 }
 
 /** Prism's invented parts out of an answer (see the file's comment). */
-export function tidy(value: Json): Json {
+function tidy(value: Json): Json {
   if (Array.isArray(value)) return value.filter((v) => v !== null).map(tidy);
   if (!value || typeof value !== 'object') return value;
   const out: Json = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tidy(v)]));
@@ -126,7 +126,7 @@ export function tidy(value: Json): Json {
   return out;
 }
 
-export interface Refusal {
+interface Refusal {
   method: string;
   url: string;
   status: number;

@@ -26,7 +26,7 @@ import { TaskStopped } from '../worker/pool.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { Store } from '../store.js';
 
-export interface SpecRec {
+interface SpecRec {
   id: string;
   org: string;
   slug: string;
@@ -46,7 +46,7 @@ export interface SpecRec {
   lastProcessedErrorCount?: number;
 }
 
-export interface SpecVersionRec {
+interface SpecVersionRec {
   id: string;
   spec: string;
   createdAt: string;

@@ -17,7 +17,7 @@
  */
 
 /** A value that cannot be written as JSON (a cycle, a BigInt): the change holding it cannot be saved. */
-export class EncodeError extends Error {}
+class EncodeError extends Error {}
 
 /** Nesting up to which the native JSON.stringify is used (it recurses; deeper values take the iterative writer). */
 const NATIVE_DEPTH = 200;

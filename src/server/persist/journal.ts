@@ -34,9 +34,9 @@ import { rawEntries } from './raw.js';
 import { decode, encode } from './codec.js';
 
 /** The store's own maps, each one table of the same name, in the order of `StoreData`. */
-export const TOP_TABLES = ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash'] as const;
+const TOP_TABLES = ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash'] as const;
 /** The table of the families' slices: one row per family, its skeleton (which field is which table). */
-export const SLICES = 'slices';
+const SLICES = 'slices';
 
 /** One row as the database holds it. */
 export interface StoredRow {
@@ -69,7 +69,7 @@ export interface RowStore {
 }
 
 /** A commit that failed: nothing was written, and the state is as the database holds it. */
-export class PersistError extends Error {}
+class PersistError extends Error {}
 
 const mapGet = Map.prototype.get;
 const mapSet = Map.prototype.set;

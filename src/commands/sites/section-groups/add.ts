@@ -1,6 +1,6 @@
 import { checkBody, defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
-import { groupFields } from '../columns.js';
+import { groupColumns } from '../columns.js';
 
 export default defineCommand({
   name: 'add',
@@ -15,7 +15,7 @@ export default defineCommand({
     draft: { type: 'boolean', description: 'add it as a draft, which visitors do not see' },
   },
   examples: ['docsctl sites section-groups add site_123 --title Products --section sec_1 --section sec_2'],
-  output: { fields: groupFields },
+  output: { fields: groupColumns },
   async run(ctx, { args, flags }) {
     const body = checkBody(ops.createSiteSectionGroup, {
       title: flags.title, icon: flags.icon, sections: flags.section, parent: flags.parent, draft: flags.draft || undefined,

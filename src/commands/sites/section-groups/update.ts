@@ -1,6 +1,6 @@
 import { checkBody, nonEmpty, defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
-import { groupFields } from '../columns.js';
+import { groupColumns } from '../columns.js';
 import { BOOLEAN_CHOICES, toBool } from '../flags.js';
 
 export default defineCommand({
@@ -18,7 +18,7 @@ export default defineCommand({
     'docsctl sites section-groups update site_123 grp_456 --title Platform --icon layers',
     'docsctl sites section-groups update site_123 grp_456 --parent null',
   ],
-  output: { fields: groupFields },
+  output: { fields: groupColumns },
   async run(ctx, { args, flags }) {
     const body = checkBody(ops.updateSiteSectionGroup, {
       title: flags.title, icon: flags.icon, parentSectionGroupId: flags.parent, draft: toBool(flags.draft),
