@@ -12,6 +12,11 @@ export interface FieldChange {
   to: unknown;
 }
 
+/** The request body that makes these changes: each field set to its new value. */
+export function bodyOf(fields: FieldChange[]): Record<string, never> {
+  return Object.fromEntries(fields.map((f) => [f.field, f.to])) as Record<string, never>;
+}
+
 /** One change, as plan shows it and apply reports it. */
 export interface Change {
   kind: ItemKind;
