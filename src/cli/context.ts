@@ -172,8 +172,8 @@ export class Context {
     if (this.stdoutClosed) throw new StdoutClosed();
   }
 
-  /** Data to stdout; StdoutClosed once nobody reads it any more. */
-  out(text: string): void {
+  /** Data to stdout (text, or bytes: `cr pdf --out -`); StdoutClosed once nobody reads it any more. */
+  out(text: string | Uint8Array): void {
     if (this.stdoutClosed) throw new StdoutClosed();
     this.io.stdout.write(text);
   }
