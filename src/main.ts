@@ -2,13 +2,14 @@
  * docsctl's entry: wires the command tree to the toolkit and maps every error to its exit code,
  * in one place. Heavy modules load when a command needs them.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { type Command, CommanderError, Option } from 'commander';
 import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit, type Failure } from './cli/errors.js';
 import { jsonSafe, terminalText } from './cli/escape.js';
 import { forgetRun, maskSecrets } from './client/errors.js';
 import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
-import { childNamed, failureExitOf, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
+import { childNamed, failureExitOf, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
+import { findDef } from './cli/command.js';
 import { attach, DocsCommand, helpConfiguration, unknownCommand } from './cli/program.js';
 import { entries } from './commands/index.js';
 
@@ -113,7 +114,7 @@ function helpArgv(argv: string[], manifest: Manifest): string[] | 'exit-codes' |
 }
 
 /** The commander program for `argv`: only the tree named on the command line is built in full. */
-export function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c: Context) => void = () => {}, all = false): Command {
+function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c: Context) => void = () => {}, all = false): Command {
   const program = new DocsCommand('docsctl')
     .description('Administer an organization on the documentation-hosting service; `docsctl serve --memory` runs a sandbox of it.')
     .usage('<command> [flags]')

@@ -25,7 +25,7 @@ export default async function loop({ quick }) {
   const windowMs = quick ? 5_000 : 20_000;
   const rounds = quick ? 1 : 2;
   let imports = 0;
-  let importMs = [];
+  const importMs = [];
   try {
     /** GETs every 20 ms for the window; their times in ms. */
     const gets = async () => {

@@ -7,7 +7,7 @@
  * the shell for long. Its lines are `id<TAB>title`: zsh and fish show the title beside the id, bash
  * (which has no descriptions) the id alone. `--org` and `--profile` typed on the line are passed on.
  */
-import { kebab } from './command.js';
+import { kebab } from './spec.js';
 import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, sharedFlags, VERSION_FLAG, type IdKind } from './flags.js';
 import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
 

@@ -8,9 +8,8 @@ import type { Api, ApiOptions } from '../client/api.js';
 import { CLIENT_LIMITS, SETTING_MAXIMA } from '../client/limits.js';
 import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, CliError, EXIT, UsageError } from './errors.js';
-import { INPUT_LIMITS, INPUT_MAXIMA, INPUT_VARIABLES } from './limits.js';
+import { INPUT_LIMITS, INPUT_MAXIMA, INPUT_VARIABLES, JQ_BOUNDS, type JqBounds } from './limits.js';
 import { terminalLine, terminalText } from './escape.js';
-import { JQ_BOUNDS, type JqBounds } from './jq.js';
 import type { Manifest } from './manifest.js';
 
 export interface Globals {
@@ -173,8 +172,8 @@ export class Context {
     if (this.stdoutClosed) throw new StdoutClosed();
   }
 
-  /** Data to stdout; StdoutClosed once nobody reads it any more. */
-  out(text: string): void {
+  /** Data to stdout (text, or bytes: `cr pdf --out -`); StdoutClosed once nobody reads it any more. */
+  out(text: string | Uint8Array): void {
     if (this.stdoutClosed) throw new StdoutClosed();
     this.io.stdout.write(text);
   }

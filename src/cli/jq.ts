@@ -15,6 +15,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Context } from './context.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { terminalText } from './escape.js';
+import { JQ_BOUNDS, type JqBounds } from './limits.js';
 
 export interface JqProgram {
   /** jq's output for one input value (each result on its own line), or a failure naming jq's error or the bound. */
@@ -22,21 +23,6 @@ export interface JqProgram {
   /** Stop the thread (done by the Context when the command ends). */
   close(): Promise<void>;
 }
-
-export interface JqBounds {
-  /** Each run of the expression, in seconds. */
-  timeoutSeconds: number;
-  /** jq's heap, its output and the thread's heap, each, in MiB. */
-  maxMemoryMib: number;
-}
-
-/**
- * The bounds of `--jq` (Context.jqBounds reads and checks DOCSCTL_JQ_TIMEOUT and DOCSCTL_JQ_MAX_MEMORY):
- * each run of the expression within `timeoutSeconds`, jq's heap, its output and its thread's heap
- * within `maxMemoryMib` each (jq-wasm stops jq's heap at 256 MiB whatever this says; below 32 jq cannot
- * start: its heap starts at 16 MiB).
- */
-export const JQ_BOUNDS = { timeoutSeconds: 10, maxMemoryMib: 256, minMemoryMib: 32, maxMemoryMibLimit: 4096 } as const;
 
 /** Room for Node's own use of the thread's JavaScript heap, above what jq's output takes there. */
 const HEAP_HEADROOM_MIB = 32;

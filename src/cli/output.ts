@@ -211,7 +211,7 @@ const HARD_MIN_WIDTH = 4;
  * widest column that may give way loses one character at a time, down to its minimum, then down to
  * HARD_MIN_WIDTH, until the table fits (ids never give way: a table of ids alone may stay wider).
  */
-export function fitWidths(cols: { natural: number; min: number; fixed: boolean }[], room: number): number[] {
+function fitWidths(cols: { natural: number; min: number; fixed: boolean }[], room: number): number[] {
   const widths = cols.map((c) => c.natural);
   let total = widths.reduce((a, b) => a + b, 0);
   for (const floor of [(i: number) => cols[i].min, () => HARD_MIN_WIDTH]) {
@@ -294,7 +294,7 @@ function parseFields(text: string): string[] {
   return fields;
 }
 
-export function getPath(obj: unknown, path: string): unknown {
+function getPath(obj: unknown, path: string): unknown {
   let v: unknown = obj;
   for (const part of path.split('.')) {
     if (v === null || typeof v !== 'object') return undefined;
@@ -339,7 +339,7 @@ async function jqOut(ctx: Context, program: JqProgram, value: unknown): Promise<
  * A time relative to now, as a person reads it: `now`, `5m ago`, `2h ago`, `3d ago` (or `in 5m` …
  * ahead); beyond 30 days, the date (`2026-01-02`).
  */
-export function shortTime(iso: string, now = Date.now()): string {
+function shortTime(iso: string, now = Date.now()): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   const s = Math.round((now - t) / 1000);

@@ -4,7 +4,8 @@
  */
 import { Command, InvalidArgumentError, Option, type Help, type HelpConfiguration } from 'commander';
 import type { Context } from './context.js';
-import { kebab, runCommand, type CommandDef, type GroupDef } from './command.js';
+import { runCommand, type CommandDef, type GroupDef } from './command.js';
+import { kebab } from './spec.js';
 import { UsageError } from './errors.js';
 import { flagTerm, HELP_HEADINGS, sharedFlags } from './flags.js';
 import type { ManifestCommand, ManifestNode } from './manifest.js';

@@ -8,7 +8,8 @@
  * Collections and spaces also take a container (`--parent ID` or `--root`); site sections, groups
  * and site spaces take `--last` instead of a position (the official move without one).
  */
-import { checkBody, kebab, nonEmpty, type FlagSpec } from '../cli/command.js';
+import { checkBody, nonEmpty } from '../cli/command.js';
+import { kebab, type FlagSpec } from '../cli/spec.js';
 import { UsageError } from '../cli/errors.js';
 import type { AnyOp, OpBody } from '../contract/op.js';
 

@@ -125,7 +125,7 @@ describe('messages from a hostile server', () => {
   let url = '';
   const said = 'no such space \x1b]0;owned\x07\x1b[2J\x1b[1;1H\x9b31mgone';
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
+    server = http.createServer((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: said } }));
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -179,7 +179,7 @@ describe('--jq is bounded', () => {
     // 70 MB of JSON (docsctl reads it: DOCSCTL_MAX_RESPONSE_BYTES raised), more than the thread's heap
     // holds with a 32 MiB bound (32 + 32 MiB for Node's own use).
     const body = JSON.stringify({ items: Array.from({ length: 500_000 }, (_, i) => ({ id: `x${i}`, text: 'y'.repeat(120) })) });
-    const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

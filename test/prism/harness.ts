@@ -29,7 +29,7 @@ import { checkRequest, official, type Json } from '../helpers/official.js';
 const MOCK_SERVER = resolve(import.meta.dirname, 'mock-server.cjs');
 
 /** The official document, paths under `/v1`, recursive schema references cut (see above). */
-export function prismDocument(): { doc: Json; cut: number } {
+function prismDocument(): { doc: Json; cut: number } {
   const doc: Json = structuredClone(official);
   doc.paths = Object.fromEntries(Object.entries(doc.paths as Record<string, unknown>).map(([p, v]) => [`/v1${p}`, v]));
   doc.servers = [{ url: '/' }];
@@ -116,7 +116,7 @@ function stronglyConnected(graph: Map<string, string[]>): Map<string, string[]> 
 }
 
 /** Prism's invented parts out of an answer (see the file's comment). */
-export function tidy(value: Json): Json {
+function tidy(value: Json): Json {
   if (Array.isArray(value)) return value.filter((v) => v !== null).map(tidy);
   if (!value || typeof value !== 'object') return value;
   const out: Json = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tidy(v)]));
@@ -127,7 +127,7 @@ export function tidy(value: Json): Json {
   return out;
 }
 
-export interface Refusal {
+interface Refusal {
   method: string;
   url: string;
   status: number;

@@ -5,7 +5,7 @@ import { terminalText } from '../../cli/escape.js';
 import { concurrencyOf, fileFlags, loadDesired, planOf } from './orgfile.js';
 
 /** `orgs plan --detailed-exitcode`'s exit code when changes are pending (terraform plan -detailed-exitcode's). */
-export const PENDING = 2;
+const PENDING = 2;
 
 export default defineCommand({
   name: 'plan',
