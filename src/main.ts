@@ -21,7 +21,7 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
     io.stdout.write(`${VERSION}\n`);
     return EXIT.OK;
   }
-  const json = argv.includes('--json');
+  const json = jsonErrors(argv, manifest);
   let ctx: Context | undefined;
   try {
     const help = helpArgv(argv, manifest);
@@ -54,7 +54,18 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
 }
 
 /**
- * The error on stderr: `error: …` and `hint: …` lines, or one JSON line with --json. Messages carry
+ * Whether errors are reported as JSON: with `--json`, and with `--jq` (which implies it; `api`'s
+ * `-q` too), anywhere on the line before `--`.
+ */
+function jsonErrors(argv: readonly string[], manifest: Manifest): boolean {
+  const end = argv.indexOf('--');
+  const words = end < 0 ? argv : argv.slice(0, end);
+  if (words.some((w) => w === '--json' || w === '--jq' || w.startsWith('--jq='))) return true;
+  return words.some((w) => w.startsWith('-q')) && locate(manifest, words, GLOBAL_VALUE_FLAGS).nodes[0]?.name === 'api';
+}
+
+/**
+ * The error on stderr: `error: …` and `hint: …` lines, or one JSON line with --json (or --jq). Messages carry
  * text from the service (and from the command line): its control characters are escaped, or
  * JSON-escaped (src/cli/escape.ts).
  */

@@ -78,7 +78,16 @@ export interface CommandInput<A extends readonly ArgSpec[], F extends Record<str
   flags: FlagValues<F> & CommonFlags;
   /** `--jq`, compiled (for a command that prints its JSON itself: `api`). */
   jq?: JqProgram;
+  /**
+   * Print `value` as the command's answer is printed (tables, TSV, `--json`, `--jq`, `--fields`), with
+   * `spec` or the command's own output spec: for a command that prints before it fails (the list,
+   * then exit 1) or with columns of its own. What `run` returns is printed the same way.
+   */
+  print: Print;
 }
+
+/** Prints a value as a command's answer is printed (CommandInput.print). */
+export type Print = (value: unknown, spec?: OutputSpec) => Promise<void>;
 
 export interface CommandDef<A extends readonly ArgSpec[] = readonly ArgSpec[], F extends Record<string, FlagSpec> = Record<string, FlagSpec>> {
   kind: 'command';
@@ -164,9 +173,10 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
   // --jq: the output is JSON, through jq; the expression is compiled before anything is sent.
   const jq = typeof flags.jq === 'string' ? await (await import('./jq.js')).compileJq(ctx, flags.jq) : undefined;
   if (jq) flags.json = true;
-  const input = { args, flags, ...(jq ? { jq } : {}) } as CommandInput<any, any>;
-  const result = await def.run(ctx, input);
-  await render(ctx, result, def.output ?? {}, { ...(flags as CommonFlags), ...(jq ? { jqProgram: jq } : {}) });
+  const renderFlags = { ...(flags as CommonFlags), ...(jq ? { jqProgram: jq } : {}) };
+  const print = (value: unknown, spec: OutputSpec = def.output ?? {}) => render(ctx, value, spec, renderFlags);
+  const input = { args, flags, print, ...(jq ? { jq } : {}) } as CommandInput<any, any>;
+  await print(await def.run(ctx, input));
 }
 
 /** camelCase → kebab-case: `defaultLevel` → `default-level`. */

@@ -31,7 +31,7 @@ export interface RenderFlags {
   limit?: number;
   all?: boolean;
   page?: string;
-  /** `--jq`, compiled: the JSON goes through it (a list: each page of items, as it arrives). */
+  /** `--jq`, compiled: the JSON goes through it (a list: the whole list, once). */
   jqProgram?: JqProgram;
 }
 
@@ -105,11 +105,14 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
     ? (n: number, total: number) => ctx.io.stderr.write(`\r\x1b[2Kfetched ${n} of ${total}…`)
     : undefined;
   if (flags.jqProgram) {
-    // Each page of items through jq as it arrives (as gh does with --paginate): `.[]` streams.
+    // The whole list through jq, once, as `--json` prints it (`[]` when it is empty), as gh's list
+    // commands do: `length` counts the list. (Only `api --paginate` runs jq page by page.)
+    const items: unknown[] = [];
     for await (const page of pager.pages(max, progress)) {
-      await jqOut(ctx, flags.jqProgram, picked ? page.map((item) => record(item, picked)) : page);
-      await ctx.stillRead();
+      for (const item of page) items.push(picked ? record(item, picked) : item);
     }
+    if (progress) ctx.io.stderr.write('\r\x1b[2K');
+    await jqOut(ctx, flags.jqProgram, items);
   } else if (flags.json) {
     // Streamed as pages arrive, so memory stays flat with --all; items are written a batch at a
     // time: `[\n  {…},\n  {…}\n]` from one JSON.stringify is a batch indented as list elements.

@@ -109,14 +109,14 @@ describe('stdout holds valid JSON or nothing', () => {
     expect(piped.stdout).toBe('sp-a\nsp-b');
   });
 
-  it('--jq streams each page as it arrives, and a bad expression is exit 2 before anything is sent', async () => {
+  it('--jq runs once on the whole list (a failure half-way prints nothing), and a bad expression is exit 2 before anything is sent', async () => {
     const r = await sb.run(['spaces', 'list', '--all', '--jq', '.[].title'], { env: { DOCSCTL_API_URL: url } });
-    expect(r.stdout).toBe('A\nB');
+    expect(r.stdout).toBe('');
     expect(r.exitCode).toBe(1);
     requests = 0;
     const bad = await sb.run(['spaces', 'list', '--jq', '.[] | bad('], { env: { DOCSCTL_API_URL: url } });
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toMatch(/^error: --jq: jq: error: syntax error/);
+    expect(JSON.parse(bad.stderr).error.message).toMatch(/^--jq: jq: error: syntax error/);
     expect(bad.stderr).toContain('compile error');
     expect(requests).toBe(0);
   });
@@ -130,7 +130,7 @@ describe('--jq', () => {
     expect(list.stdout).toBe('admin@acme.test');
     const runtime = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '.title | keys']);
     expect(runtime.exitCode).toBe(1);
-    expect(runtime.stderr).toContain('--jq: jq: error');
+    expect(JSON.parse(runtime.stderr).error.message).toContain('--jq: jq: error');
     expect(runtime.stderr).toContain('has no keys');
     // With --fields, jq sees the fields picked.
     expect((await sb.run(['spaces', 'list', '--fields', 'id,title', '--jq', '.[0] | keys | join(",")'])).stdout).toBe('id,title');

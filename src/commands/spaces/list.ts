@@ -1,6 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
 import { CliError, EXIT } from '../../cli/errors.js';
-import { render } from '../../cli/output.js';
 import { ops, type ListedSpace } from '../../contract/spaces.js';
 import { ops as collectionOps } from '../../contract/collections.js';
 import { spaceColumns, trashColumns } from './columns.js';
@@ -26,7 +25,7 @@ export default defineCommand({
   ],
   list: true,
   output: { columns: spaceColumns },
-  async run(ctx, { flags }) {
+  async run(ctx, { flags, print }) {
     const parent = aliased(ctx, { flag: '--parent', old: '--collection' }, flags.parent, flags.collection);
     const api = await ctx.api();
     if (parent !== undefined) {
@@ -48,8 +47,7 @@ export default defineCommand({
       }
       return page;
     }, flags.page, `GET /v1/orgs/${encodeURIComponent(organizationId)}/spaces?deleted=true`);
-    // Its own columns (deletion time and time left), so it renders here rather than by the toolkit.
-    await render(ctx, trash, { columns: trashColumns }, flags);
-    return undefined;
+    // Its own columns (deletion time and time left).
+    return print(trash, { columns: trashColumns });
   },
 });
