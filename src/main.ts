@@ -3,7 +3,7 @@
  * in one place. Heavy modules load when a command needs them.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
+import { colourOn, Context, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit, type Failure } from './cli/errors.js';
 import { jsonSafe, terminalText } from './cli/escape.js';
 import { forgetRun, maskSecrets } from './client/errors.js';
@@ -158,8 +158,8 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
       org: o.org,
       verbose: Boolean(o.verbose) || env.DOCSCTL_DEBUG === '1',
       interactive: o.input !== false && !env.CI && Boolean(io.stdinIsTTY ?? io.stdin.isTTY) && Boolean(io.stderr.isTTY),
-      // Colour on a terminal (or DOCSCTL_FORCE_TTY), or wherever FORCE_COLOR asks for it; never with NO_COLOR.
-      color: o.color !== false && !('NO_COLOR' in env) && (Boolean(io.stdout.isTTY) || forcedTty(env) || forcedColor(env)),
+      // As gh: NO_COLOR, CLICOLOR, CLICOLOR_FORCE (and FORCE_COLOR), DOCSCTL_FORCE_TTY; --no-color above all.
+      color: colourOn(env, Boolean(io.stdout.isTTY), o.color !== false),
       ...(timeout !== undefined ? { timeout } : {}),
     };
     const ctx = new Context(globals, io, manifest);
