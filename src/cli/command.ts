@@ -8,6 +8,7 @@ import type { AnyOp, OpBody } from '../contract/op.js';
 import { describeIssue } from '../contract/issues.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
+import type { IdKind } from './flags.js';
 import type { JqProgram } from './jq.js';
 import { checkFields, render, type OutputSpec } from './output.js';
 
@@ -17,6 +18,10 @@ export interface ArgSpec {
   optional?: boolean;
   /** The values it takes, when they are a fixed set (completion offers them). */
   choices?: readonly string[];
+  /** The ids it takes, when its name does not say (`auth switch <name>`: a profile; see ID_KINDS). */
+  ids?: IdKind;
+  /** It names a file on this machine (completion offers files; nothing else does). */
+  files?: boolean;
 }
 
 export interface FlagSpec {

@@ -8,19 +8,29 @@ import type { Column, OutputSpec } from './output.js';
 import type { IdKind } from './flags.js';
 import { similar } from './suggest.js';
 
-/** An argument as the manifest holds it: what completion offers for it, besides help's words. */
+/**
+ * An argument as the manifest holds it: what completion offers for it, besides help's words (its
+ * choices, the ids it takes, files; or nothing).
+ */
 export interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional'> {
   /** Its fixed values (completion offers them). */
   choices?: string[];
   /** The ids it takes (completion lists them: `__complete ids KIND`). */
   ids?: IdKind;
+  /** A file on this machine. */
+  files?: true;
 }
 
 export type ManifestFlag = FlagSpec & {
   key: string;
   /** The ids its value takes. */
   ids?: IdKind;
+  /** Its value is a file on this machine (its placeholder is one of FILE_VALUES). */
+  files?: true;
 };
+
+/** The placeholders of flags whose value is a file on this machine (`--file <path>`, `--out <file>`). */
+export const FILE_VALUES: ReadonlySet<string> = new Set(['file', 'path']);
 
 /**
  * The ids an argument or a flag's value takes, by the name of the argument or of the value's
@@ -78,12 +88,15 @@ export async function toManifest(entry: CommandDef<any, any> | GroupDef | LaterD
   return {
     kind: 'command', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary,
     ...(def.description ? { description: def.description } : {}),
-    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional, choices }) => ({
+    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional, choices, ids, files }) => ({
       name, description, ...(optional ? { optional } : {}),
-      ...(choices ? { choices: [...choices] } : ID_KINDS[name] ? { ids: ID_KINDS[name] } : {}),
+      ...(choices ? { choices: [...choices] } : (ids ?? ID_KINDS[name]) ? { ids: ids ?? ID_KINDS[name] } : files ? { files: true as const } : {}),
     })),
     flags: Object.entries((def.flags ?? {}) as Record<string, FlagSpec>).map(([key, spec]) => ({
-      key, ...spec, ...(!spec.choices && spec.type !== 'boolean' && ID_KINDS[spec.value ?? ''] ? { ids: ID_KINDS[spec.value ?? ''] } : {}),
+      key, ...spec,
+      ...(spec.choices || spec.type === 'boolean' ? {}
+        : ID_KINDS[spec.value ?? ''] ? { ids: ID_KINDS[spec.value ?? ''] }
+        : FILE_VALUES.has(spec.value ?? '') ? { files: true as const } : {}),
     })),
     examples: def.examples,
     ...(def.list ? { list: true } : {}),

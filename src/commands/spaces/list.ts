@@ -14,8 +14,8 @@ export default defineCommand({
     'It asks for deleted=true, a sandbox extension (the official API has no list of deleted spaces): ' +
     'a service without it is reported as an error (exit 1) naming what is needed, never listed as deleted.',
   flags: {
-    parent: { description: 'only the spaces in this collection (as spaces create --parent puts them)', value: 'id', conflicts: ['collection'] },
-    collection: hiddenAlias('--parent', 'id'),
+    parent: { description: 'only the spaces in this collection (as spaces create --parent puts them)', value: 'collection', conflicts: ['collection'] },
+    collection: hiddenAlias('--parent', 'collection'),
     deleted: { type: 'boolean', description: 'deleted spaces that can still be restored, with the time left', conflicts: ['parent', 'collection'] },
   },
   examples: [

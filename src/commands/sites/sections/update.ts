@@ -10,7 +10,7 @@ export default defineCommand({
   args: [{ name: 'site', description: 'site id' }, { name: 'section', description: 'section id' }],
   flags: {
     title: { description: 'new title (2 to 128 characters)', value: 'title' },
-    path: { description: 'URL path segment (1 to 100 characters), unique within the site', value: 'path' },
+    path: { description: 'URL path segment (1 to 100 characters), unique within the site', value: 'segment' },
     defaultSiteSpace: { description: 'the section’s default site space', value: 'id' },
     condition: { description: 'expression deciding who sees it (at most 1024 characters), or null to remove', value: 'expr', nullable: true },
     icon: { description: 'icon name (at most 50 characters), or null to remove', value: 'name', nullable: true },
