@@ -45,11 +45,11 @@ describe('text from the service on a terminal and in a pipe', () => {
 
   it('a table on a (forced) terminal: controls escaped, docsctl\'s own colours kept', async () => {
     spaceId = await evilSpace();
-    const r = await sb.run(['spaces', 'list', '--fields', 'id,title'], { env: { DOCSCTL_FORCE_TTY: '200' } });
+    const r = await sb.run(['spaces', 'list', '--fields', 'id,title'], { env: { DOCSCTL_FORCE_TTY: '200', NO_COLOR: '1' } });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).not.toMatch(CONTROLS);
     expect(r.stdout).toMatch(new RegExp(`^${spaceId}\\s+${escapeRe(SHOWN)}$`, 'm'));
-    // In colour (chalk decides by the process's own stdout and FORCE_COLOR: the built binary).
+    // In colour (DOCSCTL_FORCE_TTY without NO_COLOR; FORCE_COLOR too), from the built binary.
     const coloured = await sb.process(['spaces', 'list', '--fields', 'id,title'], { env: { DOCSCTL_FORCE_TTY: '200', FORCE_COLOR: '1' } });
     expect(coloured.stdout).toMatch(/^(\x1b\[[0-9;]*m)+id/); // the header
     expect(withoutColours(coloured.stdout)).toBe(r.stdout);
