@@ -23,7 +23,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  usage or validation error, caught before anything was sent (a bad flag or file; a destructive
      command without --yes off a terminal, such as orgs apply in CI)
   3  not authenticated (no token, or the service answered 401)
-  4  not found (404)
+  4  not found (404); serve stop: no sandbox started with --detach runs on that port
   5  forbidden (403): your role does not allow it
   6  conflict (409): the operation would change nothing, or cannot be done
      (also cr merge/update with conflicting pages, sites publish answered by a checkout)

@@ -32,11 +32,11 @@ export interface OutputSpec<T = any> {
   /** For a single object: the fields shown as key/value lines (default: all plain fields). */
   fields?: Column<T>[];
   /**
-   * Custom human rendering on a TTY (trees); JSON and TSV still apply. `value` is escaped for the
-   * terminal (a copy: escapeDeep); `raw` is the value the command returned (what a renderer keyed
-   * data to, which it must escape itself).
+   * Custom human rendering on a TTY (trees); JSON and TSV still apply. `value` comes with the control
+   * characters of its strings escaped (a copy); `raw` is the command's own value, for what a command
+   * keeps by identity (the tree behind a list of rows): escape what is drawn from it (`escapeDeep`).
    */
-  human?: (value: any, ctx: Context, raw: unknown) => string | Promise<string>;
+  human?: (value: any, ctx: Context, raw: any) => string | Promise<string>;
 }
 
 export interface RenderFlags {

@@ -4,10 +4,13 @@ import { defineCommand } from '../cli/command.js';
 import { CliError, EXIT, UsageError } from '../cli/errors.js';
 import { plural } from '../cli/text.js';
 
-export default defineCommand({
+const serve = defineCommand({
   name: 'serve',
   summary: 'Run the sandbox: a stateful, in-memory server of the whole API',
-  description: 'Prints the URL, the admin token, the organization and an export line to paste; Ctrl-C stops it.',
+  description: 'Prints the URL, the admin token, the organization, its pid and an export line to paste; Ctrl-C stops it. '
+    + 'With --detach it runs in the background: the command returns once the sandbox listens, having printed the same, and `docsctl serve stop --port P` stops it '
+    + '(exit 4 when no sandbox started with --detach runs on that port). Its output goes to a log, sandboxes/<port>.log in the config folder unless --log says where.',
+  args: [{ name: 'action', description: 'stop: stop the sandbox that serve --detach started on --port (default 4700), and wait until its process has ended', optional: true, choices: ['stop'] }],
   flags: {
     memory: { type: 'boolean', description: 'keep the state in memory (the default)' },
     data: { description: 'keep the state in this SQLite database (made when missing; a JSON state file is imported once): each write is committed before it is acknowledged. Needs the optional package better-sqlite3', value: 'file' },
@@ -15,16 +18,20 @@ export default defineCommand({
     host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
     token: { description: 'the admin user’s token (default: random; with --data, replaces the saved one)', value: 'token' },
     seed: { description: 'start from this: a JSON fixture, a state exported by GET /_sandbox/state, or an organization file (docsctl orgs export), applied to the default organization', value: 'file' },
-    json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users}' },
+    json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users, pid} (with --detach, also log)' },
     chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
     chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
     allowFetch: { description: 'hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, addresses, or * for any. A name (or *) lets the sandbox ask for that host, but never connect to a private, link-local or metadata address it resolves to: only that address, listed here, allows it', value: 'hosts' },
+    detach: { type: 'boolean', description: 'run in the background: return once it listens (DOCSCTL_SERVE_START_TIMEOUT seconds at most, default 60), printing the same lines; stop it with docsctl serve stop --port P' },
+    log: { description: 'with --detach: append its output to this file (default: sandboxes/<port>.log in the config folder)', value: 'file' },
   },
-  examples: ['docsctl serve --memory', 'docsctl serve --data sandbox.db', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token', 'docsctl serve --memory --seed org.yaml'],
+  examples: ['docsctl serve --memory', 'docsctl serve --memory --detach --port 4700 --token ci-token-123', 'docsctl serve stop --port 4700', 'docsctl serve --data sandbox.db', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token', 'docsctl serve --memory --seed org.yaml'],
   noJson: true,
-  async run(ctx, { flags }) {
+  async run(ctx, { args, flags }): Promise<void> {
     const port = flags.port ?? 4700;
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
+    if (args.action !== undefined) return stop(ctx, args.action, flags as Record<string, unknown>, port);
+    if (flags.log !== undefined && !flags.detach) throw new UsageError('--log: only with --detach (in the foreground the output is on the terminal)');
     if (flags.chaos !== undefined && !(flags.chaos >= 0 && flags.chaos <= 1)) throw new UsageError('--chaos: must be a number from 0 to 1');
     if (flags.chaosSeed !== undefined && !Number.isInteger(flags.chaosSeed)) throw new UsageError('--chaos-seed: must be a whole number');
     if (flags.token !== undefined && !/^\S{8,}$/.test(flags.token)) throw new UsageError('--token: must be at least 8 characters without spaces');
@@ -70,9 +77,18 @@ export default defineCommand({
 
       }
     }
+    if (flags.detach) {
+      const { startDetached } = await import('./serve-detach.js');
+      return startDetached(ctx, flags as Record<string, unknown>, serve.flags!);
+    }
+    // The child of `serve --detach` (see serve-detach.ts): stoppable by its control token.
+    const detached = (await import('./serve-detach.js')).detachedChild(ctx.env);
+    let askedToStop = () => {};
+    const asked = new Promise<void>((resolve) => (askedToStop = resolve));
     let server;
     try {
       server = await startServer({
+        ...(detached ? { control: { token: detached.token, onStop: () => askedToStop() } } : {}),
         port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}), ...(state !== undefined ? { state } : {}),
         ...(flags.data ? { data: flags.data } : {}),
         ...(flags.chaos ? { chaos: { rate: flags.chaos, seed: flags.chaosSeed ?? 1 } } : {}),
@@ -103,15 +119,21 @@ export default defineCommand({
     const stopped = new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());
+      void asked.then(resolve);
     });
-    const info = { url: server.url, token: server.token, organizationId: server.organizationId, users: server.users };
+    detached?.register(server.url);
+    const stopLine = `docsctl serve stop --port ${new URL(server.url).port}`;
+    const info = { url: server.url, token: server.token, organizationId: server.organizationId, users: server.users, pid: process.pid, ...(detached ? { log: detached.log } : {}) };
+    let output: string;
     if (flags.json) {
-      ctx.out(JSON.stringify(info) + '\n');
+      output = JSON.stringify(info) + '\n';
     } else {
       const lines = [
         `docsctl sandbox listening on ${server.url}`,
         `admin token:   ${server.token}`,
         `organization:  ${server.organizationId}`,
+        `pid:           ${process.pid}`,
+        ...(detached ? [`log:           ${detached.log}`, `stop it with:  ${stopLine}`] : []),
         '',
         'members of the organization (role: token):',
         ...server.users.map((u) => `  ${String(u.role ?? 'guest').padEnd(9)} ${u.id.padEnd(12)} ${u.token}`),
@@ -120,13 +142,27 @@ export default defineCommand({
         `export DOCSCTL_API_URL=${server.url} DOCSCTL_TOKEN=${server.token} DOCSCTL_ORG=${server.organizationId}`,
         '',
       ];
-      ctx.out(lines.join('\n'));
+      output = lines.join('\n');
     }
+    ctx.out(output);
+    await detached?.ready(output);
     await stopped;
     await server.close();
-    if (!flags.json) ctx.info('sandbox stopped');
+    detached?.done();
+    if (!flags.json || detached) ctx.info('sandbox stopped');
   },
 });
+export default serve;
+
+/** `serve stop [--port P]`: it takes no other flag. */
+async function stop(ctx: Context, action: string, flags: Record<string, unknown>, port: number) {
+  if (action !== 'stop') throw new UsageError(`unknown action '${action}' for 'docsctl serve'`, 'the one action is stop: docsctl serve stop --port P');
+  const other = Object.keys(flags).find((k) => k !== 'port' && flags[k] !== undefined);
+  if (other) throw new UsageError(`--${other.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: not taken by serve stop (it takes --port)`);
+  if (port === 0) throw new UsageError('--port: give the port the sandbox listens on (serve --detach printed it)');
+  const { stopDetached } = await import('./serve-detach.js');
+  await stopDetached(ctx, port);
+}
 
 /**
  * An organization file given to --seed: applied to the sandbox through the client, by the same plan

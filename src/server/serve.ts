@@ -1,4 +1,5 @@
 /** The sandbox on a socket: `startServer()` for the CLI's `serve` and for tests. */
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
@@ -41,6 +42,11 @@ export interface ServerOptions {
   allowFetch?: string[];
   /** Deadline of one outbound fetch (with its redirects and body), in ms. Default 10000. */
   fetchTimeoutMs?: number;
+  /**
+   * A sandbox in the background (`serve --detach`): `POST /_sandbox/stop` with this token (and only
+   * it: not the admin's) answers 202 `{pid}` and calls `onStop`, whose owner closes the server.
+   */
+  control?: { token: string; onStop(): void };
 }
 
 export class StateFileError extends Error {
@@ -115,6 +121,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const app = createApp(store, { reset, ...(opts.chaos ? { chaos: { rate: opts.chaos.rate, seed: opts.chaos.seed ?? 1 } } : {}) });
 
   const server = createServer(serverTimeouts(), (req, res) => {
+    if (opts.control && (req.url ?? '').split('?')[0] === STOP_PATH) {
+      onStop(req, res, opts.control);
+      return;
+    }
     // A read answered before, state unchanged: sent at once (see App.kept). A HEAD gets the GET's
     // answer: node:http leaves the body out of a response to HEAD, and keeps its Content-Length.
     const kept = (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
@@ -170,6 +180,31 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         server.closeAllConnections();
       }),
   };
+}
+
+/** The route of a detached sandbox's control token (outside the app: the app never has it). */
+const STOP_PATH = '/_sandbox/stop';
+
+/**
+ * `POST /_sandbox/stop` with the control token: 202 `{pid}`, then `onStop` once the answer is sent.
+ * Any other token, or none, is 401; another method, 405. The token is compared in constant time.
+ */
+function onStop(req: IncomingMessage, res: ServerResponse, control: NonNullable<ServerOptions['control']>): void {
+  req.resume();
+  const given = Buffer.from(/^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '');
+  const token = Buffer.from(control.token);
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers });
+    return (done?: () => void) => res.end(text, done);
+  };
+  if (given.length !== token.length || !timingSafeEqual(given, token)) {
+    json(401, { error: { code: 401, message: 'stopping this sandbox needs its control token (the record that serve --detach wrote, which docsctl serve stop reads)' } })();
+  } else if (req.method !== 'POST') {
+    json(405, { error: { code: 405, message: `${req.method}: ${STOP_PATH} takes POST` } }, { allow: 'POST' })();
+  } else {
+    json(202, { pid: process.pid })(() => control.onStop());
+  }
 }
 
 /** Make `token` the sandbox admin's. */

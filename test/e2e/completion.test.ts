@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { BIN, useSandbox } from '../helpers/cli.js';
+import { BIN } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 import { HAS_TMUX, installed, Terminal } from '../helpers/terminal.js';
 
 const sb = useSandbox();
@@ -40,7 +41,8 @@ async function complete(line: string): Promise<string[]> {
 describe('shell completion', () => {
   it('completions/ is what `docsctl completion` generates from the current tree', async () => {
     for (const [shell, file] of [['bash', 'docsctl.bash'], ['zsh', '_docsctl'], ['fish', 'docsctl.fish']]) {
-      const r = await sb.run(['completion', shell]);
+      // The built binary: a script names the version of the build that made it.
+      const r = await sb.process(['completion', shell]);
       expect(r.exitCode).toBe(0);
       expect(readFileSync(join(root, 'completions', file), 'utf8'), `completions/${file} is stale: run npm run docs`).toBe(r.stdout + '\n');
     }
@@ -72,7 +74,8 @@ describe('shell completion', () => {
     try {
       const url = `http://127.0.0.1:${(silent.address() as import('node:net').AddressInfo).port}`;
       const started = Date.now();
-      const r = await sb.run(['__complete', 'ids', 'space'], { env: { DOCSCTL_API_URL: url, TMPDIR: sb.home } });
+      // A process: its cache of ids is in TMPDIR, which main() in this process would not see (os.tmpdir()).
+      const r = await sb.process(['__complete', 'ids', 'space'], { env: { DOCSCTL_API_URL: url, TMPDIR: sb.home } });
       expect(r.exitCode).toBe(0);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe('');
@@ -141,13 +144,14 @@ describe('shell completion', () => {
   });
 
   it('__complete ids prints each id with its title, tab-separated', async () => {
+    // Processes: the cache of ids is in TMPDIR (os.tmpdir(), which main() in this process would not take from env).
     const env = { TMPDIR: sb.home, DOCSCTL_COMPLETE_TIMEOUT_MS: '5000' };
-    expect((await sb.run(['__complete', 'ids', 'space'], { env })).stdout).toBe('sp-welcome\t👋 Welcome');
-    expect((await sb.run(['__complete', 'ids', 'org'], { env })).stdout).toBe('org-acme\tAcme Docs\norg-globex\tGlobex');
-    expect((await sb.run(['__complete', 'ids', 'user', '--org', 'org-globex'], { env })).stdout.split('\n').sort()).toEqual(['u-admin\tAda Admin', 'u-outsider\tOlga Outsider']);
+    expect((await sb.process(['__complete', 'ids', 'space'], { env })).stdout).toBe('sp-welcome\t👋 Welcome');
+    expect((await sb.process(['__complete', 'ids', 'org'], { env })).stdout).toBe('org-acme\tAcme Docs\norg-globex\tGlobex');
+    expect((await sb.process(['__complete', 'ids', 'user', '--org', 'org-globex'], { env })).stdout.split('\n').sort()).toEqual(['u-admin\tAda Admin', 'u-outsider\tOlga Outsider']);
     // The org's ids are cached by organization: another organization asks again.
-    expect((await sb.run(['__complete', 'ids', 'collection', '--org', 'org-globex'], { env })).stdout).toBe('');
-    expect((await sb.run(['__complete', 'ids', 'collection'], { env })).stdout).toBe('col-handbook\tHandbook');
+    expect((await sb.process(['__complete', 'ids', 'collection', '--org', 'org-globex'], { env })).stdout).toBe('');
+    expect((await sb.process(['__complete', 'ids', 'collection'], { env })).stdout).toBe('col-handbook\tHandbook');
   });
 });
 

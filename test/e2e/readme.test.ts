@@ -4,27 +4,26 @@
  *   how (`<!-- readme-test: serve -->` starts the sandbox, `run` blocks run in order in one shell, as
  *   a reader pasting them into a terminal would, `skip (why)` is not run; a block without one fails
  *   the test). What the test changes, and only that: the sandbox gets `--port 0 --json` (a free port,
- *   whose URL then replaces `http://127.0.0.1:4700`), and `https://example.com/` is a small website
- *   on loopback (tests never leave the machine);
+ *   whose URL then replaces `http://127.0.0.1:4700`), and the page the blocks serve to import gets a
+ *   free port for its 4801. The blocks need no network: tests never leave the machine;
  * - its links (and those of docs/) point at files and headings inside the repository;
  * - `node bin/docsctl.js` works right after `npm ci` (the `prepare` script builds), and says what to
  *   run when dist/ is missing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { freePort, userShell } from '../helpers/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = join(ROOT, 'README.md');
 const WRITTEN_URL = 'http://127.0.0.1:4700';
-const OUTSIDE_SITE = 'https://example.com/';
+/** The port of the page that the README's blocks serve themselves, to import it. */
+const SITE_PORT = '4801';
 
 interface Block {
   line: number;
@@ -51,41 +50,14 @@ function shellBlocks(markdown: string): Block[] {
   return blocks;
 }
 
-/** A temporary home, a working directory, and `docsctl` on the PATH (the built binary). */
-function userShell() {
-  const home = mkdtempSync(join(tmpdir(), 'docsctl-readme-'));
-  const bin = join(home, 'bin');
-  const work = join(home, 'work');
-  mkdirSync(bin);
-  mkdirSync(work);
-  writeFileSync(join(bin, 'docsctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
-  chmodSync(join(bin, 'docsctl'), 0o755);
-  const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: home, DOCSCTL_CONFIG_DIR: join(home, 'config'), LANG: 'C.UTF-8' };
-  return { home, work, env };
-}
-
-function startSite(): Promise<{ url: string; server: Server }> {
-  const pages: Record<string, string> = {
-    '/': '<!doctype html><html><head><title>Example Domain</title></head><body><h1>Example Domain</h1><p>This domain is for use in documentation examples. <a href="/more">More</a>.</p></body></html>',
-    '/more': '<html><head><title>More</title></head><body><h1>More</h1><p>Another page.</p></body></html>',
-  };
-  const server = createServer((req, res) => {
-    const html = pages[req.url ?? ''];
-    res.writeHead(html ? 200 : 404, { 'content-type': 'text/html' }).end(html ?? 'not found');
-  });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server })));
-}
-
 describe('README.md', () => {
   const blocks = shellBlocks(readFileSync(README, 'utf8'));
   let shell: ReturnType<typeof userShell>;
   let sandbox: ChildProcess | undefined;
-  let site: { url: string; server: Server };
   let url = '';
 
   beforeAll(async () => {
-    shell = userShell();
-    site = await startSite();
+    shell = userShell('docsctl-readme-');
     const serve = blocks.filter((b) => b.how === 'serve');
     expect(serve, 'one block starts the sandbox').toHaveLength(1);
     const command = serve[0].text.split('\n').map((l) => l.replace(/\s+#.*$/, '')).filter((l) => l.trim() !== '');
@@ -100,8 +72,6 @@ describe('README.md', () => {
 
   afterAll(async () => {
     if (sandbox?.pid) process.kill(-sandbox.pid, 'SIGTERM');
-    site?.server.closeAllConnections();
-    await new Promise<void>((done) => (site ? site.server.close(() => done()) : done()));
     if (shell) rmSync(shell.home, { recursive: true, force: true });
   });
 
@@ -113,8 +83,11 @@ describe('README.md', () => {
   it('runs its shell blocks as written against the sandbox, in order, in one shell', async () => {
     const run = blocks.filter((b) => b.how === 'run');
     expect(run.length).toBeGreaterThanOrEqual(4);
+    const text = run.map((b) => b.text).join('\n');
+    expect(text, 'the blocks import a page they serve on loopback').toContain(`http://127.0.0.1:${SITE_PORT}/`);
+    expect(text, 'the blocks never leave the machine').not.toMatch(/https?:\/\/(?!127\.0\.0\.1[:/])/);
     const script = ['set -euo pipefail', ...run.map((b) => `echo ">>> README.md:${b.line}" >&2\n${b.text}`)].join('\n')
-      .replaceAll(WRITTEN_URL, url).replaceAll(OUTSIDE_SITE, site.url);
+      .replaceAll(WRITTEN_URL, url).replaceAll(SITE_PORT, String(await freePort()));
     const r = await execa('bash', ['-c', script], { env: shell.env, extendEnv: false, cwd: shell.work, reject: false, timeout: 90_000, stdin: 'ignore' });
     expect({ exitCode: r.exitCode, stderr: r.stderr }).toMatchObject({ exitCode: 0 });
     expect(r.stdout).toContain('sp-welcome exists');
@@ -124,7 +97,7 @@ describe('README.md', () => {
     const spaces = await get('/v1/orgs/org-acme/spaces?limit=1000');
     const widget = spaces.items.find((s: { title: string }) => s.title === 'Widget');
     expect(widget, 'the Widget space').toBeDefined();
-    expect((await get(`/v1/spaces/${widget.id}/content/pages`)).pages.map((p: { title: string }) => p.title)).toContain('Example Domain');
+    expect((await get(`/v1/spaces/${widget.id}/content/pages`)).pages.map((p: { title: string }) => p.title)).toContain('Widget docs');
     const spec = await get('/v1/orgs/org-acme/openapi/docsctl-api');
     expect(spec.processingState).toBe('complete');
     expect(spec.lastVersion).toBeTruthy();
@@ -147,6 +120,22 @@ describe('README.md', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the docs', () => {
+  it('install docsctl from a clone or a packed tarball, never by its name from the registry (it is not published)', () => {
+    const files = [README, ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f))];
+    const found: string[] = [];
+    for (const file of files) {
+      for (const [block] of readFileSync(file, 'utf8').matchAll(/^ *```[\s\S]*?^ *```/gm)) {
+        // The words of each `npm install` command (up to a comment or the next command): none is the bare name.
+        for (const [, words] of block.matchAll(/\bnpm (?:install|i|add)\b([^#;&|\n]*)/g)) {
+          if (words.split(/\s+/).some((w) => /^docsctl(@.*)?$/.test(w))) found.push(`${relative(ROOT, file)}: npm install${words}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
 

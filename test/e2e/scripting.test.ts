@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, docsctl, useSandbox } from '../helpers/cli.js';
+import { BIN, docsctl } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 import { HAS_TMUX, Terminal } from '../helpers/terminal.js';
 
 const sb = useSandbox();

@@ -16,10 +16,10 @@ async function serve(args: string[]) {
 }
 
 describe('docsctl serve --memory', () => {
-  it('prints one JSON line with the url, the admin token, the organization and every user; SIGTERM stops it cleanly', async () => {
+  it('prints one JSON line with the url, the admin token, the organization, every user and its pid; SIGTERM stops it cleanly', async () => {
     const { child, line } = await serve(['--json', '--token', 'dev-token-123']);
     const info = JSON.parse(line);
-    expect(info).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: 'dev-token-123', organizationId: 'org-acme' });
+    expect(info).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: 'dev-token-123', organizationId: 'org-acme', pid: child.pid });
     expect(info.users.map((u: { role: string | null }) => u.role)).toEqual(['admin', 'create', 'review', 'edit', 'comment', 'read', null, 'outsider']);
     expect(new Set(info.users.map((u: { token: string }) => u.token)).size).toBe(8);
     const r = await docsctl(['orgs', 'list', '--fields', 'id,title'], { ...env, DOCSCTL_API_URL: info.url, DOCSCTL_TOKEN: 'dev-token-123' });
@@ -39,6 +39,7 @@ describe('docsctl serve --memory', () => {
       });
     });
     expect(lines[0]).toMatch(/^docsctl sandbox listening on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines).toContain(`pid:           ${child.pid}`);
     expect(lines.at(-1)).toMatch(/^export DOCSCTL_API_URL=http:\/\/127\.0\.0\.1:\d+ DOCSCTL_TOKEN=sbx_\S+ DOCSCTL_ORG=org-acme$/);
     child.kill('SIGINT');
     expect((await child).exitCode).toBe(0);

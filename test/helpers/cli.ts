@@ -2,7 +2,9 @@
  * The e2e harness: a sandbox started in this test process on 127.0.0.1:0, and the built
  * `bin/docsctl` run with execa against it, with a temporary config dir (never the real home).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -35,6 +37,34 @@ export async function docsctl(args: string[], env: Record<string, string | undef
     ...(opts.input !== undefined ? { input: opts.input } : { stdin: 'ignore' }),
   });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode ?? -1 };
+}
+
+/**
+ * A user's shell: a temporary home, a working directory, and `docsctl` on the PATH (the built
+ * binary); `env` is the whole environment to give the shell.
+ */
+export function userShell(prefix = 'docsctl-shell-') {
+  const home = mkdtempSync(join(tmpdir(), prefix));
+  const bin = join(home, 'bin');
+  const work = join(home, 'work');
+  mkdirSync(bin);
+  mkdirSync(work);
+  writeFileSync(join(bin, 'docsctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
+  chmodSync(join(bin, 'docsctl'), 0o755);
+  const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: home, DOCSCTL_CONFIG_DIR: join(home, 'config'), LANG: 'C.UTF-8' };
+  return { home, work, env };
+}
+
+/** A port free on 127.0.0.1 a moment ago (for what must be given a port: another process may take it since). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => done(port));
+    });
+  });
 }
 
 export interface Sandbox {

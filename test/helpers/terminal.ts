@@ -64,6 +64,11 @@ export class Terminal {
     }
   }
 
+  /** Everything the pane has shown, what scrolled off the screen too, wrapped lines joined. */
+  history(): string {
+    return this.tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'main').replace(/\s+$/, '');
+  }
+
   /** Type text (literally) or press named keys (`Enter`, `Down`, `C-c`). */
   type(text: string): void {
     this.tmux('send-keys', '-t', 'main', '-l', text);

@@ -1,7 +1,7 @@
 /**
  * An independent implementation of the official API description to run the CLI against: Stoplight
  * Prism (npm `@stoplight/prism-cli`) mocking GitBook's published OpenAPI document (npm `@gitbook/api`),
- * on loopback. Prism validates every request against the document (a request it refuses is answered
+ * on loopback, started as `prism mock` starts it less what changes no answer (mock-server.cjs). Prism validates every request against the document (a request it refuses is answered
  * 4xx, which the CLI reports as a failure) and answers with values made from the response schemas.
  *
  * What the harness does to the document, and why (never to the CLI):
@@ -25,7 +25,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkRequest, official, type Json } from '../helpers/official.js';
 
-const PRISM = resolve(import.meta.dirname, '../../node_modules/.bin/prism');
+/** Prism's mock server, as `prism mock` starts it (see the file for what it leaves out). */
+const MOCK_SERVER = resolve(import.meta.dirname, 'mock-server.cjs');
 
 /** The official document, paths under `/v1`, recursive schema references cut (see above). */
 export function prismDocument(): { doc: Json; cut: number } {
@@ -149,7 +150,7 @@ export async function startPrism(timeoutMs = 90_000): Promise<PrismMock> {
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(prismDocument().doc));
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), file], {
+  const child = spawn(process.execPath, [MOCK_SERVER, file, String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' },
   });
   try {

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
-import { colours } from '../../cli/output.js';
 import { escapeDeep } from '../../cli/escape.js';
+import { colours } from '../../cli/output.js';
 import { drawTree } from '../../cli/tree.js';
 import type { Page } from '../../contract/content.js';
 import { pageColumns, pageWhere, pathsById } from './columns.js';
@@ -17,9 +17,9 @@ export function pageRows(tree: Page[]): PageRow[] {
   return rows;
 }
 
-/** On a terminal: the tree the rows came from (`raw`: the rows as returned, which the tree is kept for), escaped. */
-export async function drawPages(rows: PageRow[], ctx: Context, raw: unknown): Promise<string> {
-  const pages = escapeDeep(trees.get(raw as object) ?? []);
+/** On a terminal: the tree the rows came from (`raw`: the rows `pageRows` made), its text escaped. */
+export async function drawPages(rows: PageRow[], ctx: Context, raw: PageRow[]): Promise<string> {
+  const pages = escapeDeep(trees.get(raw) ?? []);
   const { paint } = await colours(ctx);
   const paths = pathsById(rows);
   const lines = drawTree(pages, {
