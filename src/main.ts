@@ -3,7 +3,7 @@
  * in one place. Heavy modules load when a command needs them.
  */
 import { type Command, CommanderError, Option } from 'commander';
-import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
+import { colourOn, Context, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit, type Failure } from './cli/errors.js';
 import { jsonSafe, terminalText } from './cli/escape.js';
 import { forgetRun, maskSecrets } from './client/errors.js';
@@ -22,7 +22,7 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
     io.stdout.write(`${VERSION}\n`);
     return EXIT.OK;
   }
-  const json = argv.includes('--json');
+  const json = jsonErrors(argv, manifest);
   let ctx: Context | undefined;
   try {
     const help = helpArgv(argv, manifest);
@@ -55,7 +55,18 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
 }
 
 /**
- * The error on stderr: `error: …` and `hint: …` lines, or one JSON line with --json. Messages carry
+ * Whether errors are reported as JSON: with `--json`, and with `--jq` (which implies it; `api`'s
+ * `-q` too), anywhere on the line before `--`.
+ */
+function jsonErrors(argv: readonly string[], manifest: Manifest): boolean {
+  const end = argv.indexOf('--');
+  const words = end < 0 ? argv : argv.slice(0, end);
+  if (words.some((w) => w === '--json' || w === '--jq' || w.startsWith('--jq='))) return true;
+  return words.some((w) => w.startsWith('-q')) && locate(manifest, words, GLOBAL_VALUE_FLAGS).nodes[0]?.name === 'api';
+}
+
+/**
+ * The error on stderr: `error: …` and `hint: …` lines, or one JSON line with --json (or --jq). Messages carry
  * text from the service (and from the command line): its control characters are escaped, or
  * JSON-escaped (src/cli/escape.ts).
  */
@@ -148,8 +159,8 @@ function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c:
       org: o.org,
       verbose: Boolean(o.verbose) || env.DOCSCTL_DEBUG === '1',
       interactive: o.input !== false && !env.CI && Boolean(io.stdinIsTTY ?? io.stdin.isTTY) && Boolean(io.stderr.isTTY),
-      // Colour on a terminal (or DOCSCTL_FORCE_TTY), or wherever FORCE_COLOR asks for it; never with NO_COLOR.
-      color: o.color !== false && !('NO_COLOR' in env) && (Boolean(io.stdout.isTTY) || forcedTty(env) || forcedColor(env)),
+      // As gh: NO_COLOR, CLICOLOR, CLICOLOR_FORCE (and FORCE_COLOR), DOCSCTL_FORCE_TTY; --no-color above all.
+      color: colourOn(env, Boolean(io.stdout.isTTY), o.color !== false),
       ...(timeout !== undefined ? { timeout } : {}),
     };
     const ctx = new Context(globals, io, manifest);

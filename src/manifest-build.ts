@@ -1,7 +1,7 @@
 /** Build-time entry (scripts/build.mjs): the manifest from every command definition, and help texts. */
 import { resolveDef, type CommandDef, type GroupDef, type LaterDef } from './cli/command.js';
 import type { Io } from './cli/context.js';
-import { ID_KINDS, type Manifest, type ManifestCommand, type ManifestNode } from './cli/manifest.js';
+import { FILE_VALUES, ID_KINDS, type Manifest, type ManifestCommand, type ManifestNode } from './cli/manifest.js';
 import type { Column, OutputSpec } from './cli/output.js';
 import type { ArgSpec, FlagSpec } from './cli/spec.js';
 import { entries } from './commands/index.js';
@@ -28,12 +28,15 @@ export async function toManifest(entry: CommandDef<any, any> | GroupDef | LaterD
   return {
     kind: 'command', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary,
     ...(def.description ? { description: def.description } : {}),
-    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional, choices }) => ({
+    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional, choices, ids, files }) => ({
       name, description, ...(optional ? { optional } : {}),
-      ...(choices ? { choices: [...choices] } : ID_KINDS[name] ? { ids: ID_KINDS[name] } : {}),
+      ...(choices ? { choices: [...choices] } : (ids ?? ID_KINDS[name]) ? { ids: ids ?? ID_KINDS[name] } : files ? { files: true as const } : {}),
     })),
     flags: Object.entries((def.flags ?? {}) as Record<string, FlagSpec>).map(([key, spec]) => ({
-      key, ...spec, ...(!spec.choices && spec.type !== 'boolean' && ID_KINDS[spec.value ?? ''] ? { ids: ID_KINDS[spec.value ?? ''] } : {}),
+      key, ...spec,
+      ...(spec.choices || spec.type === 'boolean' ? {}
+        : ID_KINDS[spec.value ?? ''] ? { ids: ID_KINDS[spec.value ?? ''] }
+        : FILE_VALUES.has(spec.value ?? '') ? { files: true as const } : {}),
     })),
     examples: def.examples,
     ...(def.list ? { list: true } : {}),

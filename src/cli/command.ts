@@ -25,7 +25,7 @@ type FlagValue<S extends FlagSpec> = S extends { type: 'boolean' }
 type FlagValues<F extends Record<string, FlagSpec>> = { [K in keyof F]?: FlagValue<F[K]> };
 type ArgValues<A extends readonly ArgSpec[]> = { [K in A[number] as K['name']]: K extends { optional: true } ? string | undefined : string };
 
-export interface CommonFlags {
+interface CommonFlags {
   json?: boolean;
   fields?: string;
   /** A jq expression: the JSON output goes through it (see jq.ts). */
@@ -41,7 +41,16 @@ interface CommandInput<A extends readonly ArgSpec[], F extends Record<string, Fl
   flags: FlagValues<F> & CommonFlags;
   /** `--jq`, compiled (for a command that prints its JSON itself: `api`). */
   jq?: JqProgram;
+  /**
+   * Print `value` as the command's answer is printed (tables, TSV, `--json`, `--jq`, `--fields`), with
+   * `spec` or the command's own output spec: for a command that prints before it fails (the list,
+   * then exit 1) or with columns of its own. What `run` returns is printed the same way.
+   */
+  print: Print;
 }
+
+/** Prints a value as a command's answer is printed (CommandInput.print). */
+export type Print = (value: unknown, spec?: OutputSpec) => Promise<void>;
 
 export interface CommandDef<A extends readonly ArgSpec[] = readonly ArgSpec[], F extends Record<string, FlagSpec> = Record<string, FlagSpec>> {
   kind: 'command';
@@ -140,9 +149,10 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
   // --jq: the output is JSON, through jq; the expression is compiled before anything is sent.
   const jq = typeof flags.jq === 'string' ? await (await import('./jq.js')).compileJq(ctx, flags.jq) : undefined;
   if (jq) flags.json = true;
-  const input = { args, flags, ...(jq ? { jq } : {}) } as CommandInput<any, any>;
-  const result = await def.run(ctx, input);
-  await render(ctx, result, def.output ?? {}, { ...(flags as CommonFlags), ...(jq ? { jqProgram: jq } : {}) });
+  const renderFlags = { ...(flags as CommonFlags), ...(jq ? { jqProgram: jq } : {}) };
+  const print = (value: unknown, spec: OutputSpec = def.output ?? {}) => render(ctx, value, spec, renderFlags);
+  const input = { args, flags, print, ...(jq ? { jq } : {}) } as CommandInput<any, any>;
+  await print(await def.run(ctx, input));
 }
 
 /**

@@ -98,7 +98,7 @@ const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '
  * DOCSCTL_FORCE_TTY: terminal output (tables, colour, short times) on a pipe, as gh's GH_FORCE_TTY.
  * Any value but empty, `0` or `false` forces it; a number is also the terminal's width in columns.
  */
-export function forcedTty(env: NodeJS.ProcessEnv): boolean {
+function forcedTty(env: NodeJS.ProcessEnv): boolean {
   const v = env.DOCSCTL_FORCE_TTY;
   return v !== undefined && v !== '' && !/^(0|false|no)$/i.test(v);
 }
@@ -107,9 +107,25 @@ export function forcedTty(env: NodeJS.ProcessEnv): boolean {
  * FORCE_COLOR (the convention chalk and most tools follow): the terminal's output, in colour, even on
  * a pipe (as DOCSCTL_FORCE_TTY, plus colour); `0` or `false` does not.
  */
-export function forcedColor(env: NodeJS.ProcessEnv): boolean {
+function forcedColor(env: NodeJS.ProcessEnv): boolean {
   const v = env.FORCE_COLOR;
   return v !== undefined && !/^(0|false)$/i.test(v);
+}
+
+/**
+ * Whether docsctl's output is in colour, as gh decides it (go-gh's term.FromEnv): never with
+ * `--no-color` (`flag` false); with DOCSCTL_FORCE_TTY, unless NO_COLOR (not empty) or CLICOLOR=0 say
+ * no; else where colour is forced, by CLICOLOR_FORCE (not empty, not `0`: gh's) or FORCE_COLOR
+ * (chalk's and Node's), even with NO_COLOR; else on a terminal, unless NO_COLOR or CLICOLOR=0 say no.
+ * Colour shows only in the terminal's output (tables, key/value lines, trees): CLICOLOR_FORCE alone
+ * keeps TSV on a pipe, as gh does; FORCE_COLOR also asks for the terminal's output (forcedColor).
+ */
+export function colourOn(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean, flag = true): boolean {
+  if (!flag) return false;
+  const disabled = Boolean(env.NO_COLOR) || env.CLICOLOR === '0';
+  if (forcedTty(env)) return !disabled;
+  const forced = (Boolean(env.CLICOLOR_FORCE) && env.CLICOLOR_FORCE !== '0') || forcedColor(env);
+  return forced || (!disabled && stdoutIsTTY);
 }
 
 export class Context {

@@ -6,7 +6,8 @@
  * message; a runtime error is exit 1 with jq's own message.
  *
  * jq runs within bounds (DOCSCTL_JQ_TIMEOUT, DOCSCTL_JQ_MAX_MEMORY; see Context.jqBounds and
- * docs/security.md): each run of the expression (once per page of a list) must end within the time
+ * docs/security.md): each run of the expression (once on a command's output, a whole list included;
+ * once per page with `api --paginate`) must end within the time
  * bound, or the thread is stopped; jq's heap, its output and the thread's JavaScript heap stay within
  * the memory bound. Past a bound: exit 1 naming the bound and the variable that raises it. One
  * thread serves the whole command (`api --paginate` runs jq on every page through it).

@@ -7,19 +7,29 @@ import type { IdKind } from './flags.js';
 import { kebab, type ArgSpec, type FlagSpec } from './spec.js';
 import { similar } from './suggest.js';
 
-/** An argument as the manifest holds it: what completion offers for it, besides help's words. */
+/**
+ * An argument as the manifest holds it: what completion offers for it, besides help's words (its
+ * choices, the ids it takes, files; or nothing).
+ */
 interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional'> {
   /** Its fixed values (completion offers them). */
   choices?: string[];
   /** The ids it takes (completion lists them: `__complete ids KIND`). */
   ids?: IdKind;
+  /** A file on this machine. */
+  files?: true;
 }
 
 type ManifestFlag = FlagSpec & {
   key: string;
   /** The ids its value takes. */
   ids?: IdKind;
+  /** Its value is a file on this machine (its placeholder is one of FILE_VALUES). */
+  files?: true;
 };
+
+/** The placeholders of flags whose value is a file on this machine (`--file <path>`, `--out <file>`). */
+export const FILE_VALUES: ReadonlySet<string> = new Set(['file', 'path']);
 
 /**
  * The ids an argument or a flag's value takes, by the name of the argument or of the value's

@@ -3,6 +3,7 @@
  * with it, the manifest (manifest.ts) holds it for help, parsing and completion. Free of imports:
  * both stand on it.
  */
+import type { IdKind } from './flags.js';
 
 export interface ArgSpec {
   name: string;
@@ -10,6 +11,10 @@ export interface ArgSpec {
   optional?: boolean;
   /** The values it takes, when they are a fixed set (completion offers them). */
   choices?: readonly string[];
+  /** The ids it takes, when its name does not say (`auth switch <name>`: a profile; see ID_KINDS). */
+  ids?: IdKind;
+  /** It names a file on this machine (completion offers files; nothing else does). */
+  files?: boolean;
 }
 
 export interface FlagSpec {

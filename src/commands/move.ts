@@ -45,7 +45,7 @@ const ORG_SIDES = { before: { before: space, beforeCollection: collection }, aft
 
 /** The placement flags of `collections move` and `spaces move`. */
 export const PLACEMENT_FLAGS = {
-  parent: { description: 'id of the collection to move it into', value: 'id', conflicts: ['root'] },
+  parent: { description: 'id of the collection to move it into', value: 'collection', conflicts: ['root'] },
   root: { type: 'boolean', description: 'move to the organization’s root (parent null)' },
   before: { description: 'place it just before this space (in the target container)', value: 'space', conflicts: ['beforeCollection'] },
   after: { description: 'place it just after this space (in the target container)', value: 'space', conflicts: ['afterCollection'] },

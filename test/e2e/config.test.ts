@@ -149,7 +149,7 @@ describe('a malformed answer is an error naming the request (exit 1)', () => {
         expect(r.stdout).toBe('');
         expect(r.stderr).not.toMatch(BUG);
         const message = malformed(c.problem, mode[0] === '--all' ? 1000 : 30);
-        if (mode[0] === '--json') {
+        if (mode[0] === '--json' || mode[0] === '--jq') {
           expect(JSON.parse(r.stderr).error).toMatchObject({ message, exitCode: 1, hint: expect.stringContaining('answered something docsctl cannot read') });
         } else {
           expect(r.stderr.split('\n')[0]).toBe(`error: ${message}`);

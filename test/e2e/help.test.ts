@@ -142,7 +142,7 @@ describe('global flags', () => {
   it('a command that prints data lists --json, --fields and --jq as output flags; one that prints none does not take them', async () => {
     const list = (await sb.run(['spaces', 'list', '--help'])).stdout;
     expect(terms(section(list, 'Output flags:'))).toEqual(['--json', '--fields <list>', '--jq <expression>']);
-    expect(terms(section(list, 'Flags:'))).toEqual(expect.arrayContaining(['--parent <id>', '--limit <n>', '--all', '--page <cursor>']));
+    expect(terms(section(list, 'Flags:'))).toEqual(expect.arrayContaining(['--parent <collection>', '--limit <n>', '--all', '--page <cursor>']));
     const serve = (await sb.run(['serve', '--help'])).stdout;
     expect(section(serve, 'Output flags:')).toBeUndefined();
     const completion = await sb.run(['completion', 'bash', '--jq', '.']);

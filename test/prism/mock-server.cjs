@@ -40,6 +40,6 @@ const [document, port] = process.argv.slice(2);
   const address = await server.listen(Number(port), '127.0.0.1');
   process.stdout.write(`Prism is listening on ${address}\n`);
 })().catch((err) => {
-  process.stderr.write(`${err && err.stack ? err.stack : err}\n`);
+  process.stderr.write(`${err?.stack ? err.stack : err}\n`);
   process.exit(1);
 });

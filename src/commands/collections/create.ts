@@ -10,7 +10,7 @@ export default defineCommand({
   description: 'A title is required (the API would make an untitled collection): asked for on a terminal when --title is missing or blank, a usage error (exit 2) otherwise.',
   flags: {
     title: { description: `title (${characters(collectionTitle)}; required, asked for on a terminal)`, value: 'title' },
-    parent: { description: 'id of the parent collection', value: 'id' },
+    parent: { description: 'id of the parent collection', value: 'collection' },
   },
   examples: ['docsctl collections create --title Guides', 'docsctl collections create --title "API" --parent col_123 --json'],
   output: { fields: collectionFields },

@@ -12,7 +12,7 @@ export default defineCommand({
     title: { description: `title (${characters(siteTitle)}; required, asked for on a terminal)`, value: 'title' },
     type: { description: 'type (plan) of the site (default basic)', value: 'type', choices: SITE_TYPES },
     visibility: { description: 'who may see it once published (default public)', value: 'visibility', choices: SITE_VISIBILITIES },
-    space: { type: 'list', description: 'a space to publish in it (repeatable, in order)', value: 'id' },
+    space: { type: 'list', description: 'a space to publish in it (repeatable, in order)', value: 'space' },
   },
   examples: [
     'docsctl sites create --title "Developer docs"',

@@ -13,7 +13,7 @@ export default defineCommand({
   flags: {
     title: { description: `new title (${characters(siteTitle)})`, value: 'title' },
     visibility: { description: 'who may see it once published', value: 'visibility', choices: SITE_VISIBILITIES },
-    basename: { description: `path below the site’s address (${characters(siteBasename)})`, value: 'path' },
+    basename: { description: `path below the site’s address (${characters(siteBasename)})`, value: 'segment' },
     proxy: { description: 'host plus path it is served from, such as example.com/docs, or null to remove', value: 'url', nullable: true },
     adaptiveContent: { description: 'turn adaptive content on (true) or off (false)', value: 'bool', choices: BOOLEAN_CHOICES },
     agentsContext: { description: 'whether AI agents may access the site', value: 'value', choices: AGENTS_CONTEXTS },

@@ -11,8 +11,8 @@ export default defineCommand({
   flags: {
     title: { description: `title (${characters(spaceTitle)}; required, asked for on a terminal)`, value: 'title' },
     emoji: { description: `emoji (${characters(spaceEmoji)})`, value: 'emoji' },
-    parent: { description: 'id of the collection to create it in', value: 'id', conflicts: ['collection'] },
-    collection: hiddenAlias('--parent', 'id'),
+    parent: { description: 'id of the collection to create it in', value: 'collection', conflicts: ['collection'] },
+    collection: hiddenAlias('--parent', 'collection'),
     language: { description: 'content language', value: 'code', choices: LANGUAGES },
     editMode: { description: 'live (directly editable) or locked', value: 'mode', choices: EDIT_MODES },
     template: { description: 'fill it from this content template (see docsctl content template --help)', value: 'id' },

@@ -15,7 +15,7 @@ export default defineCommand({
     'published; on a published one it is live unless --draft is given.',
   args: [{ name: 'site', description: 'site id' }],
   flags: {
-    space: { description: 'the space to publish in it (or --new-space)', value: 'id', conflicts: ['newSpace'] },
+    space: { description: 'the space to publish in it (or --new-space)', value: 'space', conflicts: ['newSpace'] },
     newSpace: { type: 'boolean', description: 'create a new space for it, titled after --title (needs the create role)' },
     template: { description: 'content template of the new space (with --new-space), such as getting-started', value: 'id' },
     title: { description: `title (${characters(sectionTitle)}; default: the space’s title)`, value: 'title' },

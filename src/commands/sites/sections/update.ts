@@ -11,7 +11,7 @@ export default defineCommand({
   args: [{ name: 'site', description: 'site id' }, { name: 'section', description: 'section id' }],
   flags: {
     title: { description: `new title (${characters(sectionTitle)})`, value: 'title' },
-    path: { description: `URL path segment (${characters(sitePath)}), unique within the site`, value: 'path' },
+    path: { description: `URL path segment (${characters(sitePath)}), unique within the site`, value: 'segment' },
     defaultSiteSpace: { description: 'the section’s default site space', value: 'id' },
     condition: { description: `expression deciding who sees it (${characters(condition)}), or null to remove`, value: 'expr', nullable: true },
     icon: { description: `icon name (${characters(iconName)}), or null to remove`, value: 'name', nullable: true },

@@ -14,7 +14,7 @@ export default defineCommand({
     'live unless --draft is given.',
   args: [{ name: 'site', description: 'site id' }],
   flags: {
-    space: { description: 'the space to publish (or --new-space)', value: 'id', conflicts: ['newSpace'] },
+    space: { description: 'the space to publish (or --new-space)', value: 'space', conflicts: ['newSpace'] },
     newSpace: { type: 'boolean', description: 'create a new space for it, titled after --title (needs the create role)' },
     template: { description: 'content template of the new space (with --new-space), such as getting-started', value: 'id' },
     title: { description: `its own title (${characters(siteTitle)}; default: the space’s); with --new-space, the space’s`, value: 'title' },
