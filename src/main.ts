@@ -2,13 +2,14 @@
  * docsctl's entry: wires the command tree to the toolkit and maps every error to its exit code,
  * in one place. Heavy modules load when a command needs them.
  */
-import { Command, CommanderError, Option } from 'commander';
-import { Context, forcedColor, forcedTty, StdoutClosed, type Globals, type Io } from './cli/context.js';
+import { type Command, CommanderError, Option } from 'commander';
+import { colourOn, Context, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit, type Failure } from './cli/errors.js';
 import { jsonSafe, terminalText } from './cli/escape.js';
 import { forgetRun, maskSecrets } from './client/errors.js';
 import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
-import { childNamed, failureExitOf, findDef, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
+import { childNamed, failureExitOf, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
+import { findDef } from './cli/command.js';
 import { attach, DocsCommand, helpConfiguration, unknownCommand } from './cli/program.js';
 import { entries } from './commands/index.js';
 
@@ -21,7 +22,7 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
     io.stdout.write(`${VERSION}\n`);
     return EXIT.OK;
   }
-  const json = argv.includes('--json');
+  const json = jsonErrors(argv, manifest);
   let ctx: Context | undefined;
   try {
     const help = helpArgv(argv, manifest);
@@ -54,7 +55,18 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
 }
 
 /**
- * The error on stderr: `error: …` and `hint: …` lines, or one JSON line with --json. Messages carry
+ * Whether errors are reported as JSON: with `--json`, and with `--jq` (which implies it; `api`'s
+ * `-q` too), anywhere on the line before `--`.
+ */
+function jsonErrors(argv: readonly string[], manifest: Manifest): boolean {
+  const end = argv.indexOf('--');
+  const words = end < 0 ? argv : argv.slice(0, end);
+  if (words.some((w) => w === '--json' || w === '--jq' || w.startsWith('--jq='))) return true;
+  return words.some((w) => w.startsWith('-q')) && locate(manifest, words, GLOBAL_VALUE_FLAGS).nodes[0]?.name === 'api';
+}
+
+/**
+ * The error on stderr: `error: …` and `hint: …` lines, or one JSON line with --json (or --jq). Messages carry
  * text from the service (and from the command line): its control characters are escaped, or
  * JSON-escaped (src/cli/escape.ts).
  */
@@ -113,7 +125,7 @@ function helpArgv(argv: string[], manifest: Manifest): string[] | 'exit-codes' |
 }
 
 /** The commander program for `argv`: only the tree named on the command line is built in full. */
-export function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c: Context) => void = () => {}, all = false): Command {
+function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c: Context) => void = () => {}, all = false): Command {
   const program = new DocsCommand('docsctl')
     .description('Administer an organization on the documentation-hosting service; `docsctl serve --memory` runs a sandbox of it.')
     .usage('<command> [flags]')
@@ -147,8 +159,8 @@ export function buildProgram(manifest: Manifest, argv: string[], io: Io, onConte
       org: o.org,
       verbose: Boolean(o.verbose) || env.DOCSCTL_DEBUG === '1',
       interactive: o.input !== false && !env.CI && Boolean(io.stdinIsTTY ?? io.stdin.isTTY) && Boolean(io.stderr.isTTY),
-      // Colour on a terminal (or DOCSCTL_FORCE_TTY), or wherever FORCE_COLOR asks for it; never with NO_COLOR.
-      color: o.color !== false && !('NO_COLOR' in env) && (Boolean(io.stdout.isTTY) || forcedTty(env) || forcedColor(env)),
+      // As gh: NO_COLOR, CLICOLOR, CLICOLOR_FORCE (and FORCE_COLOR), DOCSCTL_FORCE_TTY; --no-color above all.
+      color: colourOn(env, Boolean(io.stdout.isTTY), o.color !== false),
       ...(timeout !== undefined ? { timeout } : {}),
     };
     const ctx = new Context(globals, io, manifest);

@@ -3,7 +3,7 @@
  * with a skewed (Zipf-like) frequency, so that some terms are in most pages and most are rare.
  */
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 've', 'zi', 'po', 'da', 'fe', 'gu', 'hi', 'jo', 'be', 'ni', 'ta', 'ro', 'me'];
-export const VOCABULARY_SIZE = 5000;
+const VOCABULARY_SIZE = 5000;
 
 /** The vocabulary: word i has 2 to 4 syllables. */
 export const WORDS = Array.from({ length: VOCABULARY_SIZE }, (_, i) => {

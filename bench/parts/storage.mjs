@@ -15,7 +15,7 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'undici';
-import { BIN, benchEnv, startServer, stopChild, tempDir } from '../lib/proc.mjs';
+import { BIN, benchEnv, startServer, tempDir } from '../lib/proc.mjs';
 import { median, quantile, result } from '../lib/stats.mjs';
 
 const TOKEN = 'bench-storage-token-0123';
@@ -119,7 +119,7 @@ async function kills(dir, rounds) {
   let lost = 0;
   const lostWhat = [];
   const refused = {};
-  let stray = [];
+  const stray = [];
   let total = 0;
   for (let round = 0; round <= rounds; round++) {
     const s = await serve(['--data', file]);

@@ -10,44 +10,7 @@ import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import type { JqProgram } from './jq.js';
 import { checkFields, render, type OutputSpec } from './output.js';
-
-export interface ArgSpec {
-  name: string;
-  description: string;
-  optional?: boolean;
-  /** The values it takes, when they are a fixed set (completion offers them). */
-  choices?: readonly string[];
-}
-
-export interface FlagSpec {
-  description: string;
-  type?: 'string' | 'number' | 'boolean' | 'list';
-  /** Placeholder in help, e.g. `role` for `--default-level <role>`. */
-  value?: string;
-  short?: string;
-  choices?: readonly string[];
-  /** Allow `--flag null` to send null (nullable API fields). */
-  nullable?: boolean;
-  hidden?: boolean;
-  /**
-   * Given at most once: a second time is a usage error (exit 2) rather than replacing the first
-   * (commander's way). A text says why, in the message.
-   */
-  once?: boolean | string;
-  /**
-   * Flags it cannot be given with (their keys: `beforeCollection`, or a shared flag's: `limit`),
-   * declared to commander (`Option.conflicts`): `--a and --b cannot be used together`, exit 2,
-   * before the command runs. One side of a pair declares it.
-   */
-  conflicts?: readonly string[];
-  /**
-   * Given, every failure of the command exits with this code instead of its own, so that the
-   * command's other codes are answers (`orgs plan --detailed-exitcode`: 1, and 2 means only
-   * "changes pending"). A command line that only looks like it gives the flag (terraform's
-   * `-detailed-exitcode`, a misspelling) counts: main.ts, failureExitOf.
-   */
-  failureExit?: number;
-}
+import { kebab, type ArgSpec, type FlagSpec } from './spec.js';
 
 type FlagValue<S extends FlagSpec> = S extends { type: 'boolean' }
   ? boolean
@@ -59,10 +22,10 @@ type FlagValue<S extends FlagSpec> = S extends { type: 'boolean' }
         ? S extends { nullable: true } ? C | null : C
         : S extends { nullable: true } ? string | null : string;
 
-export type FlagValues<F extends Record<string, FlagSpec>> = { [K in keyof F]?: FlagValue<F[K]> };
-export type ArgValues<A extends readonly ArgSpec[]> = { [K in A[number] as K['name']]: K extends { optional: true } ? string | undefined : string };
+type FlagValues<F extends Record<string, FlagSpec>> = { [K in keyof F]?: FlagValue<F[K]> };
+type ArgValues<A extends readonly ArgSpec[]> = { [K in A[number] as K['name']]: K extends { optional: true } ? string | undefined : string };
 
-export interface CommonFlags {
+interface CommonFlags {
   json?: boolean;
   fields?: string;
   /** A jq expression: the JSON output goes through it (see jq.ts). */
@@ -73,12 +36,21 @@ export interface CommonFlags {
   yes?: boolean;
 }
 
-export interface CommandInput<A extends readonly ArgSpec[], F extends Record<string, FlagSpec>> {
+interface CommandInput<A extends readonly ArgSpec[], F extends Record<string, FlagSpec>> {
   args: ArgValues<A>;
   flags: FlagValues<F> & CommonFlags;
   /** `--jq`, compiled (for a command that prints its JSON itself: `api`). */
   jq?: JqProgram;
+  /**
+   * Print `value` as the command's answer is printed (tables, TSV, `--json`, `--jq`, `--fields`), with
+   * `spec` or the command's own output spec: for a command that prints before it fails (the list,
+   * then exit 1) or with columns of its own. What `run` returns is printed the same way.
+   */
+  print: Print;
 }
+
+/** Prints a value as a command's answer is printed (CommandInput.print). */
+export type Print = (value: unknown, spec?: OutputSpec) => Promise<void>;
 
 export interface CommandDef<A extends readonly ArgSpec[] = readonly ArgSpec[], F extends Record<string, FlagSpec> = Record<string, FlagSpec>> {
   kind: 'command';
@@ -134,6 +106,19 @@ export async function resolveDef(def: CommandDef<any, any> | GroupDef | LaterDef
   return loaded;
 }
 
+/** Find the definition at `path` (names below the entry) in a loaded entry, loading only what is on the path. */
+export async function findDef(def: CommandDef<any, any> | GroupDef, path: string[]): Promise<CommandDef<any, any>> {
+  let node: CommandDef<any, any> | GroupDef = def;
+  for (const name of path) {
+    if (node.kind !== 'group') break;
+    const next: CommandDef<any, any> | GroupDef | LaterDef | undefined = node.commands.find((c) => c.name === name);
+    if (!next) throw new Error(`command ${path.join(' ')} is in the manifest but not in its module: rebuild (npm run build)`);
+    node = await resolveDef(next);
+  }
+  if (node.kind !== 'command') throw new Error(`${path.join(' ')} is a group, not a command`);
+  return node;
+}
+
 export function defineCommand<const A extends readonly ArgSpec[], const F extends Record<string, FlagSpec>>(
   def: Omit<CommandDef<A, F>, 'kind'>,
 ): CommandDef<A, F> {
@@ -164,14 +149,10 @@ export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArg
   // --jq: the output is JSON, through jq; the expression is compiled before anything is sent.
   const jq = typeof flags.jq === 'string' ? await (await import('./jq.js')).compileJq(ctx, flags.jq) : undefined;
   if (jq) flags.json = true;
-  const input = { args, flags, ...(jq ? { jq } : {}) } as CommandInput<any, any>;
-  const result = await def.run(ctx, input);
-  await render(ctx, result, def.output ?? {}, { ...(flags as CommonFlags), ...(jq ? { jqProgram: jq } : {}) });
-}
-
-/** camelCase → kebab-case: `defaultLevel` → `default-level`. */
-export function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const renderFlags = { ...(flags as CommonFlags), ...(jq ? { jqProgram: jq } : {}) };
+  const print = (value: unknown, spec: OutputSpec = def.output ?? {}) => render(ctx, value, spec, renderFlags);
+  const input = { args, flags, print, ...(jq ? { jq } : {}) } as CommandInput<any, any>;
+  await print(await def.run(ctx, input));
 }
 
 /**

@@ -5,17 +5,23 @@
  * change requests, members, organizations, profiles) are listed at TAB time by
  * `docsctl __complete ids KIND`, which answers from a short cache or within ~300 ms, never blocking
  * the shell for long. Its lines are `id<TAB>title`: zsh and fish show the title beside the id, bash
- * (which has no descriptions) the id alone. `--org` and `--profile` typed on the line are passed on.
+ * (which has no descriptions) the id alone. `--org` and `--profile` typed on the line are passed on,
+ * and so is the space typed as an argument where change request numbers are completed (they are
+ * numbered per space). Files are offered only for values that are files (ManifestFlag.files,
+ * ManifestArg.files); any other value (an id docsctl cannot list, a title) completes to nothing.
  */
-import { kebab } from './command.js';
+import { kebab } from './spec.js';
 import { GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, sharedFlags, VERSION_FLAG, type IdKind } from './flags.js';
 import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
-/** What a value completes to: ids of a kind, fixed words, or (neither) files. */
-type Values = { ids: IdKind } | { words: string[] };
+/**
+ * What a value completes to: ids of a kind (change requests: of the space given as the argument
+ * numbered `space`), fixed words, or files; nothing else.
+ */
+type Values = { ids: IdKind; space?: number } | { words: string[] } | { files: true };
 
 /** One node of the tree as completion sees it ('docsctl spaces list'). */
 interface Row {
@@ -69,12 +75,16 @@ function rows(manifest: Manifest): Row[] {
 
 function commandRow(path: string, node: ManifestCommand): Row {
   const row: Row = { path, subs: [], aliases: {}, flags: [], valueFlags: [...GLOBAL_VALUE_FLAGS], values: {} };
+  // Change requests are numbered per space: their numbers come from the space typed as an argument.
+  const spaceArg = node.args.findIndex((a) => a.name === 'space');
+  const ids = (kind: IdKind): Values => ((kind === 'cr' || kind === 'mergeable-cr') && spaceArg >= 0 ? { ids: kind, space: spaceArg + 1 } : { ids: kind });
   for (const f of node.flags) {
     const long = `--${kebab(f.key)}`;
     if (!f.hidden) row.flags.push({ name: long, description: oneLine(f.description) });
     if (f.type === 'boolean') continue;
     row.valueFlags.push(long, ...(f.short ? [`-${f.short}`] : []));
-    const values: Values | undefined = f.choices ? { words: [...f.choices, ...(f.nullable ? ['null'] : [])] } : f.ids ? { ids: f.ids } : undefined;
+    const values: Values | undefined = f.choices ? { words: [...f.choices, ...(f.nullable ? ['null'] : [])] }
+      : f.ids ? ids(f.ids) : f.files ? { files: true } : undefined;
     if (values) for (const name of [long, ...(f.short ? [`-${f.short}`] : [])]) row.values[name] = values;
   }
   for (const { flag } of sharedFlags(node)) {
@@ -83,13 +93,15 @@ function commandRow(path: string, node: ManifestCommand): Row {
   }
   node.args.forEach((a, i) => {
     if (a.choices) row.values[`#${i + 1}`] = { words: a.choices };
-    else if (a.ids) row.values[`#${i + 1}`] = { ids: a.ids };
+    else if (a.ids) row.values[`#${i + 1}`] = ids(a.ids);
+    else if (a.files) row.values[`#${i + 1}`] = { files: true };
   });
   return row;
 }
 
 const globalFlags = () => GLOBAL_FLAGS.map((f) => ({ name: f.long, description: f.description }));
-const spec = (v: Values) => ('ids' in v ? `@${v.ids}` : v.words.join(' '));
+/** A value's completion as the scripts' tables hold it: `@kind`, `@kind@N` (the space is argument N), `@files`, or the words. */
+const spec = (v: Values) => ('ids' in v ? `@${v.ids}${v.space ? `@${v.space}` : ''}` : 'files' in v ? '@files' : v.words.join(' '));
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function completionScript(shell: Shell, manifest: Manifest): string {
@@ -122,25 +134,30 @@ function tables(manifest: Manifest, shell: 'bash' | 'zsh'): string[] {
 const DIALECTS = {
   bash: {
     words: 'COMP_WORDS', current: 'COMP_CWORD', first: 1,
-    // `cur` and `ctx` are the caller's locals: bash scopes variables dynamically. Fails when nothing matches.
+    // `cur`, `ctx` and `pos` are the caller's locals: bash scopes variables dynamically. Fails when nothing matches.
     offer: '_docsctl_offer() { COMPREPLY=($(compgen -W "$1" -- "$cur")); ((${#COMPREPLY[@]})); }',
     none: '_docsctl_none() { COMPREPLY=(); }',
-    // bash shows no descriptions: the id alone.
+    files: '_docsctl_files() { compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); }',
+    // bash shows no descriptions: the id alone. `kind@N`: change requests of the space typed as argument N.
     ids: `_docsctl_ids() {
-  local id rest words=()
-  while IFS=$'\\t' read -r id rest; do [[ -n "$id" ]] && words+=("$id"); done < <(docsctl __complete ids "$1" "\${ctx[@]}" 2>/dev/null)
+  local id rest kind="\${1%%@*}" words=()
+  local -a where=()
+  [[ "$1" == *@* ]] && where=(--space "\${pos[\${1#*@}]}")
+  while IFS=$'\\t' read -r id rest; do [[ -n "$id" ]] && words+=("$id"); done < <(docsctl __complete ids "$kind" "\${where[@]}" "\${ctx[@]}" 2>/dev/null)
   COMPREPLY=($(compgen -W "\${words[*]}" -- "$cur"))
 }`,
   },
   zsh: {
     words: 'words', current: 'CURRENT', first: 2,
     offer: '_docsctl_offer() { compadd -- ${=1}; }',
-    none: '_docsctl_none() { _default; }',
-    // Each id shown with its title: `sp-welcome  -- Welcome`.
+    none: '_docsctl_none() { return 1; }',
+    files: '_docsctl_files() { _files; }',
+    // Each id shown with its title: `sp-welcome  -- Welcome`. `kind@N`: change requests of the space typed as argument N.
     ids: `_docsctl_ids() {
-  local line
-  local -a ids shown
-  for line in "\${(@f)$(docsctl __complete ids "$1" "\${ctx[@]}" 2>/dev/null)}"; do
+  local line kind="\${1%%@*}"
+  local -a ids shown where
+  [[ "$1" == *@* ]] && where=(--space "\${pos[\${1#*@}]}")
+  for line in "\${(@f)$(docsctl __complete ids "$kind" "\${where[@]}" "\${ctx[@]}" 2>/dev/null)}"; do
     [[ -z "$line" ]] && continue
     ids+=("\${line%%$'\\t'*}")
     if [[ "$line" == *$'\\t'* ]]; then shown+=("\${line%%$'\\t'*}  -- \${line#*$'\\t'}"); else shown+=("$line"); fi
@@ -157,9 +174,12 @@ function completer(shell: 'bash' | 'zsh'): string {
   const C = d.current;
   return `${d.offer}
 ${d.none}
+${d.files}
 ${d.ids}
 _docsctl_values() {
-  if [[ "$1" == @* ]]; then
+  if [[ "$1" == @files ]]; then
+    _docsctl_files
+  elif [[ "$1" == @* ]]; then
     _docsctl_ids "\${1#@}"
   elif [[ -n "$1" ]]; then
     _docsctl_offer "$1"
@@ -170,7 +190,7 @@ _docsctl_values() {
 _docsctl() {
   local cur="\${${W}[${C}]}" prev="\${${W}[${C}-1]}"
   local node="docsctl" argi=0 i w
-  local -a ctx=()
+  local -a ctx=() pos=()
   for ((i = ${d.first}; i < ${C}; i++)); do
     w="\${${W}[i]}"
     if [[ "$w" == -* ]]; then
@@ -186,6 +206,7 @@ _docsctl() {
       node="$node \${_docsctl_alias[$node $w]}"
     else
       ((argi++))
+      pos[argi]="$w"
     fi
   done
   if [[ "\${_docsctl_vflags[$node]}" == *" $prev "* ]]; then
@@ -213,7 +234,7 @@ function bash(manifest: Manifest): string {
     '# Install: docsctl completion bash > ~/.local/share/bash-completion/completions/docsctl (or source it from ~/.bashrc).',
     ...tables(manifest, 'bash'),
     completer('bash'),
-    'complete -o default -F _docsctl docsctl',
+    'complete -F _docsctl docsctl',
   ].join('\n') + '\n';
 }
 
@@ -256,8 +277,8 @@ function fish(manifest: Manifest): string {
     ...switchFn('__docsctl_alias', 'the subcommand an alias names ("node alias")', table.flatMap((r) => Object.entries(r.aliases).map(([a, n]): [string, string[]] => [`${r.path} ${a}`, [q(n)]]))),
     ...switchFn('__docsctl_flags', 'flags of a node, with their descriptions', table.map((r) => [r.path, [...r.flags, ...globalFlags()].map((f) => tsv(f.name, f.description))])),
     ...switchFn('__docsctl_vflags', 'flags of a node that take a value', table.map((r) => [r.path, r.valueFlags.map(q)])),
-    ...switchFn('__docsctl_values', 'values of a flag ("node --flag") or an argument ("node #N"): @kind for ids', [
-      ...table.flatMap((r) => Object.entries(r.values).map(([k, v]): [string, string[]] => [`${r.path} ${k}`, 'ids' in v ? [q(`@${v.ids}`)] : v.words.map(q)])),
+    ...switchFn('__docsctl_values', 'values of a flag ("node --flag") or an argument ("node #N"): @kind (@kind@N) for ids, @files for files', [
+      ...table.flatMap((r) => Object.entries(r.values).map(([k, v]): [string, string[]] => [`${r.path} ${k}`, 'words' in v ? v.words.map(q) : [q(spec(v))]])),
       ...Object.entries(GLOBAL_VALUES).map(([flag, v]): [string, string[]] => [`global ${flag}`, [q(spec(v))]]),
     ]),
     'function __docsctl_complete --description "the candidates for the token at the cursor"',
@@ -266,6 +287,7 @@ function fish(manifest: Manifest): string {
     '    set -l cur (commandline -ct)',
     '    set -l node docsctl',
     '    set -l argi 0',
+    '    set -l pos',
     '    set -l ctx',
     '    set -l flag',
     '    for w in $words',
@@ -283,6 +305,7 @@ function fish(manifest: Manifest): string {
     '                set node "$node $name"',
     '            else',
     '                set argi (math $argi + 1)',
+    '                set pos $pos $w',
     '            end',
     '        end',
     '    end',
@@ -306,9 +329,19 @@ function fish(manifest: Manifest): string {
     '        set values (__docsctl_values "$node #"(math $argi + 1))',
     '    end',
     '    if test -z "$values"',
+    '        return',
+    '    else if test "$values[1]" = @files',
     '        __fish_complete_path $cur',
     '    else if string match -q -- "@*" $values[1]',
-    '        docsctl __complete ids (string sub -s 2 -- $values[1]) $ctx 2>/dev/null',
+    '        # kind, or kind@N: change requests of the space typed as argument N',
+    '        set -l spec (string split @ -- (string sub -s 2 -- $values[1]))',
+    '        set -l where',
+    '        if set -q spec[2]; and set -q pos[$spec[2]]',
+    '            set where --space $pos[$spec[2]]',
+    '        else if set -q spec[2]',
+    '            return',
+    '        end',
+    '        docsctl __complete ids $spec[1] $where $ctx 2>/dev/null',
     '    else',
     '        printf "%s\\n" $values',
     '    end',

@@ -8,9 +8,8 @@ import type { Api, ApiOptions } from '../client/api.js';
 import { CLIENT_LIMITS, SETTING_MAXIMA } from '../client/limits.js';
 import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, CliError, EXIT, UsageError } from './errors.js';
-import { INPUT_LIMITS, INPUT_MAXIMA, INPUT_VARIABLES } from './limits.js';
+import { INPUT_LIMITS, INPUT_MAXIMA, INPUT_VARIABLES, JQ_BOUNDS, type JqBounds } from './limits.js';
 import { terminalLine, terminalText } from './escape.js';
-import { JQ_BOUNDS, type JqBounds } from './jq.js';
 import type { Manifest } from './manifest.js';
 
 export interface Globals {
@@ -99,7 +98,7 @@ const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '
  * DOCSCTL_FORCE_TTY: terminal output (tables, colour, short times) on a pipe, as gh's GH_FORCE_TTY.
  * Any value but empty, `0` or `false` forces it; a number is also the terminal's width in columns.
  */
-export function forcedTty(env: NodeJS.ProcessEnv): boolean {
+function forcedTty(env: NodeJS.ProcessEnv): boolean {
   const v = env.DOCSCTL_FORCE_TTY;
   return v !== undefined && v !== '' && !/^(0|false|no)$/i.test(v);
 }
@@ -108,9 +107,25 @@ export function forcedTty(env: NodeJS.ProcessEnv): boolean {
  * FORCE_COLOR (the convention chalk and most tools follow): the terminal's output, in colour, even on
  * a pipe (as DOCSCTL_FORCE_TTY, plus colour); `0` or `false` does not.
  */
-export function forcedColor(env: NodeJS.ProcessEnv): boolean {
+function forcedColor(env: NodeJS.ProcessEnv): boolean {
   const v = env.FORCE_COLOR;
   return v !== undefined && !/^(0|false)$/i.test(v);
+}
+
+/**
+ * Whether docsctl's output is in colour, as gh decides it (go-gh's term.FromEnv): never with
+ * `--no-color` (`flag` false); with DOCSCTL_FORCE_TTY, unless NO_COLOR (not empty) or CLICOLOR=0 say
+ * no; else where colour is forced, by CLICOLOR_FORCE (not empty, not `0`: gh's) or FORCE_COLOR
+ * (chalk's and Node's), even with NO_COLOR; else on a terminal, unless NO_COLOR or CLICOLOR=0 say no.
+ * Colour shows only in the terminal's output (tables, key/value lines, trees): CLICOLOR_FORCE alone
+ * keeps TSV on a pipe, as gh does; FORCE_COLOR also asks for the terminal's output (forcedColor).
+ */
+export function colourOn(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean, flag = true): boolean {
+  if (!flag) return false;
+  const disabled = Boolean(env.NO_COLOR) || env.CLICOLOR === '0';
+  if (forcedTty(env)) return !disabled;
+  const forced = (Boolean(env.CLICOLOR_FORCE) && env.CLICOLOR_FORCE !== '0') || forcedColor(env);
+  return forced || (!disabled && stdoutIsTTY);
 }
 
 export class Context {
@@ -173,8 +188,8 @@ export class Context {
     if (this.stdoutClosed) throw new StdoutClosed();
   }
 
-  /** Data to stdout; StdoutClosed once nobody reads it any more. */
-  out(text: string): void {
+  /** Data to stdout (text, or bytes: `cr pdf --out -`); StdoutClosed once nobody reads it any more. */
+  out(text: string | Uint8Array): void {
     if (this.stdoutClosed) throw new StdoutClosed();
     this.io.stdout.write(text);
   }

@@ -1,5 +1,5 @@
 /** docs/commands.md, generated from the command manifest (`npm run docs`; a test keeps it in sync). */
-import { kebab } from './command.js';
+import { kebab } from './spec.js';
 import { CONFIRM_FLAGS, flagTerm, GLOBAL_FLAGS, LIST_FLAGS, OUTPUT_FLAGS, sharedFlags, type SharedFlag } from './flags.js';
 import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
 

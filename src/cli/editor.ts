@@ -12,7 +12,7 @@ import type { Context } from './context.js';
 import { CliError, EXIT } from './errors.js';
 
 /** The editor command line the environment asks for (it may carry arguments: `code --wait`). */
-export function editorCommand(env: NodeJS.ProcessEnv): string {
+function editorCommand(env: NodeJS.ProcessEnv): string {
   for (const name of ['DOCSCTL_EDITOR', 'VISUAL', 'EDITOR']) {
     const value = env[name]?.trim();
     if (value) return value;

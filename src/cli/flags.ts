@@ -12,8 +12,11 @@
  * Kept free of imports: the entry and every command's help read it.
  */
 
-/** What a shared flag's value completes to: ids of a kind (`__complete ids KIND`). */
-export type IdKind = 'space' | 'collection' | 'site' | 'cr' | 'org' | 'user' | 'profile';
+/**
+ * What a value completes to: ids of a kind (`__complete ids KIND`). `cr` is any change request of the
+ * space typed before it, `mergeable-cr` only those a merge takes (open ones, then drafts).
+ */
+export type IdKind = 'space' | 'collection' | 'site' | 'cr' | 'mergeable-cr' | 'org' | 'user' | 'profile';
 
 export interface SharedFlag {
   /** The long name with its dashes: `--org`, `--no-input`. */

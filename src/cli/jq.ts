@@ -6,7 +6,8 @@
  * message; a runtime error is exit 1 with jq's own message.
  *
  * jq runs within bounds (DOCSCTL_JQ_TIMEOUT, DOCSCTL_JQ_MAX_MEMORY; see Context.jqBounds and
- * docs/security.md): each run of the expression (once per page of a list) must end within the time
+ * docs/security.md): each run of the expression (once on a command's output, a whole list included;
+ * once per page with `api --paginate`) must end within the time
  * bound, or the thread is stopped; jq's heap, its output and the thread's JavaScript heap stay within
  * the memory bound. Past a bound: exit 1 naming the bound and the variable that raises it. One
  * thread serves the whole command (`api --paginate` runs jq on every page through it).
@@ -15,6 +16,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Context } from './context.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { terminalText } from './escape.js';
+import { JQ_BOUNDS, type JqBounds } from './limits.js';
 
 export interface JqProgram {
   /** jq's output for one input value (each result on its own line), or a failure naming jq's error or the bound. */
@@ -22,21 +24,6 @@ export interface JqProgram {
   /** Stop the thread (done by the Context when the command ends). */
   close(): Promise<void>;
 }
-
-export interface JqBounds {
-  /** Each run of the expression, in seconds. */
-  timeoutSeconds: number;
-  /** jq's heap, its output and the thread's heap, each, in MiB. */
-  maxMemoryMib: number;
-}
-
-/**
- * The bounds of `--jq` (Context.jqBounds reads and checks DOCSCTL_JQ_TIMEOUT and DOCSCTL_JQ_MAX_MEMORY):
- * each run of the expression within `timeoutSeconds`, jq's heap, its output and its thread's heap
- * within `maxMemoryMib` each (jq-wasm stops jq's heap at 256 MiB whatever this says; below 32 jq cannot
- * start: its heap starts at 16 MiB).
- */
-export const JQ_BOUNDS = { timeoutSeconds: 10, maxMemoryMib: 256, minMemoryMib: 32, maxMemoryMibLimit: 4096 } as const;
 
 /** Room for Node's own use of the thread's JavaScript heap, above what jq's output takes there. */
 const HEAP_HEADROOM_MIB = 32;

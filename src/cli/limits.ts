@@ -36,3 +36,18 @@ export const INPUT_MAXIMA = {
   inputBytes: 256 * 1024 * 1024,
   seedBytes: 512 * 1024 * 1024 - 24,
 };
+
+export interface JqBounds {
+  /** Each run of the expression, in seconds. */
+  timeoutSeconds: number;
+  /** jq's heap, its output and the thread's heap, each, in MiB. */
+  maxMemoryMib: number;
+}
+
+/**
+ * The bounds of `--jq` (Context.jqBounds reads and checks DOCSCTL_JQ_TIMEOUT and DOCSCTL_JQ_MAX_MEMORY):
+ * each run of the expression within `timeoutSeconds`, jq's heap, its output and its thread's heap
+ * within `maxMemoryMib` each (jq-wasm stops jq's heap at 256 MiB whatever this says; below 32 jq cannot
+ * start: its heap starts at 16 MiB).
+ */
+export const JQ_BOUNDS = { timeoutSeconds: 10, maxMemoryMib: 256, minMemoryMib: 32, maxMemoryMibLimit: 4096 } as const;

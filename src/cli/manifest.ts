@@ -3,24 +3,33 @@
  * definitions. Help, parsing, completions and docs/commands.md come from it, so a command's module
  * (and the contract and zod behind it) loads only when that command runs.
  */
-import { kebab, resolveDef, type ArgSpec, type CommandDef, type FlagSpec, type GroupDef, type LaterDef } from './command.js';
-import type { Column, OutputSpec } from './output.js';
 import type { IdKind } from './flags.js';
+import { kebab, type ArgSpec, type FlagSpec } from './spec.js';
 import { similar } from './suggest.js';
 
-/** An argument as the manifest holds it: what completion offers for it, besides help's words. */
-export interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional'> {
+/**
+ * An argument as the manifest holds it: what completion offers for it, besides help's words (its
+ * choices, the ids it takes, files; or nothing).
+ */
+interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional'> {
   /** Its fixed values (completion offers them). */
   choices?: string[];
   /** The ids it takes (completion lists them: `__complete ids KIND`). */
   ids?: IdKind;
+  /** A file on this machine. */
+  files?: true;
 }
 
-export type ManifestFlag = FlagSpec & {
+type ManifestFlag = FlagSpec & {
   key: string;
   /** The ids its value takes. */
   ids?: IdKind;
+  /** Its value is a file on this machine (its placeholder is one of FILE_VALUES). */
+  files?: true;
 };
+
+/** The placeholders of flags whose value is a file on this machine (`--file <path>`, `--out <file>`). */
+export const FILE_VALUES: ReadonlySet<string> = new Set(['file', 'path']);
 
 /**
  * The ids an argument or a flag's value takes, by the name of the argument or of the value's
@@ -49,7 +58,7 @@ export interface ManifestCommand {
   fields?: string[];
 }
 
-export interface ManifestGroup {
+interface ManifestGroup {
   kind: 'group';
   name: string;
   aliases?: string[];
@@ -60,61 +69,11 @@ export interface ManifestGroup {
 export type ManifestNode = ManifestCommand | ManifestGroup;
 
 /** A top-level entry: a group or a command, with its help heading. */
-export type ManifestEntry = ManifestNode & { section: string; hidden?: boolean };
+type ManifestEntry = ManifestNode & { section: string; hidden?: boolean };
 
 export interface Manifest {
   version: string;
   entries: ManifestEntry[];
-}
-
-/** The manifest of a definition, every `later` command loaded (at build time). */
-export async function toManifest(entry: CommandDef<any, any> | GroupDef | LaterDef): Promise<ManifestNode> {
-  const def = await resolveDef(entry);
-  if (def.kind === 'group') {
-    const commands: ManifestNode[] = [];
-    for (const c of def.commands) commands.push(await toManifest(c));
-    return { kind: 'group', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary, commands };
-  }
-  return {
-    kind: 'command', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary,
-    ...(def.description ? { description: def.description } : {}),
-    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional, choices }) => ({
-      name, description, ...(optional ? { optional } : {}),
-      ...(choices ? { choices: [...choices] } : ID_KINDS[name] ? { ids: ID_KINDS[name] } : {}),
-    })),
-    flags: Object.entries((def.flags ?? {}) as Record<string, FlagSpec>).map(([key, spec]) => ({
-      key, ...spec, ...(!spec.choices && spec.type !== 'boolean' && ID_KINDS[spec.value ?? ''] ? { ids: ID_KINDS[spec.value ?? ''] } : {}),
-    })),
-    examples: def.examples,
-    ...(def.list ? { list: true } : {}),
-    ...(def.destructive ? { destructive: true } : {}),
-    ...(def.noJson ? { noJson: true } : {}),
-    ...outputNames(def.output),
-  };
-}
-
-/** The names of a command's output, for help and completion: shown columns, then what else --fields takes. */
-function outputNames(output: OutputSpec | undefined): Pick<ManifestCommand, 'columns' | 'fields'> {
-  const name = (c: Column) => (typeof c === 'string' ? c : (c.header ?? c.key));
-  const extra = (c: Column) => typeof c !== 'string' && c.extra === true;
-  if (output?.columns) {
-    const more = output.columns.filter(extra).map(name);
-    return { columns: output.columns.filter((c) => !extra(c)).map(name), ...(more.length ? { fields: more } : {}) };
-  }
-  return output?.fields ? { fields: output.fields.map(name) } : {};
-}
-
-/** Find the definition at `path` (names below the entry) in a loaded entry, loading only what is on the path. */
-export async function findDef(def: CommandDef<any, any> | GroupDef, path: string[]): Promise<CommandDef<any, any>> {
-  let node: CommandDef<any, any> | GroupDef = def;
-  for (const name of path) {
-    if (node.kind !== 'group') break;
-    const next: CommandDef<any, any> | GroupDef | LaterDef | undefined = node.commands.find((c) => c.name === name);
-    if (!next) throw new Error(`command ${path.join(' ')} is in the manifest but not in its module: rebuild (npm run build)`);
-    node = await resolveDef(next);
-  }
-  if (node.kind !== 'command') throw new Error(`${path.join(' ')} is a group, not a command`);
-  return node;
 }
 
 /** The child of a group (or a top-level entry) that `word` names, by its name or an alias. */

@@ -12,9 +12,19 @@ import type { JqProgram } from './jq.js';
 
 /**
  * A column (or a field of a single object): a field of the API object by name, or a value made from
- * it. `extra` columns are left out of tables and TSV rows unless `--fields` names them.
+ * it (`value`; without it, the field `key`). `extra` columns are left out of tables and TSV rows
+ * unless `--fields` names them. `priority` says what a table too wide for the terminal gives up
+ * first (see Priority; by default it follows from the column's name: priorityOf).
  */
-export type Column<T = any> = string | { key: string; header?: string; value: (item: T) => unknown; extra?: boolean };
+export type Column<T = any> = string | { key: string; header?: string; value?: (item: T) => unknown; extra?: boolean; priority?: Priority };
+
+/**
+ * How much a column matters in a table that does not fit the terminal: `key` columns (the identifier
+ * other commands take) are always shown; `main` ones (a title, a subject, a name) are shown and cut
+ * no shorter than READABLE_WIDTH while other columns can go; `normal` ones are dropped before a main
+ * column goes below that width, after the `low` ones (references to other objects by id, times).
+ */
+type Priority = 'key' | 'main' | 'normal' | 'low';
 
 export interface OutputSpec<T = any> {
   /** Columns of list tables and TSV rows, in order (the TSV order is stable and documented). */
@@ -35,7 +45,7 @@ export interface RenderFlags {
   limit?: number;
   all?: boolean;
   page?: string;
-  /** `--jq`, compiled: the JSON goes through it (a list: each page of items, as it arrives). */
+  /** `--jq`, compiled: the JSON goes through it (a list: the whole list, once). */
   jqProgram?: JqProgram;
 }
 
@@ -47,7 +57,7 @@ export function withExtras<T>(columns: Column<T>[], fields: Column<T>[]): Column
   const shown = new Set(columns.map((c) => toColumn(c).header));
   const extras = fields.filter((f) => !shown.has(toColumn(f).header)).map((f) => {
     const c = toColumn(f);
-    return { key: c.header, value: c.value, extra: true };
+    return { key: c.header, value: c.value, extra: true as const };
   });
   return [...columns, ...extras];
 }
@@ -109,11 +119,14 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
     ? (n: number, total: number) => ctx.io.stderr.write(`\r\x1b[2Kfetched ${n} of ${total}…`)
     : undefined;
   if (flags.jqProgram) {
-    // Each page of items through jq as it arrives (as gh does with --paginate): `.[]` streams.
+    // The whole list through jq, once, as `--json` prints it (`[]` when it is empty), as gh's list
+    // commands do: `length` counts the list. (Only `api --paginate` runs jq page by page.)
+    const items: unknown[] = [];
     for await (const page of pager.pages(max, progress)) {
-      await jqOut(ctx, flags.jqProgram, picked ? page.map((item) => record(item, picked)) : page);
-      await ctx.stillRead();
+      for (const item of page) items.push(picked ? record(item, picked) : item);
     }
+    if (progress) ctx.io.stderr.write('\r\x1b[2K');
+    await jqOut(ctx, flags.jqProgram, items);
   } else if (flags.json) {
     // Streamed as pages arrive, so memory stays flat with --all; items are written a batch at a
     // time: `[\n  {…},\n  {…}\n]` from one JSON.stringify is a batch indented as list elements.
@@ -147,7 +160,7 @@ async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: Ou
   } else {
     const all: unknown[] = [];
     for await (const item of pager.take(max, progress)) all.push(item);
-    await renderTable(ctx, all, picked ?? shownColumns(spec.columns));
+    await renderTable(ctx, all, picked ?? shownColumns(spec.columns), !picked);
   }
   if (progress) ctx.io.stderr.write('\r\x1b[2K');
   if (!flags.all && pager.nextCursor) {
@@ -167,27 +180,41 @@ async function renderItems(ctx: Context, items: unknown[], spec: OutputSpec, fla
     const cols = picked ?? shownColumns(spec.columns);
     for (const item of items) ctx.out(cols.map((c) => tsvCell(c.value(item))).join('\t') + '\n');
   } else {
-    await renderTable(ctx, items, picked ?? shownColumns(spec.columns));
+    await renderTable(ctx, items, picked ?? shownColumns(spec.columns), !picked);
   }
 }
 
 /**
- * A table that fits the terminal: one line per row; when the natural widths are too wide, the widest
- * columns that are not ids give way, their cells cut with `…` (ids are never cut). Times are short.
+ * A table that fits the terminal: one line per row. When the natural widths are too wide, the least
+ * useful columns are left out first (`mayDrop`: not when `--fields` chose them), lowest priority and
+ * rightmost first, until the main columns (titles) keep READABLE_WIDTH characters; stderr names them.
+ * Then the widest columns that are not ids give way, their cells cut with `…` (ids are never cut).
+ * Times are short.
  */
-async function renderTable(ctx: Context, items: unknown[], cols: ResolvedColumn[]) {
+async function renderTable(ctx: Context, items: unknown[], cols: ResolvedColumn[], mayDrop: boolean) {
   if (items.length === 0) {
     ctx.info('no results');
     return;
   }
   const [{ default: Table }, { paint }, { strlen }] = await Promise.all([import('cli-table3'), colours(ctx), import('cli-table3/src/utils.js') as Promise<{ strlen(s: string): number }>]);
-  const rows = items.map((item) => cols.map((c) => humanCell(c.value(item))));
-  const heads = cols.map((c) => terminalLine(c.header));
-  const widths = fitWidths(cols.map((c, i) => ({
-    natural: Math.max(strlen(heads[i]), ...rows.map((r) => strlen(r[i]))),
-    min: Math.min(strlen(heads[i]), MIN_CUT_WIDTH),
-    fixed: isIdColumn(c.header),
-  })), ctx.width - GAP * (cols.length - 1));
+  const allRows = items.map((item) => cols.map((c) => humanCell(c.value(item))));
+  const allHeads = cols.map((c) => terminalLine(c.header));
+  const measured = cols.map((c, i): TableColumn => {
+    const natural = Math.max(strlen(allHeads[i]), ...allRows.map((r) => strlen(r[i])));
+    const priority = priorityOf(c, i);
+    return {
+      natural, priority,
+      min: priority === 'main' ? Math.min(natural, READABLE_WIDTH) : Math.min(strlen(allHeads[i]), MIN_CUT_WIDTH),
+      fixed: isIdColumn(c.header),
+    };
+  });
+  const kept = mayDrop ? keptColumns(measured, ctx.width) : measured.map((_, i) => i);
+  if (kept.length < cols.length) {
+    const hidden = cols.filter((_, i) => !kept.includes(i)).map((c) => c.header);
+    ctx.info(`note: ${hidden.length === 1 ? 'column' : 'columns'} ${hidden.join(', ')} hidden to fit ${ctx.width} columns (see --fields, --json)`);
+  }
+  const heads = kept.map((i) => allHeads[i]);
+  const widths = fitWidths(kept.map((i) => measured[i]), ctx.width - GAP * (kept.length - 1));
   const table = new Table({
     head: heads.map((h) => paint.head(h)),
     colWidths: widths,
@@ -195,23 +222,56 @@ async function renderTable(ctx: Context, items: unknown[], cols: ResolvedColumn[
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
     chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(GAP) },
   });
-  for (const row of rows) table.push(row);
+  for (const row of allRows) table.push(kept.map((i) => row[i]));
   ctx.out(table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
 }
 
 /** Spaces between two columns of a table. */
 const GAP = 2;
+/** A main column (a title) keeps at least this many characters while other columns can be left out. */
+const READABLE_WIDTH = 20;
 /** A column that gives way keeps at least this many characters (or its header's, when shorter)… */
 const MIN_CUT_WIDTH = 10;
 /** …and, when that is still too wide, down to this. */
 const HARD_MIN_WIDTH = 4;
+
+interface TableColumn {
+  /** The width of its widest cell (or header). */
+  natural: number;
+  /** How far it gives way before HARD_MIN_WIDTH: READABLE_WIDTH for a main column. */
+  min: number;
+  /** Never cut (ids). */
+  fixed: boolean;
+  priority: Priority;
+}
+
+/** The order in which columns are left out: lowest priority first. */
+const DROP_ORDER: readonly Priority[] = ['low', 'normal'];
+
+/**
+ * The columns (their indexes, in order) of a table `width` characters wide: all of them when they fit
+ * at their minimum widths (ids whole, main columns at READABLE_WIDTH, the others cut); else without
+ * the lowest-priority columns, the rightmost of a priority first, one at a time until they fit. Key
+ * and main columns stay, even when that is still too wide (then fitWidths cuts further).
+ */
+function keptColumns(cols: readonly TableColumn[], width: number): number[] {
+  const kept = cols.map((_, i) => i);
+  const least = (c: TableColumn) => (c.fixed ? c.natural : Math.min(c.natural, c.min));
+  const fits = () => kept.reduce((sum, i) => sum + least(cols[i]), 0) + GAP * (kept.length - 1) <= width;
+  for (const priority of DROP_ORDER) {
+    for (let at = kept.length - 1; at >= 0 && !fits(); at--) {
+      if (cols[kept[at]].priority === priority) kept.splice(at, 1);
+    }
+  }
+  return kept;
+}
 
 /**
  * Widths of a table's columns within `room` characters: the natural ones when they fit; else the
  * widest column that may give way loses one character at a time, down to its minimum, then down to
  * HARD_MIN_WIDTH, until the table fits (ids never give way: a table of ids alone may stay wider).
  */
-export function fitWidths(cols: { natural: number; min: number; fixed: boolean }[], room: number): number[] {
+function fitWidths(cols: { natural: number; min: number; fixed: boolean }[], room: number): number[] {
   const widths = cols.map((c) => c.natural);
   let total = widths.reduce((a, b) => a + b, 0);
   for (const floor of [(i: number) => cols[i].min, () => HARD_MIN_WIDTH]) {
@@ -234,15 +294,37 @@ function isIdColumn(header: string): boolean {
   return ID_COLUMNS.has(header) || /Id$/.test(header);
 }
 
+/** Ids that commands take beside a table's first column: a change request's number. */
+const KEY_COLUMNS = new Set(['number', 'slug']);
+/** What a row is about, as a person reads it. */
+const MAIN_COLUMNS = new Set(['title', 'subject', 'name', 'displayName', 'label', 'body', 'target']);
+
+/**
+ * A column's priority: its own (Column.priority); else `key` for the first column and the ids of
+ * KEY_COLUMNS, `main` for a title, subject, name…, `low` for another object's id (`parent`, `space`,
+ * `createdBy`) and for a time (`…At`), `normal` for the rest.
+ */
+function priorityOf(c: ResolvedColumn, index: number): Priority {
+  if (c.priority) return c.priority;
+  if (index === 0 || KEY_COLUMNS.has(c.header)) return 'key';
+  if (MAIN_COLUMNS.has(c.header)) return 'main';
+  return isIdColumn(c.header) || /At$/.test(c.header) ? 'low' : 'normal';
+}
+
 interface ResolvedColumn {
   header: string;
   value: (item: any) => unknown;
   extra?: boolean;
+  priority?: Priority;
 }
 
 function toColumn(c: Column): ResolvedColumn {
   if (typeof c === 'string') return { header: c, value: (item) => getPath(item, c) };
-  return { header: c.header ?? c.key, value: c.value, ...(c.extra ? { extra: true } : {}) };
+  const key = c.key;
+  return {
+    header: c.header ?? key, value: c.value ?? ((item) => getPath(item, key)),
+    ...(c.extra ? { extra: true } : {}), ...(c.priority ? { priority: c.priority } : {}),
+  };
 }
 
 /** What a table or TSV row shows by default: the declared columns but the extra ones. */
@@ -294,7 +376,7 @@ function parseFields(text: string): string[] {
   return fields;
 }
 
-export function getPath(obj: unknown, path: string): unknown {
+function getPath(obj: unknown, path: string): unknown {
   let v: unknown = obj;
   for (const part of path.split('.')) {
     if (v === null || typeof v !== 'object') return undefined;
@@ -339,7 +421,7 @@ async function jqOut(ctx: Context, program: JqProgram, value: unknown): Promise<
  * A time relative to now, as a person reads it: `now`, `5m ago`, `2h ago`, `3d ago` (or `in 5m` …
  * ahead); beyond 30 days, the date (`2026-01-02`).
  */
-export function shortTime(iso: string, now = Date.now()): string {
+function shortTime(iso: string, now = Date.now()): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   const s = Math.round((now - t) / 1000);
@@ -355,12 +437,18 @@ function ensureNl(s: string): string {
 }
 
 type Paint = (s: string) => string;
-/** chalk, loaded only when colour is on. */
+/**
+ * chalk, loaded only when colour is on. docsctl decides (Globals.color: NO_COLOR, CLICOLOR_FORCE,
+ * DOCSCTL_FORCE_TTY…), not chalk: chalk's own guess looks at the process's stdout and FORCE_COLOR only,
+ * and would leave a forced terminal output (DOCSCTL_FORCE_TTY on a pipe) without colour.
+ */
 export async function colours(ctx: Context): Promise<{ paint: { key: Paint; head: Paint; dim: Paint; ok: Paint; warn: Paint; bad: Paint } }> {
   if (!ctx.globals.color || !ctx.tty) {
     const id = (s: string) => s;
     return { paint: { key: id, head: id, dim: id, ok: id, warn: id, bad: id } };
   }
-  const { default: chalk } = await import('chalk');
+  const { Chalk, supportsColor } = await import('chalk');
+  // As many colours as the terminal is known to show; at least the 16 basic ones docsctl uses.
+  const chalk = new Chalk({ level: supportsColor ? Math.max(1, supportsColor.level) as 1 | 2 | 3 : 1 });
   return { paint: { key: chalk.bold, head: chalk.bold.cyan, dim: chalk.dim, ok: chalk.green, warn: chalk.yellow, bad: chalk.red } };
 }

@@ -4,11 +4,12 @@
  */
 import { Command, InvalidArgumentError, Option, type Help, type HelpConfiguration } from 'commander';
 import type { Context } from './context.js';
-import { kebab, runCommand, type CommandDef, type GroupDef } from './command.js';
+import { runCommand, type CommandDef, type GroupDef } from './command.js';
+import { kebab } from './spec.js';
 import { UsageError } from './errors.js';
 import { flagTerm, HELP_HEADINGS, sharedFlags } from './flags.js';
 import type { ManifestCommand, ManifestNode } from './manifest.js';
-import { didYouMean, type Candidate } from './suggest.js';
+import { didYouMean, similar, type Candidate } from './suggest.js';
 
 /** A top-level entry of the command tree, as `src/commands/index.ts` lists them. */
 export interface LazyEntry {
@@ -87,6 +88,15 @@ export class DocsCommand extends Command {
     return new DocsCommand(name);
   }
 
+  /**
+   * Help, on stdout: commander writes it to stderr (as an error) when a group is run without a
+   * command (bare `docsctl`, `docsctl spaces`); gh prints it on stdout and exits 0, so that
+   * `docsctl | less` shows it. main() exits 0 on commander.help.
+   */
+  override help(): never {
+    return super.help();
+  }
+
   /** commander's hook for a word that names no subcommand of this group. */
   unknownCommand(): never {
     const word = this.args[0];
@@ -124,9 +134,45 @@ export class DocsCommand extends Command {
  * mean list?`), or else the names there are.
  */
 export function unknownCommand(word: string, where: string, candidates: Candidate[], hint: string): UsageError {
+  const meant = commonGuess(word, where, candidates);
+  if (meant) return new UsageError(`unknown command '${word}' for '${where}'. Did you mean ${meant}?`, hint);
   const guess = didYouMean(word, candidates);
   if (guess) return new UsageError(`unknown command '${word}' for '${where}'. ${guess}`, hint);
   return new UsageError(`unknown command '${word}' for '${where}'`, `the commands of ${where}: ${candidates.map((c) => c.name).join(', ')}; ${hint}`);
+}
+
+/**
+ * Words people type for what docsctl calls otherwise: at the top, other tools' commands (`status`,
+ * `version`, `login`…), each the docsctl command line that does it; in a group, other verbs (`rm`,
+ * `new`, `show`…), each the name of the command, offered only where the group has it.
+ */
+const TOP_GUESSES: Readonly<Record<string, string>> = {
+  status: 'docsctl auth status', whoami: 'docsctl auth status', doctor: 'docsctl auth status',
+  login: 'docsctl auth login', logout: 'docsctl auth logout', token: 'docsctl auth token', init: 'docsctl auth login', setup: 'docsctl auth login',
+  config: 'docsctl auth status', configure: 'docsctl auth login',
+  version: 'docsctl --version',
+  ls: 'docsctl spaces list, or docsctl tree', list: 'docsctl spaces list, or docsctl tree',
+  search: 'docsctl content search SPACE QUERY', publish: 'docsctl sites publish', merge: 'docsctl cr merge',
+};
+const VERB_GUESSES: Readonly<Record<string, readonly string[]>> = {
+  ls: ['list'], show: ['get'], view: ['get'], info: ['get'], describe: ['get'], cat: ['get'],
+  new: ['create', 'add'], add: ['create'], make: ['create'], mk: ['create'],
+  rm: ['delete', 'remove'], del: ['delete', 'remove'], remove: ['delete'], destroy: ['delete'],
+  edit: ['update'], set: ['update'], mv: ['move'], cp: ['duplicate'], copy: ['duplicate'], undelete: ['restore'],
+};
+
+/** What a commonly guessed word stands for where it was typed (TOP_GUESSES, VERB_GUESSES), or undefined. */
+function commonGuess(word: string, where: string, candidates: readonly Candidate[]): string | undefined {
+  const w = word.toLowerCase();
+  if (where === 'docsctl') {
+    // The word, or a typo of it that names no command (`stauts`).
+    const top = Object.hasOwn(TOP_GUESSES, w) ? w : similar(w, candidates).length ? undefined : similar(w, Object.keys(TOP_GUESSES))[0];
+    if (top !== undefined) return TOP_GUESSES[top];
+  }
+  const names = Object.hasOwn(VERB_GUESSES, w) ? VERB_GUESSES[w] : [];
+  // The command's name, when the word means one of its aliases (`new` → `add`, aliased `create`).
+  const found = names.map((n) => candidates.find((c) => c.name === n || c.aliases?.includes(n))).find(Boolean);
+  return found && `${where} ${found.name}`;
 }
 
 /** `docsctl spaces list`: the names from the program down to `cmd`. */

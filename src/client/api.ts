@@ -98,7 +98,7 @@ export class Api {
 }
 
 /** `/spaces/{spaceId}` + `{spaceId: 'a b'}` → `/spaces/a%20b`. */
-export function fillPath(path: string, params: Record<string, unknown>): string {
+function fillPath(path: string, params: Record<string, unknown>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params[name];
     if (v === undefined || v === null || v === '') throw new Error(`missing path parameter ${name}`);

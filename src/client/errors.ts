@@ -76,7 +76,7 @@ export class TooManyPagesError extends Error {
 }
 
 /** `67108864` → `64 MiB (67108864 bytes)`; `1500` → `1500 bytes`. */
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   const units: [number, string][] = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
   for (const [size, unit] of units) if (n >= size && n % size === 0) return `${n / size} ${unit} (${n} bytes)`;
   return `${n} bytes`;

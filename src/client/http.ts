@@ -12,8 +12,6 @@ import { ApiError, MalformedAnswerError, maskSecrets, NetworkError, recordAnswer
 import { CLIENT_LIMITS } from './limits.js';
 import { pageProblem } from './paginator.js';
 
-export { maskSecrets };
-
 export interface HttpOptions {
   baseUrl: string;
   token?: string;

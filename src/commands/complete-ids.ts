@@ -1,8 +1,9 @@
 /**
  * `docsctl __complete ids KIND`: ids for shell completion, one `id<TAB>title` line each (zsh and
- * fish show the title beside the id; bash keeps the id), from a 60 s cache or a request that gives
+ * fish show the title beside the id; bash keeps the id), from a 60 s cache or requests that give
  * up after 300 ms, so a TAB never blocks the shell for long. Errors print nothing. `--org` and
- * `--profile` choose where the ids come from, as for any command.
+ * `--profile` choose where the ids come from, as for any command; change requests are those of the
+ * space given with `--space` (the argument typed before), by number, open ones first.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,15 +22,22 @@ interface Source {
   path: string;
   /** The id to complete, and the title shown beside it. */
   entry: (item: Item) => [string, string];
+  /** One request per status (a change request's), in this order. */
+  statuses?: readonly string[];
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+/** A change request: its number, with its status and subject. */
+const crEntry = (i: Item): [string, string] => [i.number !== undefined ? String(i.number) : text(i.id), `${text(i.status)} · ${text(i.subject)}`];
 /** Kind → where its ids come from (profiles are read from the config instead). */
 const SOURCES: Record<Exclude<IdKind, 'profile'>, Source> = {
   space: { path: '/orgs/{organizationId}/spaces', entry: (i) => [text(i.id), `${i.emoji ? `${text(i.emoji)} ` : ''}${text(i.title)}`] },
   collection: { path: '/orgs/{organizationId}/collections', entry: (i) => [text(i.id), text(i.title)] },
   site: { path: '/orgs/{organizationId}/sites', entry: (i) => [text(i.id), text(i.title)] },
-  cr: { path: '/orgs/{organizationId}/change-requests', entry: (i) => [i.number !== undefined ? String(i.number) : text(i.id), text(i.subject)] },
+  // A number names a change request within its space: those of the space typed (--space), every status.
+  cr: { path: '/spaces/{spaceId}/change-requests', entry: crEntry, statuses: ['open', 'draft', 'merged', 'archived'] },
+  // What a merge takes (the service merges drafts too).
+  'mergeable-cr': { path: '/spaces/{spaceId}/change-requests', entry: crEntry, statuses: ['open', 'draft'] },
   user: { path: '/orgs/{organizationId}/members', entry: (i) => { const u = (i.user ?? {}) as Item; return [text(u.id), text(u.displayName)]; } },
   org: { path: '/orgs', entry: (i) => [text(i.id), text(i.title)] },
 };
@@ -42,9 +50,10 @@ export default defineCommand({
   name: '__complete',
   summary: 'Ids for shell completion (internal)',
   args: [{ name: 'what', description: 'ids' }, { name: 'kind', description: KINDS.join(', ') }],
-  examples: ['docsctl __complete ids space', 'docsctl __complete ids space --org org_123'],
+  flags: { space: { description: 'the space whose change requests to list (cr, mergeable-cr)', value: 'space' } },
+  examples: ['docsctl __complete ids space', 'docsctl __complete ids space --org org_123', 'docsctl __complete ids cr --space sp_123'],
   noJson: true,
-  async run(ctx, { args }) {
+  async run(ctx, { args, flags }) {
     if (args.what !== 'ids' || !KINDS.includes(args.kind)) return;
     try {
       if (args.kind === 'profile') {
@@ -55,11 +64,13 @@ export default defineCommand({
       const source = SOURCES[args.kind as keyof typeof SOURCES];
       const auth = await ctx.auth();
       const inOrg = source.path.includes('{organizationId}');
-      if (!auth.apiUrl || !auth.token || (inOrg && !auth.org)) return;
+      const inSpace = source.path.includes('{spaceId}');
+      const space = flags.space?.trim();
+      if (!auth.apiUrl || !auth.token || (inOrg && !auth.org) || (inSpace && !space)) return;
       const cacheFile = join(tmpdir(), `docsctl-complete-${process.getuid?.() ?? 'u'}.json`);
       // Another token may see other ids (orgs especially): the key holds a digest of it, never the token.
       const who = createHash('sha256').update(auth.token).digest('hex').slice(0, 12);
-      const key = `${auth.apiUrl} ${who} ${inOrg ? auth.org : ''} ${args.kind}`;
+      const key = `${auth.apiUrl} ${who} ${inOrg ? auth.org : inSpace ? `space:${space}` : ''} ${args.kind}`;
       let cache: Record<string, { at: number; lines: string[] }> = {};
       try {
         cache = JSON.parse(readFileSync(cacheFile, 'utf8'));
@@ -74,8 +85,11 @@ export default defineCommand({
       // ~300 ms by default so a TAB never hangs the shell; DOCSCTL_COMPLETE_TIMEOUT_MS changes it.
       const wait = Number(ctx.env.DOCSCTL_COMPLETE_TIMEOUT_MS) > 0 ? Number(ctx.env.DOCSCTL_COMPLETE_TIMEOUT_MS) : 300;
       const api = await ctx.makeApi(auth.apiUrl, auth.token, { timeoutMs: wait, connectTimeoutMs: wait, maxRetries: 0 });
-      const page = (await api.call(op, { params: inOrg ? { organizationId: auth.org } : {}, query: { limit: 200 } })) as { items: Item[] };
-      const lines = page.items.map(source.entry).filter(([id]) => id).map(line);
+      const params = inOrg ? { organizationId: auth.org } : inSpace ? { spaceId: space } : {};
+      // Each status asked at once (the service lists one at a time), shown in the source's order.
+      const pages = (await Promise.all((source.statuses ?? [undefined]).map((status) =>
+        api.call(op, { params, query: { limit: 200, ...(status ? { status } : {}) } })))) as { items: Item[] }[];
+      const lines = pages.flatMap((p) => p.items).map(source.entry).filter(([id]) => id).map(line);
       cache[key] = { at: Date.now(), lines };
       writeFileSync(cacheFile, JSON.stringify(cache), { mode: 0o600 });
       return lines.join('\n');

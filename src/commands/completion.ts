@@ -6,7 +6,7 @@ export default defineCommand({
   name: 'completion',
   summary: 'Print the shell completion script for bash, zsh or fish',
   description: 'Completes commands, subcommands, flags and their values, and ids of spaces, collections, sites and change requests.',
-  args: [{ name: 'shell', description: 'bash, zsh or fish' }],
+  args: [{ name: 'shell', description: 'bash, zsh or fish', choices: SHELLS }],
   examples: [
     'docsctl completion bash > ~/.local/share/bash-completion/completions/docsctl',
     'docsctl completion zsh > "${fpath[1]}/_docsctl"',

@@ -4,7 +4,8 @@
  * paths up), `--parent` the collection a space is in. An older name stays as a hidden alias, so
  * scripts keep working; where it is the name of another meaning (`--page`), using it says so.
  */
-import type { FlagSpec } from '../cli/command.js';
+import type { z } from 'zod';
+import type { FlagSpec } from '../cli/spec.js';
 import type { Context } from '../cli/context.js';
 
 /** A flag's old name, kept working but left out of help and completion. */
@@ -39,4 +40,22 @@ export function pageIdOf(ctx: Context, flags: { pageId?: string | null; page?: s
 /** A role flag that takes `guest` as members set-role does: the API's null (no role). */
 export function roleOrGuest<R extends string>(role: R | 'guest' | null | undefined): Exclude<R, 'guest'> | null | undefined {
   return role === 'guest' ? null : (role as Exclude<R, 'guest'> | null | undefined);
+}
+
+/**
+ * The length of a text as the contract bounds it (`z.string().min(2).max(128)`, through `optional`
+ * and `nullable`), for help and prompts: the contract holds the numbers, help does not copy them.
+ */
+export function lengthBounds(schema: z.ZodType): { min?: number; max: number } {
+  let s = schema;
+  while (s._zod.def.type === 'optional' || s._zod.def.type === 'nullable') s = (s._zod.def as unknown as { innerType: z.ZodType }).innerType;
+  const { minLength, maxLength } = s as z.ZodString;
+  if (s._zod.def.type !== 'string' || typeof maxLength !== 'number') throw new Error(`lengthBounds: not a text of bounded length (${s._zod.def.type})`);
+  return { ...(minLength ? { min: minLength } : {}), max: maxLength };
+}
+
+/** A text's length for help: `at most 50 characters`, `2 to 128 characters`. */
+export function characters(schema: z.ZodType): string {
+  const { min, max } = lengthBounds(schema);
+  return min ? `${min} to ${max} characters` : `at most ${max} characters`;
 }

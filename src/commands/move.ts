@@ -8,7 +8,8 @@
  * Collections and spaces also take a container (`--parent ID` or `--root`); site sections, groups
  * and site spaces take `--last` instead of a position (the official move without one).
  */
-import { checkBody, kebab, nonEmpty, type FlagSpec } from '../cli/command.js';
+import { checkBody, nonEmpty } from '../cli/command.js';
+import { kebab, type FlagSpec } from '../cli/spec.js';
 import { UsageError } from '../cli/errors.js';
 import type { AnyOp, OpBody } from '../contract/op.js';
 
@@ -44,7 +45,7 @@ const ORG_SIDES = { before: { before: space, beforeCollection: collection }, aft
 
 /** The placement flags of `collections move` and `spaces move`. */
 export const PLACEMENT_FLAGS = {
-  parent: { description: 'id of the collection to move it into', value: 'id', conflicts: ['root'] },
+  parent: { description: 'id of the collection to move it into', value: 'collection', conflicts: ['root'] },
   root: { type: 'boolean', description: 'move to the organization’s root (parent null)' },
   before: { description: 'place it just before this space (in the target container)', value: 'space', conflicts: ['beforeCollection'] },
   after: { description: 'place it just after this space (in the target container)', value: 'space', conflicts: ['afterCollection'] },

@@ -5,7 +5,7 @@
  * On a failure no new step starts, the running ones finish, and the report says what was applied
  * and what was not; the next run plans from what the service has then, so it continues.
  */
-import { readStructure, Reader } from './live.js';
+import { readStructure, type Reader } from './live.js';
 import type { ApplyExec, Plan, PlanStep } from './plan.js';
 import type { Change } from './steps.js';
 

@@ -4,7 +4,6 @@
  * the kinds asked for are read (a plan reads what its file declares, and what those refer to).
  */
 import type { Api, CallInput } from '../client/api.js';
-import { ApiError } from '../client/errors.js';
 import { ops as collectionOps } from '../contract/collections.js';
 import { ops as memberOps } from '../contract/members.js';
 import type { AnyOp, OpItem, OpResult } from '../contract/op.js';
@@ -61,9 +60,7 @@ export function kindsToRead(declared: Iterable<Kind>, opts: { teams?: boolean } 
   return out;
 }
 
-export interface ReadProgress {
-  (what: string): void;
-}
+export type ReadProgress = (what: string) => void;
 
 /** Read the organization's kinds `kinds` (default: all). */
 export async function readLive(reader: Reader, organizationId: string, kinds: Set<ReadKind>, progress?: ReadProgress): Promise<Live> {
@@ -252,9 +249,4 @@ function liveGroup(g: SiteSectionGroup, toNode: (id: string) => LNode | undefine
     type: 'group', id: g.id, title: g.title, ...(g.icon !== undefined ? { icon: g.icon } : {}),
     children: g.children.map((c) => toNode(c.id)).filter((n): n is LNode => n !== undefined),
   };
-}
-
-/** True for a 404: the item is not there (any more). */
-export function isNotFound(e: unknown): boolean {
-  return e instanceof ApiError && e.status === 404;
 }

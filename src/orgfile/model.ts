@@ -219,7 +219,7 @@ export interface LSite {
   structure: LStructure;
 }
 
-export interface LMember {
+interface LMember {
   id: string;
   name: string;
   email?: string;
@@ -236,13 +236,13 @@ export interface LSaml {
   defaultTeam?: { id: string; title: string };
 }
 
-export interface LSpec {
+interface LSpec {
   slug: string;
   url?: string;
   visibility: 'private' | 'public';
 }
 
-export interface LTeam {
+interface LTeam {
   id: string;
   title: string;
 }

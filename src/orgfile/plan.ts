@@ -10,7 +10,7 @@ import { ops as memberOps } from '../contract/members.js';
 import { ops as openapiOps } from '../contract/openapi.js';
 import { UNSET_SSO_URL, ops as samlOps } from '../contract/saml.js';
 import { isCheckout, ops as siteOps } from '../contract/sites.js';
-import { ops as spaceOps, type MergeRules } from '../contract/spaces.js';
+import { RETENTION_DAYS, ops as spaceOps, type MergeRules } from '../contract/spaces.js';
 import { KeyAllocator, slug } from './keys.js';
 import { isEmptySchema } from './live.js';
 import type { DCollection, Desired, DSaml, DSite, DSpace, LCollection, Live, LSaml, LSite, LSpace, LStructure, Path } from './model.js';
@@ -18,7 +18,7 @@ import { walkDesired, walkLive } from './model.js';
 import { describeLiveCertificate } from './certificate.js';
 import { diffFields, match, same, siteSteps, STAGE, type SiteStep } from './sites.js';
 import { nearby, OrgFileError, pathText, type Problem } from './source.js';
-import type { Change, Drift, Exec, FieldChange, Kept } from './steps.js';
+import { bodyOf, type Change, type Drift, type Exec, type FieldChange, type Kept } from './steps.js';
 import { plural } from '../cli/text.js';
 
 export interface PlanOptions {
@@ -27,7 +27,7 @@ export interface PlanOptions {
 }
 
 /** Steps run phase by phase; lanes of a phase side by side, the steps of a lane in order. */
-export const PHASE = {
+const PHASE = {
   COLLECTIONS: 1, COLLECTION_MOVES: 2, SPACES: 3, SPACE_MOVES: 4, SITES: 5, ORGANIZATION: 6,
   DELETE_SITES: 7, DELETE_SPACES: 8, DELETE_COLLECTIONS: 9,
 } as const;
@@ -224,7 +224,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const nested = inside.size - 1;
       const notes = [
         nested ? `with the ${plural(nested, 'collection')} inside it` : '',
-        spacesLeft.length ? `its ${plural(spacesLeft.length, 'space')} ${spacesLeft.length === 1 ? 'goes' : 'go'} to the trash with it (restorable for 7 days)` : '',
+        spacesLeft.length ? `its ${plural(spacesLeft.length, 'space')} ${spacesLeft.length === 1 ? 'goes' : 'go'} to the trash with it (restorable for ${RETENTION_DAYS} days)` : '',
       ].filter(Boolean);
       steps.push(step(PHASE.DELETE_COLLECTIONS, { ...item, action: 'delete', ...(notes.length ? { note: notes.join('; ') } : {}) }, async (x) => {
         await x.send(collectionOps.deleteCollection, { params: { collectionId: c.id } });
@@ -269,7 +269,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const item = { kind: 'space' as const, key: keys.space.get(s.id)!, id: s.id, title: s.title };
       if (!prune) kept.push(item);
       else {
-        steps.push(step(PHASE.DELETE_SPACES, { ...item, action: 'delete', note: 'restorable for 7 days (docsctl spaces restore)' }, async (x) => {
+        steps.push(step(PHASE.DELETE_SPACES, { ...item, action: 'delete', note: `restorable for ${RETENTION_DAYS} days (docsctl spaces restore)` }, async (x) => {
           await x.send(spaceOps.deleteSpace, { params: { spaceId: s.id } });
         }));
       }
@@ -593,10 +593,6 @@ function fieldsOf(values: Record<string, unknown>): FieldChange[] {
   return Object.entries(values).map(([field, to]) => ({ field, to }));
 }
 
-function bodyOf(fields: FieldChange[]): Record<string, never> {
-  return Object.fromEntries(fields.map((f) => [f.field, f.to])) as Record<string, never>;
-}
-
 /** Site settings as the API takes them (`adaptiveContent: {enabled}`). */
 function apiSettings(values: Record<string, unknown>): Record<string, never> {
   const out: Record<string, unknown> = { ...values };
@@ -648,7 +644,7 @@ function siteSpacesOf(site: DSite) {
   return site.structure ? walkDesired(site.structure).siteSpaces : [];
 }
 
-export function summarize(changes: Change[]): Summary {
+function summarize(changes: Change[]): Summary {
   const out: Summary = { create: 0, update: 0, move: 0, delete: 0 };
   for (const c of changes) out[c.action]++;
   return out;

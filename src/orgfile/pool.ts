@@ -3,6 +3,10 @@
  * 502/503/504, network errors) are the client's (src/client/http.ts): a request that waits for its
  * retry holds its slot, so a rate-limited service sees fewer requests, not more.
  */
+
+/** Requests at a time (`orgs export`, `plan`, `apply --concurrency`): by default, and at most. */
+export const CONCURRENCY = { default: 8, max: 64 } as const;
+
 export class Pool {
   private active = 0;
   private readonly waiting: (() => void)[] = [];

@@ -3,7 +3,7 @@ import type { Plan, Summary } from './plan.js';
 import type { Change, FieldChange, ItemKind } from './steps.js';
 import { plural } from '../cli/text.js';
 
-export const SYMBOL = { create: '+', update: '~', move: '→', delete: '-' } as const;
+const SYMBOL = { create: '+', update: '~', move: '→', delete: '-' } as const;
 
 const KIND_TITLES: [ItemKind[], string][] = [
   [['collection'], 'Collections'],
@@ -14,7 +14,7 @@ const KIND_TITLES: [ItemKind[], string][] = [
   [['openapi'], 'OpenAPI specifications'],
 ];
 
-export function value(v: unknown): string {
+function value(v: unknown): string {
   if (v === undefined) return '(none)';
   if (typeof v === 'string') return JSON.stringify(v);
   const text = JSON.stringify(v);
@@ -35,7 +35,7 @@ export function changeLines(c: Change): string[] {
   return lines;
 }
 
-export function summaryLine(s: Summary): string {
+function summaryLine(s: Summary): string {
   const total = s.create + s.update + s.move + s.delete;
   if (total === 0) return 'No changes: the organization is as the file says.';
   return `Plan: ${s.create} to create, ${s.update} to update, ${s.move} to move, ${s.delete} to delete.`;

@@ -24,7 +24,7 @@ import { EDIT_MODES, LANGUAGES, MergeRules, spaceEmoji, spaceTitle, VISIBILITIES
 export const FILE_VERSION = 1;
 
 /** A key: letters, digits, `-`, `_` and `.`, starting with a letter or digit, at most 100 characters. */
-export const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const key = z.string().regex(KEY_PATTERN, { error: 'must be a key: letters, digits, ".", "_" and "-", starting with a letter or a digit, at most 100 characters' });
 const keyField = key.optional().describe('Stable name of the item in this file (default: from its title); unique within its kind');
 const idField = z.string().min(1).optional().describe('The service’s id (written by export): with it a rename is an update');
@@ -33,7 +33,7 @@ const ref = (what: string) => key.describe(`Key of ${what}`);
 /** A role, or `guest` for none (the API's null). */
 const roleOrGuest = z.enum(MEMBER_ROLES);
 
-export const FileCollection = z.strictObject({
+const FileCollection = z.strictObject({
   key: keyField,
   id: idField,
   title: collectionTitle.min(1),
@@ -42,7 +42,7 @@ export const FileCollection = z.strictObject({
   parent: ref('the collection it is in (none: the organization’s root)').nullable().optional(),
 }).describe('A collection');
 
-export const FileSpace = z.strictObject({
+const FileSpace = z.strictObject({
   key: keyField,
   id: idField,
   title: spaceTitle.min(1),
@@ -56,7 +56,7 @@ export const FileSpace = z.strictObject({
   mergeRules: MergeRules.optional().describe('The space’s merge rules; `users` are member keys'),
 }).describe('A space (its content is not part of the file)');
 
-export const FileSiteSpace = z.strictObject({
+const FileSiteSpace = z.strictObject({
   key: keyField.describe('Stable name within its site (default: the key of its space)'),
   id: idField,
   space: ref('the space it shows'),
@@ -111,9 +111,9 @@ export const FileGroup: z.ZodType<FileGroup> = z.strictObject({
   },
 }).describe('A section group');
 
-export const FileSectionOrGroup: z.ZodType<FileSection | FileGroup> = z.discriminatedUnion('group', [FileSection, FileGroup as unknown as z.ZodObject]) as never;
+const FileSectionOrGroup: z.ZodType<FileSection | FileGroup> = z.discriminatedUnion('group', [FileSection, FileGroup as unknown as z.ZodObject]) as never;
 
-export const FileSite = z.strictObject({
+const FileSite = z.strictObject({
   key: keyField,
   id: idField,
   title: siteTitle,
@@ -133,7 +133,7 @@ export const FileSite = z.strictObject({
  * A certificate: inline (PEM or its base64 body, or `${env:NAME}`: the only field that takes a value
  * from the environment), or a file in this file's folder. Checked to be one X.509 certificate.
  */
-export const FileCertificate = z.union([
+const FileCertificate = z.union([
   samlCertificate.describe('One X.509 certificate, PEM or its base64 body; or ${env:NAME}, its whole value from the environment'),
   z.strictObject({ file: z.string().min(1).describe('Path of a PEM file holding the certificate alone, relative to this file, in its folder or below') }),
 ]);
@@ -142,14 +142,14 @@ export const FileCertificate = z.union([
  * The fields that take a secret, and so `${env:NAME}` (docs/org-as-code.md, "Values from the
  * environment"): only a SAML provider's certificate. `*` stands for an index.
  */
-export const SECRET_FIELDS: readonly (readonly string[])[] = [['saml', '*', 'certificate']];
+const SECRET_FIELDS: readonly (readonly string[])[] = [['saml', '*', 'certificate']];
 
 /** Whether the value at `path` is a field that takes a secret. */
 export function isSecretField(path: readonly (string | number)[]): boolean {
   return SECRET_FIELDS.some((f) => f.length === path.length && f.every((step, i) => (step === '*' ? typeof path[i] === 'number' : step === path[i])));
 }
 
-export const FileSaml = z.strictObject({
+const FileSaml = z.strictObject({
   key: keyField.describe('Stable name of the provider in this file (default: from its label)'),
   id: idField,
   label: samlLabel,
@@ -160,7 +160,7 @@ export const FileSaml = z.strictObject({
   defaultTeam: ref('a team of the organization (from its title)').nullable().optional(),
 }).describe('A SAML single sign-on provider');
 
-export const FileMember = z.strictObject({
+const FileMember = z.strictObject({
   key: keyField.describe('Stable name of the member in this file (default: from the name, else the user id)'),
   id: z.string().min(1).describe('The user’s id'),
   name: z.string().optional().describe('Informative (not applied): the user’s display name'),
@@ -168,7 +168,7 @@ export const FileMember = z.strictObject({
   role: roleOrGuest.describe('The member’s role in the organization (`guest`: none)'),
 }).describe('A member of the organization (members join by invitation: the file sets their role)');
 
-export const FileOpenApi = z.strictObject({
+const FileOpenApi = z.strictObject({
   slug: specSlug.describe('The specification’s slug: its key'),
   url: uri(2048).optional().describe('Where the service fetches it from'),
   visibility: z.enum(SPEC_VISIBILITIES).optional(),
@@ -187,13 +187,7 @@ export const OrgFile = z.strictObject({
 }).describe('An organization of the documentation service, as code (docsctl orgs export / plan / apply)');
 
 export type OrgFileData = z.output<typeof OrgFile>;
-export type FileCollectionT = z.output<typeof FileCollection>;
-export type FileSpaceT = z.output<typeof FileSpace>;
-export type FileSiteT = z.output<typeof FileSite>;
 export type FileSiteSpaceT = z.output<typeof FileSiteSpace>;
-export type FileMemberT = z.output<typeof FileMember>;
-export type FileSamlT = z.output<typeof FileSaml>;
-export type FileOpenApiT = z.output<typeof FileOpenApi>;
 
 /** The kinds a file may declare, in the order they are applied. */
 export const KINDS = ['collections', 'spaces', 'sites', 'members', 'saml', 'openapi'] as const;

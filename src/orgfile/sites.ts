@@ -21,7 +21,7 @@ import { ops } from '../contract/sites.js';
 import { KeyAllocator, slug } from './keys.js';
 import type { DGroup, DNode, DSection, DSiteSpace, DStructure, LNode, LSection, LSiteSpace, LStructure } from './model.js';
 import { walkDesired, walkLive } from './model.js';
-import type { Change, Drift, Exec, FieldChange, Kept } from './steps.js';
+import { bodyOf, type Change, type Drift, type Exec, type FieldChange, type Kept } from './steps.js';
 import { plural } from '../cli/text.js';
 
 /** The stages of a site's steps (see the module comment). */
@@ -753,10 +753,6 @@ function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
   return v === undefined ? null : v;
-}
-
-function bodyOf(fields: FieldChange[]): Record<string, never> {
-  return Object.fromEntries(fields.map((f) => [f.field, f.to])) as Record<string, never>;
 }
 
 function temporaryPath(path: string): string {

@@ -43,7 +43,7 @@ export class OrgFileError extends Error {
 
 const MAX_SHOWN = 20;
 
-export function formatProblems(source: string, problems: Problem[]): string {
+function formatProblems(source: string, problems: Problem[]): string {
   const head = `${source}: ${plural(problems.length, 'problem')}`;
   const lines = problems.slice(0, MAX_SHOWN).map((p) => `  ${p.where}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
   if (problems.length > MAX_SHOWN) lines.push(`  … and ${problems.length - MAX_SHOWN} more`);

@@ -3,13 +3,18 @@ import type { CallInput } from '../client/api.js';
 import type { AnyOp, OpResult } from '../contract/op.js';
 
 export type ItemKind = 'collection' | 'space' | 'site' | 'section' | 'group' | 'site-space' | 'member' | 'saml' | 'openapi';
-export type Action = 'create' | 'update' | 'move' | 'delete';
+type Action = 'create' | 'update' | 'move' | 'delete';
 
 export interface FieldChange {
   field: string;
   /** Absent for a value that does not exist yet. */
   from?: unknown;
   to: unknown;
+}
+
+/** The request body that makes these changes: each field set to its new value. */
+export function bodyOf(fields: FieldChange[]): Record<string, never> {
+  return Object.fromEntries(fields.map((f) => [f.field, f.to])) as Record<string, never>;
 }
 
 /** One change, as plan shows it and apply reports it. */
@@ -55,17 +60,4 @@ export interface Exec {
   ids: Map<string, string>;
   /** The id of a `kind:key`, or an error saying it is not known (yet). */
   idOf(ref: string): string;
-}
-
-export interface Step {
-  change: Change;
-  /** Steps run phase by phase; within a phase, lanes run side by side. */
-  phase: number;
-  /** Steps of one lane run one after another, in order (default: a lane of its own). */
-  lane?: string;
-  run(x: Exec): Promise<void>;
-}
-
-export function changeId(c: Pick<Change, 'kind' | 'action' | 'key' | 'site'>): string {
-  return `${c.action} ${c.kind} ${c.site ? `${c.site}/` : ''}${c.key}`;
 }

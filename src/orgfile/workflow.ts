@@ -8,13 +8,11 @@ import { exportFile } from './export.js';
 import { kindsToRead, readLive, Reader, type ReadKind } from './live.js';
 import type { Desired, Live } from './model.js';
 import { buildPlan, type Plan } from './plan.js';
-import { Pool } from './pool.js';
+import { CONCURRENCY, Pool } from './pool.js';
 import { KINDS, type OrgFileData } from './schema.js';
 import type { Change } from './steps.js';
 
-export const DEFAULT_CONCURRENCY = 8;
-
-export function reader(api: Api, concurrency = DEFAULT_CONCURRENCY): Reader {
+export function reader(api: Api, concurrency: number = CONCURRENCY.default): Reader {
   return new Reader(api, new Pool(concurrency));
 }
 

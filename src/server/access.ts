@@ -7,7 +7,7 @@ import type { AnyOp, DefaultLevel, Role } from '../contract/op.js';
 import { forbidden, notFound, type HttpError } from './errors.js';
 import type { CollectionRec, OrgRec, SpaceRec, Store, UserRec } from './store.js';
 
-export const RANK: Record<Role, number> = { read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 };
+const RANK: Record<Role, number> = { read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 };
 
 /** The higher of two roles (null = no role). */
 export function maxRole(a: Role | null, b: Role | null): Role | null {
@@ -94,7 +94,7 @@ export function requireRole(role: Role | null, min: Role, what: string): void {
 }
 
 /** The role a default level gives (`inherit` gives none of its own: the container's applies). */
-export function levelRole(level: DefaultLevel): Role | null {
+function levelRole(level: DefaultLevel): Role | null {
   return level === 'inherit' ? null : level;
 }
 

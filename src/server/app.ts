@@ -16,10 +16,10 @@ import { HttpError } from './errors.js';
 import { jsonNestingExceeds, MAX_JSON_DEPTH } from './limits.js';
 import { Reply, type Handler, type HandlerCtx } from './handler.js';
 import { routes } from './routes.js';
+import { OPENAPI_PATH, SANDBOX_ROUTES } from './sandbox-routes.js';
 import type { Store, UserRec } from './store.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-export { MAX_JSON_DEPTH };
 
 export interface AppRequest {
   method: string;
@@ -74,20 +74,6 @@ interface Route {
   /** Whether the caller may be told anything about the path's organization (access.ts): checked first. */
   gate?: Gate;
 }
-
-/** Where the sandbox serves the OpenAPI document of the contract (no token needed: docs/api.md). */
-export const OPENAPI_PATH = '/openapi.json';
-
-/** The sandbox's control routes (outside /v1, sandbox admin only): what `sandboxControl` answers. */
-export const SANDBOX_ROUTES: readonly { method: string; path: string; summary: string }[] = [
-  { method: 'POST', path: '/_sandbox/reset', summary: 'Back to the seed' },
-  { method: 'GET', path: '/_sandbox/state', summary: 'Export the whole state as JSON' },
-  { method: 'PUT', path: '/_sandbox/state', summary: 'Load a state exported before' },
-  { method: 'POST', path: '/_sandbox/clock', summary: 'Move the clock forward: {"advance": "8d"} (units ms, s, m, h, d, w)' },
-  { method: 'GET', path: '/_sandbox/faults', summary: 'The scripted faults still to come' },
-  { method: 'PUT', path: '/_sandbox/faults', summary: 'Script faults: {"rules": [{method, path, status, count, retryAfter, latencyMs, drop, probability}]}' },
-  { method: 'DELETE', path: '/_sandbox/faults', summary: 'Clear the scripted faults' },
-];
 
 /** The methods of /v1 routes, and the order `Allow` names methods in. */
 const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -18,12 +18,6 @@ export const DOWNLOADS_PATH = '/downloads/';
 /** How long a download URL stays valid (on the sandbox's clock). */
 export const DOWNLOAD_TTL_MS = 3_600_000;
 
-export interface Download {
-  contentType: string;
-  filename: string;
-  body: Buffer;
-}
-
 interface Payload {
   k: string;
   c: Record<string, string>;
@@ -54,7 +48,7 @@ export function serveDownload(store: Store, method: string, path: string): Promi
   const payload = verify(store, token);
   if (!payload) throw notFound('no such download: the link is not one this sandbox made');
   if (payload.e <= store.clock.now()) throw notFound(`this download link expired at ${new Date(payload.e).toISOString()}: ask for a new one`);
-  const produce = store.families.find((f) => Object.hasOwn(f.downloads ?? {}, payload.k))?.downloads![payload.k];
+  const produce = store.families.find((f) => Object.hasOwn(f.downloads ?? {}, payload.k))?.downloads?.[payload.k];
   if (!produce) throw notFound(`no such download: unknown kind ${payload.k}`);
   return Promise.resolve(produce(store, payload.c)).then((file) => ({
     status: 200,

@@ -5,32 +5,8 @@
  * store is given the list (`new Store(clock, families)`). No family registers anything on import.
  */
 import type { AnyOp } from '../contract/op.js';
-import type { Download } from './downloads.js';
 import type { Handler, Handlers } from './handler.js';
-import type { Store } from './store.js';
-
-/** Counters a family derives for a space it does not own (shown in the Space object). */
-export interface SpaceCounters {
-  comments: number;
-  changeRequests: number;
-  changeRequestsOpen: number;
-  changeRequestsDraft: number;
-}
-
-/** What a family does beside answering its operations: what the store and the other families ask of it. */
-export interface FamilyHooks {
-  counters?: {
-    space?: (store: Store, spaceId: string) => Partial<SpaceCounters>;
-    /** Counters of a change request (its opened comments). */
-    changeRequest?: (store: Store, cr: { id: string; space: string }) => { comments?: number };
-  };
-  /** A space is purged for good: drop what belongs to it. */
-  onSpacePurged?: (store: Store, spaceId: string) => void;
-  /** A whole state was loaded (`importState`): resume background work. */
-  onStateImport?: (store: Store) => void;
-  /** Files served at signed URLs (downloads.ts), by kind: produce the file from the claims, or throw `notFound`. */
-  downloads?: Record<string, (store: Store, claims: Record<string, string>) => Download | Promise<Download>>;
-}
+import type { FamilyHooks, SpaceCounters, Store } from './store.js';
 
 export interface Family extends FamilyHooks {
   routes: { op: AnyOp; handler: Handler<AnyOp> }[];

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const FaultRule = z.strictObject({
+const FaultRule = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
   /** Path pattern: `*` matches one segment, a trailing `**` any rest; e.g. `/v1/spaces/*`. */
   path: z.string().min(1).max(500).default('/v1/**'),

@@ -13,7 +13,7 @@ export interface HandlerCtx {
   connection?: object;
 }
 
-export interface HandlerInput<O extends AnyOp> {
+interface HandlerInput<O extends AnyOp> {
   params: z.output<O['params']>;
   query: z.output<O['query']>;
   body: z.output<O['body']>;

@@ -23,26 +23,31 @@ import * as orgs from '../contract/orgs.js';
 import * as saml from '../contract/saml.js';
 import * as sites from '../contract/sites.js';
 import * as spaces from '../contract/spaces.js';
-import { OPENAPI_PATH, SANDBOX_ROUTES } from './app.js';
+import { OPENAPI_PATH, SANDBOX_ROUTES } from './sandbox-routes.js';
 
 declare const __VERSION__: string;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** The families of operations, in the order docs/api.md shows them: tag name, description, module. */
-export const FAMILIES = [
-  { tag: 'organizations', title: 'Organizations, users and teams', module: orgs },
-  { tag: 'collections', title: 'Collections', module: collections },
-  { tag: 'spaces', title: 'Spaces', module: spaces },
-  { tag: 'content', title: 'Space content', module: content },
-  { tag: 'change-requests', title: 'Change requests', module: changeRequests },
-  { tag: 'comments', title: 'Comments', module: comments },
-  { tag: 'sites', title: 'Sites', module: sites },
-  { tag: 'members', title: 'Members', module: members },
-  { tag: 'saml', title: 'SAML single sign-on', module: saml },
-  { tag: 'openapi', title: 'OpenAPI specifications', module: openapi },
-] as const;
+/**
+ * The families of operations, in the order docs/api.md shows them: tag name, description, module.
+ * (Tuples: knip 6 takes a module that is an object's property for one none of whose exports is
+ * used, webpro-nl/knip#1669; namedSchemas reads them all.)
+ */
+const FAMILIES = (
+  [
+    ['organizations', 'Organizations, users and teams', orgs],
+    ['collections', 'Collections', collections],
+    ['spaces', 'Spaces', spaces],
+    ['content', 'Space content', content],
+    ['change-requests', 'Change requests', changeRequests],
+    ['comments', 'Comments', comments],
+    ['sites', 'Sites', sites],
+    ['members', 'Members', members],
+    ['saml', 'SAML single sign-on', saml],
+    ['openapi', 'OpenAPI specifications', openapi],
+  ] as const
+).map(([tag, title, module]) => ({ tag, title, module }));
 
 /** Request bodies of the sandbox's control routes, where they take one. */
 const SANDBOX_BODIES: Record<string, Json> = {
@@ -79,7 +84,7 @@ export function openApiDocument(baseUrl?: string): Json {
 }
 
 /** `createSpace` → `Create space`. */
-export function summaryOf(opId: string): string {
+function summaryOf(opId: string): string {
   const words = opId.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').split(' ');
   return words.map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : /^[A-Z]{2,}$/.test(w) || /^[A-Z]+s$/.test(w) ? w : w.toLowerCase())).join(' ');
 }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from './errors.js';
 
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 
 export interface Page<T> {
   items: T[];

@@ -9,7 +9,7 @@ import { serverTimeouts } from './limits.js';
 import { DEFAULT_FETCH_POLICY, LOOPBACK } from './lib/fetch.js';
 import type { Persistence } from './persist/index.js';
 import type { WriteScope } from './persist/journal.js';
-import { defaultSeed, DEFAULT_ROLES, loadSeed, SeedError, type SeedData } from './seed.js';
+import { defaultSeed, loadSeed, SeedError, type SeedData } from './seed.js';
 import { Store } from './store.js';
 import { families } from './routes.js';
 
@@ -331,5 +331,3 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     req.on('error', reject);
   });
 }
-
-export { DEFAULT_ROLES };

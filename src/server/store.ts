@@ -3,17 +3,16 @@
  * Handlers read and write it synchronously, so one request's changes are atomic.
  * Everything under `data` is exported and loaded as a whole by `/_sandbox/state`.
  */
-import crypto, { createHash } from 'node:crypto';
 import { refId, type DefaultLevel, type Role } from '../contract/op.js';
 import { RETENTION_DAYS, type MergeRules } from '../contract/spaces.js';
 import { Clock } from './clock.js';
 import { Derived } from './derived.js';
-import type { FamilyHooks } from './family.js';
 import { HttpError } from './errors.js';
 import { moveItem } from './order.js';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './lib/fetch.js';
 import { encode, escapeKey, revive } from './persist/codec.js';
-import type { Journal } from './persist/journal.js';
+import { rawEntries } from './persist/raw.js';
+import { sha256 } from './lib/sha256.js';
 
 export interface UserRec {
   id: string;
@@ -106,6 +105,54 @@ export interface StoreData {
 /** How long a deleted space can be restored (the contract's RETENTION_DAYS). */
 export const RETENTION_MS = RETENTION_DAYS * 24 * 3_600_000;
 
+/** A file served at a signed URL (downloads.ts), as a family produces it. */
+interface Download {
+  contentType: string;
+  filename: string;
+  body: Buffer;
+}
+
+/** Counters a family derives for a space it does not own (shown in the Space object). */
+export interface SpaceCounters {
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+}
+
+/**
+ * What a family does beside answering its operations: what the store and the other families ask of
+ * it (family.ts declares families; the store is given them, routes.ts).
+ */
+export interface FamilyHooks {
+  counters?: {
+    space?: (store: Store, spaceId: string) => Partial<SpaceCounters>;
+    /** Counters of a change request (its opened comments). */
+    changeRequest?: (store: Store, cr: { id: string; space: string }) => { comments?: number };
+  };
+  /** A space is purged for good: drop what belongs to it. */
+  onSpacePurged?: (store: Store, spaceId: string) => void;
+  /** A whole state was loaded (`importState`): resume background work. */
+  onStateImport?: (store: Store) => void;
+  /** Files served at signed URLs (downloads.ts), by kind: produce the file from the claims, or throw `notFound`. */
+  downloads?: Record<string, (store: Store, claims: Record<string, string>) => Download | Promise<Download>>;
+}
+
+/**
+ * What the store tells the journal that saves its changes (`serve --data`: persist/journal.ts, which
+ * implements it). Declared here, below the journal, which reads the store.
+ */
+export interface StoreJournal {
+  /** A new state replaced the whole state (a reset, an import): its Maps become tables, all of it written next. */
+  replaced(data: StoreData): void;
+  /** The Maps of the state become tables, nothing recorded (the state as it is when the journal is attached). */
+  adopt(data: StoreData): void;
+  /** A family made its slice (`slice`): its Maps become tables. */
+  sliceMade(key: string, slice: object): void;
+  /** Run background work (a purge) recording what it changes, then save it. */
+  background(fn: () => void): void;
+}
+
 export class Store {
   readonly clock: Clock;
   data: StoreData;
@@ -117,7 +164,7 @@ export class Store {
    * Where changes are recorded to be saved (`serve --data`, persist/journal.ts): every Map of the
    * state is then one of its tables. Absent in memory (`serve --memory`), where nothing is recorded.
    */
-  journal?: Journal;
+  journal?: StoreJournal;
 
   /** Told when background work (not a request) changed the state, e.g. to persist it. */
   private changeListeners: (() => void)[] = [];
@@ -164,7 +211,7 @@ export class Store {
    * Save changes with `journal` from now on: the state's Maps become its tables, or the state is
    * `data` as the journal loaded it (then families resume their background work, as after an import).
    */
-  attach(journal: Journal, loaded?: { data: StoreData; clockOffset: number }): void {
+  attach(journal: StoreJournal, loaded?: { data: StoreData; clockOffset: number }): void {
     this.journal = journal;
     this.changed();
     if (!loaded) {
@@ -341,11 +388,6 @@ export class Store {
   }
 }
 
-/** The entries of a Map without a journal noticing (see persist/journal.ts): for reading, or deleting through the Map. */
-export function rawEntries<K, V>(map: Map<K, V>): IterableIterator<[K, V]> {
-  return Map.prototype.entries.call(map) as IterableIterator<[K, V]>;
-}
-
 /** A Map as the codec writes it, each value by `valueText`, entries `keep` leaves out skipped. */
 function mapText(map: Map<unknown, unknown>, valueText: (v: unknown) => string, keep?: (v: unknown) => boolean): string {
   const items: string[] = [];
@@ -379,9 +421,6 @@ function emptyData(): StoreData {
   };
 }
 
-/** One-shot `crypto.hash` where Node has it (20.12+): half the cost of a Hash object, paid per request. */
-const hashToken: (token: string) => string = typeof crypto.hash === 'function'
-  ? (token) => crypto.hash('sha256', token, 'base64url')
-  : (token) => createHash('sha256').update(token).digest('base64url');
+const hashToken = (token: string): string => sha256(token, 'base64url');
 
 

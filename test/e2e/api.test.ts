@@ -441,13 +441,13 @@ describe('the sandbox over a socket: HEAD, OPTIONS and GET /openapi.json', () =>
       expect(Boolean(described.requestBody), id).toBe(op.hasBody);
     }
     // Every answer of the fixture's GETs follows the document.
-    const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+    const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
     let checked = 0;
     for (const r of requests().filter((q) => q.op.method === 'GET')) {
       const got = await send('GET', r.url);
       if (got.status !== r.op.status || r.op.status === 204) continue;
-      const validate = ajv.getSchema(`docsctl#/paths/${escape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema`)
-        ?? ajv.compile({ $ref: `docsctl#/paths/${escape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema` });
+      const validate = ajv.getSchema(`docsctl#/paths/${pointerEscape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema`)
+        ?? ajv.compile({ $ref: `docsctl#/paths/${pointerEscape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema` });
       expect({ op: r.id, problems: validate(JSON.parse(got.text)) ? [] : validate.errors?.slice(0, 3) }).toEqual({ op: r.id, problems: [] });
       checked++;
     }

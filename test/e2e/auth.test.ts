@@ -1,14 +1,15 @@
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docsctl, useSandbox } from '../helpers/cli.js';
+import { docsctl } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 import { HAS_TMUX, Terminal } from '../helpers/terminal.js';
 
 const sb = useSandbox();
 
 /** docsctl with only the config dir: no DOCSCTL_* auth in the environment. */
 const bare = (args: string[], env: Record<string, string | undefined> = {}, input?: string) =>
-  docsctl(args, { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, ...env }, input === undefined ? {} : { input });
+  sb.docsctl(args, { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, ...env }, input === undefined ? {} : { input });
 
 describe('auth', () => {
   it('logs in with a token on stdin, verifies it, and saves a 0600 profile', async () => {
@@ -258,7 +259,8 @@ describe('auth', () => {
   it('prints its version with --version or -V, alone or with global options', async () => {
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8'));
     for (const args of [['--version'], ['-V'], ['--no-color', '--version']]) {
-      const r = await bare(args);
+      // The process entry answers the first two itself (src/entry.ts): run as a process.
+      const r = await docsctl(args, { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home });
       expect(r.exitCode, args.join(' ')).toBe(0);
       expect(r.stdout).toBe(version);
     }

@@ -108,7 +108,7 @@ describe('change requests', () => {
     });
     const shown = await sb.run(['cr', 'get', 'sp-welcome', '1']);
     // TSV cells hold no line breaks: the paragraphs' blank line becomes spaces.
-    expect(shown.stdout).toMatch(/^description\tFirst paragraph\.  Second one\.$/m);
+    expect(shown.stdout).toMatch(/^description\tFirst paragraph\. {2}Second one\.$/m);
 
     const fromStdin = await sb.json(['cr', 'edit', 'sp-welcome', '1', '--description-file', '-'], { input: 'From stdin\n' });
     expect(fromStdin.description.nodes).toHaveLength(1);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
-import { docsctl } from '../helpers/cli.js';
+import { AppDispatcher, docsctlInProcess } from '../helpers/inprocess.js';
 
 const home = mkdtempSync(join(tmpdir(), 'docsctl-chaos-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -55,9 +55,11 @@ async function run(server: RunningServer): Promise<Outcome> {
   const env = {
     HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_API_URL: server.url, DOCSCTL_TOKEN: server.token, DOCSCTL_ORG: ORG,
   };
+  // docsctl in process, the server's app answering for its URL (a dropped answer is a socket error).
+  const dispatcher = new AppDispatcher(server.app, new URL(server.url).origin);
   await session(async (args) => {
     for (let attempt = 1; ; attempt++) {
-      const r = await docsctl(args, env);
+      const r = await docsctlInProcess(args, env, { dispatcher });
       if (r.exitCode === 0) {
         if (attempt > 1) outcome.stepsRetried++;
         return r.stdout;

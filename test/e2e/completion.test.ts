@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { BIN, useSandbox } from '../helpers/cli.js';
+import { BIN } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 import { HAS_TMUX, installed, Terminal } from '../helpers/terminal.js';
 
 const sb = useSandbox();
@@ -40,7 +41,8 @@ async function complete(line: string): Promise<string[]> {
 describe('shell completion', () => {
   it('completions/ is what `docsctl completion` generates from the current tree', async () => {
     for (const [shell, file] of [['bash', 'docsctl.bash'], ['zsh', '_docsctl'], ['fish', 'docsctl.fish']]) {
-      const r = await sb.run(['completion', shell]);
+      // The built binary: a script names the version of the build that made it.
+      const r = await sb.process(['completion', shell]);
       expect(r.exitCode).toBe(0);
       expect(readFileSync(join(root, 'completions', file), 'utf8'), `completions/${file} is stale: run npm run docs`).toBe(r.stdout + '\n');
     }
@@ -72,7 +74,8 @@ describe('shell completion', () => {
     try {
       const url = `http://127.0.0.1:${(silent.address() as import('node:net').AddressInfo).port}`;
       const started = Date.now();
-      const r = await sb.run(['__complete', 'ids', 'space'], { env: { DOCSCTL_API_URL: url, TMPDIR: sb.home } });
+      // A process: its cache of ids is in TMPDIR, which main() in this process would not see (os.tmpdir()).
+      const r = await sb.process(['__complete', 'ids', 'space'], { env: { DOCSCTL_API_URL: url, TMPDIR: sb.home } });
       expect(r.exitCode).toBe(0);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe('');
@@ -141,13 +144,14 @@ describe('shell completion', () => {
   });
 
   it('__complete ids prints each id with its title, tab-separated', async () => {
+    // Processes: the cache of ids is in TMPDIR (os.tmpdir(), which main() in this process would not take from env).
     const env = { TMPDIR: sb.home, DOCSCTL_COMPLETE_TIMEOUT_MS: '5000' };
-    expect((await sb.run(['__complete', 'ids', 'space'], { env })).stdout).toBe('sp-welcome\t👋 Welcome');
-    expect((await sb.run(['__complete', 'ids', 'org'], { env })).stdout).toBe('org-acme\tAcme Docs\norg-globex\tGlobex');
-    expect((await sb.run(['__complete', 'ids', 'user', '--org', 'org-globex'], { env })).stdout.split('\n').sort()).toEqual(['u-admin\tAda Admin', 'u-outsider\tOlga Outsider']);
+    expect((await sb.process(['__complete', 'ids', 'space'], { env })).stdout).toBe('sp-welcome\t👋 Welcome');
+    expect((await sb.process(['__complete', 'ids', 'org'], { env })).stdout).toBe('org-acme\tAcme Docs\norg-globex\tGlobex');
+    expect((await sb.process(['__complete', 'ids', 'user', '--org', 'org-globex'], { env })).stdout.split('\n').sort()).toEqual(['u-admin\tAda Admin', 'u-outsider\tOlga Outsider']);
     // The org's ids are cached by organization: another organization asks again.
-    expect((await sb.run(['__complete', 'ids', 'collection', '--org', 'org-globex'], { env })).stdout).toBe('');
-    expect((await sb.run(['__complete', 'ids', 'collection'], { env })).stdout).toBe('col-handbook\tHandbook');
+    expect((await sb.process(['__complete', 'ids', 'collection', '--org', 'org-globex'], { env })).stdout).toBe('');
+    expect((await sb.process(['__complete', 'ids', 'collection'], { env })).stdout).toBe('col-handbook\tHandbook');
   });
 });
 
@@ -270,6 +274,92 @@ describe.skipIf(!HAS_TMUX || !installed('fish'))('fish completion, typed at a re
       t.press('Tab');
       await t.waitFor(/org-acme\s+\(Acme Docs\)/);
       await t.waitFor(/org-globex\s+\(Globex\)/);
+    } finally {
+      t.close();
+    }
+  });
+});
+
+describe('completion of ids and files (issue 23)', () => {
+  it('flags that take ids complete ids: --parent collections, --space spaces', async () => {
+    const collections = ['col-handbook'];
+    for (const line of ['docsctl spaces list --parent ', 'docsctl spaces create --parent ', 'docsctl collections create --parent ', 'docsctl spaces move sp-welcome --parent ']) {
+      expect(await complete(line), line).toEqual(collections);
+    }
+    for (const line of ['docsctl sites create --space ', 'docsctl sites list --space ', 'docsctl sites sections add site-x --space ', 'docsctl sites spaces update site-x ss-1 --space ']) {
+      expect(await complete(line), line).toEqual(['sp-welcome']);
+    }
+  });
+
+  it('files only where a file is meant; any other value completes to nothing, never to files', async () => {
+    // The shell's own fallback to file names is off.
+    const spec = await execa('bash', ['--norc', '--noprofile', '-c', `source ${join(root, 'completions/docsctl.bash')}; complete -p docsctl`]);
+    expect(spec.stdout).toBe('complete -F _docsctl docsctl');
+    // Run from the repository: README.md is a file there.
+    for (const line of ['docsctl api --input READ', 'docsctl orgs plan -f READ', 'docsctl sites schema set site-x READ', 'docsctl openapi create pets --file READ']) {
+      expect(await complete(line), line).toEqual(['README.md']);
+    }
+    for (const line of ['docsctl spaces create --title READ', 'docsctl comments get sp-welcome c-1 --reply READ', 'docsctl content file sp-welcome READ',
+      'docsctl sites sections add site-x --template READ', 'docsctl content backlinks sp-welcome --file READ', 'docsctl sites update site-x --basename READ']) {
+      expect(await complete(line), line).toEqual([]);
+    }
+    expect(await complete('docsctl completion ')).toEqual(['bash', 'fish', 'zsh']);
+  });
+
+  it('change request numbers come from the space typed before them: any status for cr get, open and drafts for cr merge', async () => {
+    const space = (await sb.run(['spaces', 'create', '--title', 'Other', '--jq', '.id'])).stdout;
+    // sp-welcome: #1 open, #2 draft, #3 merged, #4 archived; the other space: #1 draft.
+    for (const subject of ['Open', 'Draft', 'Merged', 'Archived']) await sb.run(['cr', 'create', 'sp-welcome', '--subject', subject]);
+    await sb.run(['cr', 'edit', 'sp-welcome', '1', '--status', 'open']);
+    expect((await sb.run(['cr', 'merge', 'sp-welcome', '3', '--yes'])).exitCode).toBe(0);
+    await sb.run(['cr', 'edit', 'sp-welcome', '4', '--status', 'archived']);
+    await sb.run(['cr', 'create', space, '--subject', 'Elsewhere']);
+
+    expect(await complete('docsctl cr get sp-welcome ')).toEqual(['1', '2', '3', '4']);
+    expect(await complete('docsctl change-requests pages sp-welcome ')).toEqual(['1', '2', '3', '4']);
+    expect(await complete('docsctl cr merge sp-welcome ')).toEqual(['1', '2']);
+    expect(await complete(`docsctl cr merge ${space} `)).toEqual(['1']);
+    expect(await complete('docsctl cr merge --yes sp-welcome ')).toEqual(['1', '2']);
+    expect(await complete('docsctl comments list sp-welcome --cr ')).toEqual(['1', '2', '3', '4']);
+    expect(await complete(`docsctl comments post ${space} --cr `)).toEqual(['1']);
+    // Before the space is typed there is nothing to number: the space is what completes.
+    expect(await complete('docsctl cr merge ')).toEqual(expect.arrayContaining(['sp-welcome']));
+    expect(await complete('docsctl comments list --cr ')).toEqual([]);
+    const env = { TMPDIR: sb.home, DOCSCTL_COMPLETE_TIMEOUT_MS: '5000' };
+    expect((await sb.run(['__complete', 'ids', 'mergeable-cr', '--space', 'sp-welcome'], { env })).stdout).toBe('1\topen · Open\n2\tdraft · Draft');
+    expect((await sb.run(['__complete', 'ids', 'cr'], { env })).stdout).toBe('');
+  });
+});
+
+describe.skipIf(!installed('fish'))('fish: ids and files (issue 23)', () => {
+  it('change request numbers of the space typed, with their status; files only where meant', async () => {
+    // A space of this test's own (ids are cached for a minute).
+    const space = (await sb.run(['spaces', 'create', '--title', 'Fish', '--jq', '.id'])).stdout;
+    await sb.run(['cr', 'create', space, '--subject', 'Fix typos']);
+    expect(await fishComplete(`docsctl cr merge ${space} `)).toEqual(['1\tdraft · Fix typos']);
+    expect(await fishComplete(`docsctl comments list ${space} --cr `)).toEqual(['1\tdraft · Fix typos']);
+    expect(await fishComplete('docsctl comments list --cr ')).toEqual([]);
+    expect(await fishComplete('docsctl spaces list --parent ')).toEqual(['col-handbook\tHandbook']);
+    expect(await fishComplete(`docsctl api --input ${join(root, 'READ')}`)).toEqual([join(root, 'README.md')]);
+    expect(await fishComplete(`docsctl spaces create --title ${join(root, 'READ')}`)).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAS_TMUX || !installed('zsh'))('zsh: change request numbers (issue 23)', () => {
+  it('cr merge SPACE <TAB> lists the space\'s change requests with their status and subject', async () => {
+    const space = (await sb.run(['spaces', 'create', '--title', 'Zsh', '--jq', '.id'])).stdout;
+    await sb.run(['cr', 'create', space, '--subject', 'Fix typos']);
+    await sb.run(['cr', 'create', space, '--subject', 'New guide']);
+    const t = await zshTerminal();
+    try {
+      t.type(`docsctl cr merge ${space} `);
+      t.press('Tab');
+      await t.waitFor(/1\s+-- draft · Fix typos/);
+      await t.waitFor(/2\s+-- draft · New guide/);
+      await clearLine(t, /^zsh> ?$/m);
+      t.type('docsctl spaces create --parent ');
+      t.press('Tab');
+      await t.waitFor(/docsctl spaces create --parent col-handbook\s*$/m);
     } finally {
       t.close();
     }

@@ -1,5 +1,6 @@
 /**
- * What a user's configuration and a server's answers can get wrong, driven through the built binary:
+ * What a user's configuration and a server's answers can get wrong, driven as a user drives docsctl
+ * (main() in process, test/helpers/inprocess.ts; its requests over loopback to this file's server):
  * environment values that are not usable (a usage error naming the variable, nothing sent), answers
  * that are not what the operation answers (an error naming the request, never a TypeError or a "bug in
  * docsctl"), and servers that echo the token (masked wherever docsctl prints it).
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { docsctl } from '../helpers/cli.js';
+import { docsctlInProcess } from '../helpers/inprocess.js';
 
 const TOKEN = 'sbx_echoed-secret-token-0123456789';
 
@@ -56,7 +57,7 @@ beforeEach(() => {
 
 /** docsctl against the fake service, authenticated by the environment (no retries: one answer each). */
 const run = (args: string[], env: Record<string, string | undefined> = {}, input?: string) =>
-  docsctl(args, {
+  docsctlInProcess(args, {
     HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_API_URL: url, DOCSCTL_TOKEN: TOKEN, DOCSCTL_ORG: 'org-x',
     DOCSCTL_MAX_RETRIES: '0', ...env,
   }, input === undefined ? {} : { input });
@@ -119,7 +120,7 @@ describe('environment values are checked before anything is sent', () => {
       [['--api-url', url], { DOCSCTL_TIMEOUT: 'abc' }, 'error: DOCSCTL_TIMEOUT: must be a number of seconds'],
     ] as const) {
       // Nothing on stdin: reading it first would say "stdin was empty" instead.
-      const r = await docsctl(['auth', 'login', ...args, '--with-token'], { HOME: home, DOCSCTL_CONFIG_DIR: home, ...env });
+      const r = await docsctlInProcess(['auth', 'login', ...args, '--with-token'], { HOME: home, DOCSCTL_CONFIG_DIR: home, ...env });
       expect(r.exitCode, r.stderr).toBe(2);
       expect(r.stderr.split('\n')[0], args.join(' ')).toContain(says);
     }
@@ -148,7 +149,7 @@ describe('a malformed answer is an error naming the request (exit 1)', () => {
         expect(r.stdout).toBe('');
         expect(r.stderr).not.toMatch(BUG);
         const message = malformed(c.problem, mode[0] === '--all' ? 1000 : 30);
-        if (mode[0] === '--json') {
+        if (mode[0] === '--json' || mode[0] === '--jq') {
           expect(JSON.parse(r.stderr).error).toMatchObject({ message, exitCode: 1, hint: expect.stringContaining('answered something docsctl cannot read') });
         } else {
           expect(r.stderr.split('\n')[0]).toBe(`error: ${message}`);
@@ -266,10 +267,10 @@ describe('a token a server echoes is never printed', () => {
   it('a token from a saved profile is masked too', async () => {
     routes['/v1/user'] = { body: json({ object: 'user', id: 'u1', displayName: 'Ada', urls: { location: 'x' } }) };
     routes['/v1/orgs'] = { body: json({ items: [{ object: 'organization', id: 'org-x', title: 'X' }], count: 1 }) };
-    const login = await docsctl(['auth', 'login', '--api-url', url, '--org', 'org-x', '--with-token'], { HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_MAX_RETRIES: '0' }, { input: TOKEN });
+    const login = await docsctlInProcess(['auth', 'login', '--api-url', url, '--org', 'org-x', '--with-token'], { HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_MAX_RETRIES: '0' }, { input: TOKEN });
     expect(login.exitCode, login.stderr).toBe(0);
     routes['/v1/collections/c1'] = echo(404, (auth) => ({ error: { code: 404, message: `no collection c1 for ${auth}` } }));
-    const r = await docsctl(['collections', 'get', 'c1', '--verbose'], { HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_MAX_RETRIES: '0' });
+    const r = await docsctlInProcess(['collections', 'get', 'c1', '--verbose'], { HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_MAX_RETRIES: '0' });
     expect(r.exitCode).toBe(4);
     expect(r.stderr).toContain('error: no collection c1 for Bearer ****');
     noSecret(r, 'profile');

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useSandbox } from '../helpers/cli.js';
-import { runInProcess } from '../helpers/inprocess.js';
+import { runInProcess, useSandbox } from '../helpers/inprocess.js';
 import { checkAnswer } from '../helpers/official.js';
 
 const sb = useSandbox();

@@ -7,10 +7,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitToSpace, contentOf, edit, findPageByPath, revisionOf, type RevisionContent } from '../../src/server/content/index.js';
 import { commitToChangeRequest, crState } from '../../src/server/handlers/change-requests.js';
-import { useSandbox } from '../helpers/inprocess.js';
+import { main } from '../../src/main.js';
+import { AppDispatcher, sourceManifest, useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 
@@ -545,6 +547,25 @@ describe('pdf', () => {
     const subtree = await sb.run(['cr', 'pdf', 'sp-welcome', '1', '--page-id', 'getting-started', '--out', '-']);
     expect(subtree.exitCode).toBe(0);
     expect(subtree.stdout.startsWith('%PDF-1.4')).toBe(true);
+  });
+
+  it('--out -: writes nothing once the reader of stdout has gone (| head), and exits 0 as other commands do', async () => {
+    await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Docs review']);
+    const written: Buffer[] = [];
+    const stdout = Object.assign(new Writable({
+      write(chunk, _enc, done) {
+        written.push(Buffer.from(chunk));
+        done();
+      },
+    }), { isTTY: false });
+    const stderr = Object.assign(new Writable({ write: (_chunk, _enc, done) => done() }), { isTTY: false });
+    const code = await main(['cr', 'pdf', 'sp-welcome', '1', '--out', '-'], {
+      stdout, stderr, stdin: Object.assign(new PassThrough().end(), { isTTY: false }), stdinIsTTY: false,
+      env: { ...sb.env(), PATH: process.env.PATH ?? '' }, stdoutClosed: () => true,
+      dispatcher: new AppDispatcher(sb.server.app, new URL(sb.server.url).origin),
+    }, await sourceManifest());
+    expect(code).toBe(0);
+    expect(Buffer.concat(written).length).toBe(0);
   });
 
   it('refuses a forged or expired link (404), and bad flags before sending (exit 2)', async () => {

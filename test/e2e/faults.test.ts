@@ -1,7 +1,7 @@
 /** Scripted faults (`PUT /_sandbox/faults`) and chaos (`serve --chaos`), against the CLI's retries. */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/serve.js';
-import { docsctl, useSandbox } from '../helpers/cli.js';
+import { AppDispatcher, docsctlInProcess, useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 
@@ -52,9 +52,10 @@ describe('sandbox faults', () => {
     expect(a.filter((x) => x !== 200).length).toBeGreaterThan(3);
 
     const s = await startServer({ port: 0, chaos: { rate: 0.3, seed: 7 } });
+    const dispatcher = new AppDispatcher(s.app, new URL(s.url).origin);
     try {
       for (let i = 0; i < 5; i++) {
-        const r = await docsctl(['collections', 'get', 'col-handbook', '--json'], { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: s.url, DOCSCTL_TOKEN: s.token, DOCSCTL_MAX_RETRIES: '6' });
+        const r = await docsctlInProcess(['collections', 'get', 'col-handbook', '--json'], { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: s.url, DOCSCTL_TOKEN: s.token, DOCSCTL_MAX_RETRIES: '6' }, { dispatcher });
         expect(r.exitCode, r.stderr).toBe(0);
         expect(JSON.parse(r.stdout).id).toBe('col-handbook');
       }

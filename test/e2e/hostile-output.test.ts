@@ -45,11 +45,11 @@ describe('text from the service on a terminal and in a pipe', () => {
 
   it('a table on a (forced) terminal: controls escaped, docsctl\'s own colours kept', async () => {
     spaceId = await evilSpace();
-    const r = await sb.run(['spaces', 'list', '--fields', 'id,title'], { env: { DOCSCTL_FORCE_TTY: '200' } });
+    const r = await sb.run(['spaces', 'list', '--fields', 'id,title'], { env: { DOCSCTL_FORCE_TTY: '200', NO_COLOR: '1' } });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).not.toMatch(CONTROLS);
     expect(r.stdout).toMatch(new RegExp(`^${spaceId}\\s+${escapeRe(SHOWN)}$`, 'm'));
-    // In colour (chalk decides by the process's own stdout and FORCE_COLOR: the built binary).
+    // In colour (DOCSCTL_FORCE_TTY without NO_COLOR; FORCE_COLOR too), from the built binary.
     const coloured = await sb.process(['spaces', 'list', '--fields', 'id,title'], { env: { DOCSCTL_FORCE_TTY: '200', FORCE_COLOR: '1' } });
     expect(coloured.stdout).toMatch(/^(\x1b\[[0-9;]*m)+id/); // the header
     expect(withoutColours(coloured.stdout)).toBe(r.stdout);
@@ -125,7 +125,7 @@ describe('messages from a hostile server', () => {
   let url = '';
   const said = 'no such space \x1b]0;owned\x07\x1b[2J\x1b[1;1H\x9b31mgone';
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
+    server = http.createServer((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: said } }));
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -153,13 +153,18 @@ describe('messages from a hostile server', () => {
 
 describe('--jq is bounded', () => {
   const fast = { DOCSCTL_JQ_TIMEOUT: '1' };
+  /** With --jq an error is the JSON envelope on stderr, as with --json: its message and hint as lines. */
+  const said = (r: { stderr: string }) => {
+    const { error } = JSON.parse(r.stderr) as { error: { message: string; hint: string | null } };
+    return `error: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ''}`;
+  };
   for (const expression of ['repeat(1)', 'def f: f; f', 'range(1e8)']) {
     it(`${expression} stops at the time bound: exit 1 naming it`, async () => {
       const started = Date.now();
       const r = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', expression], { env: fast });
       expect(r.exitCode).toBe(1);
-      expect(r.stderr).toMatch(/^error: --jq: jq did not finish within 1 s/);
-      expect(r.stderr).toContain('DOCSCTL_JQ_TIMEOUT');
+      expect(said(r)).toMatch(/^error: --jq: jq did not finish within 1 s/);
+      expect(said(r)).toContain('DOCSCTL_JQ_TIMEOUT');
       expect(r.stderr).not.toContain('bug in docsctl');
       expect(Date.now() - started).toBeLessThan(15_000);
     });
@@ -168,9 +173,9 @@ describe('--jq is bounded', () => {
   it('running out of memory inside jq is the memory bound, in jq\'s words, never a bug in docsctl', async () => {
     const r = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', 'def f: [f]; f'], { env: { DOCSCTL_JQ_MAX_MEMORY: '64', DOCSCTL_JQ_TIMEOUT: '120' } });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^error: --jq: jq: error: cannot allocate memory/);
-    expect(r.stderr).toContain('64 MiB');
-    expect(r.stderr).toContain('DOCSCTL_JQ_MAX_MEMORY');
+    expect(said(r)).toMatch(/^error: --jq: jq: error: cannot allocate memory/);
+    expect(said(r)).toContain('64 MiB');
+    expect(said(r)).toContain('DOCSCTL_JQ_MAX_MEMORY');
     expect(r.stderr).not.toContain('bug in docsctl');
     expect(r.stderr).not.toContain('Aborted');
   });
@@ -179,13 +184,13 @@ describe('--jq is bounded', () => {
     // 70 MB of JSON (docsctl reads it: DOCSCTL_MAX_RESPONSE_BYTES raised), more than the thread's heap
     // holds with a 32 MiB bound (32 + 32 MiB for Node's own use).
     const body = JSON.stringify({ items: Array.from({ length: 500_000 }, (_, i) => ({ id: `x${i}`, text: 'y'.repeat(120) })) });
-    const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const r = await sb.run(['api', '/v1/big', '--jq', '.items | length'], { env: { DOCSCTL_API_URL: url, DOCSCTL_MAX_RESPONSE_BYTES: '100000000', DOCSCTL_JQ_MAX_MEMORY: '32', DOCSCTL_JQ_TIMEOUT: '120' } });
       expect(r.exitCode).toBe(1);
-      expect(r.stderr).toMatch(/^error: --jq: jq ran out of memory \(jq may use 32 MiB: DOCSCTL_JQ_MAX_MEMORY\)/);
+      expect(said(r)).toMatch(/^error: --jq: jq ran out of memory \(jq may use 32 MiB: DOCSCTL_JQ_MAX_MEMORY\)/);
       expect(r.stderr).not.toContain('bug in docsctl');
 
     } finally {
@@ -197,7 +202,7 @@ describe('--jq is bounded', () => {
     for (const [name, value] of [['DOCSCTL_JQ_TIMEOUT', 'soon'], ['DOCSCTL_JQ_TIMEOUT', '0'], ['DOCSCTL_JQ_MAX_MEMORY', '1'], ['DOCSCTL_JQ_MAX_MEMORY', 'lots']]) {
       const r = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '.title'], { env: { [name]: value } });
       expect(r.exitCode, `${name}=${value}`).toBe(2);
-      expect(r.stderr).toMatch(new RegExp(`^error: ${name}: `));
+      expect(said(r)).toMatch(new RegExp(`^error: ${name}: `));
       expect(r.stdout).toBe('');
     }
     // Without --jq the jq settings are not read.
@@ -208,10 +213,10 @@ describe('--jq is bounded', () => {
     expect((await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '.title'])).stdout).toBe('Welcome');
     const runtime = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '.title | keys']);
     expect(runtime.exitCode).toBe(1);
-    expect(runtime.stderr).toBe('error: --jq: jq: error (at /dev/stdin:0): string ("Welcome") has no keys');
+    expect(said(runtime)).toBe('error: --jq: jq: error (at /dev/stdin:0): string ("Welcome") has no keys');
     const bad = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', 'repeat(']);
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toContain('syntax error');
+    expect(said(bad)).toContain('syntax error');
     for (let i = 0; i < 5; i++) await sb.request('POST', `/v1/orgs/${sb.server.organizationId}/spaces`, { title: `Paged ${i}` });
     const paged = await sb.run(['api', `/v1/orgs/${sb.server.organizationId}/spaces?limit=2`, '--paginate', '--jq', '.[].title']);
     expect(paged.exitCode).toBe(0);
@@ -223,7 +228,7 @@ describe('--jq is bounded', () => {
     expect(ok.stdout).toBe('Welcome');
     const r = await sb.process(['spaces', 'get', 'sp-welcome', '--jq', 'def f: f; f'], { env: fast });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain('DOCSCTL_JQ_TIMEOUT');
+    expect(said(r)).toContain('DOCSCTL_JQ_TIMEOUT');
   });
 });
 

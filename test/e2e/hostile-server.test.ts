@@ -1,8 +1,8 @@
 /**
  * The CLI pointed at a server that means harm (issue 22, "The CLI must be safe to point at any
  * server"): endless distinct cursors, cursors that come back, answers larger than any the API gives,
- * a Retry-After that never ends, redirects. The built binary against a server of this file's own on
- * 127.0.0.1 that answers what each test scripts; the bounds are lowered by their variables so that
+ * a Retry-After that never ends, redirects. docsctl (main() in process, its own HTTP agent) against
+ * a server of this file's own on 127.0.0.1 that answers what each test scripts; the bounds are lowered by their variables so that
  * each test ends in a second or two.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { docsctl } from '../helpers/cli.js';
+import { docsctlInProcess } from '../helpers/inprocess.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 let handler: Handler;
@@ -40,7 +40,7 @@ beforeEach(() => {
 });
 
 const run = (args: string[], env: Record<string, string> = {}) =>
-  docsctl(args, { HOME: dir, DOCSCTL_CONFIG_DIR: dir, DOCSCTL_API_URL: url, DOCSCTL_TOKEN: 'tok-hostile-1234', DOCSCTL_ORG: 'o', DOCSCTL_MAX_RETRIES: '0', ...env });
+  docsctlInProcess(args, { HOME: dir, DOCSCTL_CONFIG_DIR: dir, DOCSCTL_API_URL: url, DOCSCTL_TOKEN: 'tok-hostile-1234', DOCSCTL_ORG: 'o', DOCSCTL_MAX_RETRIES: '0', ...env });
 
 const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));

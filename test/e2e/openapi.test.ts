@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { useSandbox } from '../helpers/cli.js';
-import { runInProcess } from '../helpers/inprocess.js';
+import { runInProcess, useSandbox } from '../helpers/inprocess.js';
 import { checkAnswer } from '../helpers/official.js';
 
 // The sandbox's fetches of a URL give up after 400 ms here.
@@ -233,6 +232,8 @@ describe('openapi specifications', () => {
     const replaced = await sb.request('PUT', '/v1/orgs/org-acme/openapi/PETSTORE-V2', { source: { text: JSON.stringify(petstore('2.0.0')) } });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ id: created.id, slug: 'PetStore-V2' });
+    // The put is processed in the background (a process's start used to hide the wait).
+    await settled('PetStore-V2');
     expect((await sb.json(['openapi', 'versions', 'PetStore-V2']))).toHaveLength(2);
     expect((await sb.run(['openapi', 'list'])).stdout).toMatch(/^PetStore-V2\t/);
     expect((await sb.run(['openapi', 'delete', 'PETSTORE-v2', '--yes'])).exitCode).toBe(0);

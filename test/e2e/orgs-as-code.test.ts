@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { docsctl, useSandbox } from '../helpers/cli.js';
+import { docsctl } from '../helpers/cli.js';
+import { docsctlInProcess, useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 const PEM = readFileSync(resolve(import.meta.dirname, '../fixtures/saml-idp.pem'), 'utf8');
@@ -323,11 +324,11 @@ spaces:
       });
       const info = JSON.parse(line);
       const env = { HOME: dir, DOCSCTL_CONFIG_DIR: dir, DOCSCTL_API_URL: info.url, DOCSCTL_TOKEN: info.token, DOCSCTL_ORG: info.organizationId };
-      const r = await docsctl(['orgs', 'plan', '-f', org, '--json'], env);
+      const r = await docsctlInProcess(['orgs', 'plan', '-f', org, '--json'], env);
       const p = JSON.parse(r.stdout);
       // The members of production are not the sandbox's users: shown as what apply cannot make, nothing else differs.
       expect(p.changes.filter((c: { kind: string }) => c.kind !== 'member')).toEqual([]);
-      const tree = await docsctl(['orgs', 'export'], env);
+      const tree = await docsctlInProcess(['orgs', 'export'], env);
       const data = parse(tree.stdout);
       expect(data.sites[0].sections.map((s: { key: string }) => s.key)).toEqual(['guides', 'api']);
       expect(data.collections.map((c: { key: string }) => c.key).sort()).toEqual(['api', 'archive', 'guides', 'handbook']);

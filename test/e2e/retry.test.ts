@@ -1,11 +1,11 @@
 /**
- * The HTTP layer's retry policy, through the real binary, against a scripted server on 127.0.0.1
- * (not the sandbox: this server answers exactly what each test scripts).
+ * The HTTP layer's retry policy, through docsctl (main() in process, its own HTTP agent), against a
+ * scripted server on 127.0.0.1 (not the sandbox: this server answers exactly what each test scripts).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsctl } from '../helpers/cli.js';
+import { docsctlInProcess } from '../helpers/inprocess.js';
 
 type Answer = { status: number; headers?: Record<string, string>; body?: unknown } | 'hang';
 let script: Answer[] = [];
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 const run = (args: string[], env: Record<string, string> = {}) =>
-  docsctl(args, { HOME: '/nonexistent', DOCSCTL_CONFIG_DIR: '/tmp/docsctl-retry-test', DOCSCTL_API_URL: url, DOCSCTL_TOKEN: 'tok-retry-1234', DOCSCTL_ORG: 'o', ...env });
+  docsctlInProcess(args, { HOME: '/nonexistent', DOCSCTL_CONFIG_DIR: '/tmp/docsctl-retry-test', DOCSCTL_API_URL: url, DOCSCTL_TOKEN: 'tok-retry-1234', DOCSCTL_ORG: 'o', ...env });
 
 const user = { object: 'user', id: 'u1', displayName: 'Una', urls: { location: 'x' } };
 

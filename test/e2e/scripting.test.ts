@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, docsctl, useSandbox } from '../helpers/cli.js';
+import { BIN, docsctl } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 import { HAS_TMUX, Terminal } from '../helpers/terminal.js';
 
 const sb = useSandbox();
@@ -109,14 +110,14 @@ describe('stdout holds valid JSON or nothing', () => {
     expect(piped.stdout).toBe('sp-a\nsp-b');
   });
 
-  it('--jq streams each page as it arrives, and a bad expression is exit 2 before anything is sent', async () => {
+  it('--jq runs once on the whole list (a failure half-way prints nothing), and a bad expression is exit 2 before anything is sent', async () => {
     const r = await sb.run(['spaces', 'list', '--all', '--jq', '.[].title'], { env: { DOCSCTL_API_URL: url } });
-    expect(r.stdout).toBe('A\nB');
+    expect(r.stdout).toBe('');
     expect(r.exitCode).toBe(1);
     requests = 0;
     const bad = await sb.run(['spaces', 'list', '--jq', '.[] | bad('], { env: { DOCSCTL_API_URL: url } });
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toMatch(/^error: --jq: jq: error: syntax error/);
+    expect(JSON.parse(bad.stderr).error.message).toMatch(/^--jq: jq: error: syntax error/);
     expect(bad.stderr).toContain('compile error');
     expect(requests).toBe(0);
   });
@@ -130,7 +131,7 @@ describe('--jq', () => {
     expect(list.stdout).toBe('admin@acme.test');
     const runtime = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '.title | keys']);
     expect(runtime.exitCode).toBe(1);
-    expect(runtime.stderr).toContain('--jq: jq: error');
+    expect(JSON.parse(runtime.stderr).error.message).toContain('--jq: jq: error');
     expect(runtime.stderr).toContain('has no keys');
     // With --fields, jq sees the fields picked.
     expect((await sb.run(['spaces', 'list', '--fields', 'id,title', '--jq', '.[0] | keys | join(",")'])).stdout).toBe('id,title');
@@ -214,8 +215,9 @@ describe('tables fit the terminal', () => {
     const forced = await docsctl(['spaces', 'list'], { ...env(), DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1' });
     expect(forced.stdout).toMatch(/^id\s+title\s+visibility\s+parent\s+updatedAt/);
     const narrow = await docsctl(['spaces', 'list'], { ...env(), DOCSCTL_FORCE_TTY: '30', NO_COLOR: '1' });
-    expect(narrow.stdout).toMatch(/^id\s+tit…/);
-    expect(narrow.stdout).toContain('sp-welcome  Wel…');
+    // At 30 columns the least useful columns are left out (stderr says which) before the title is cut.
+    expect(narrow.stdout).toBe('id          title\nsp-welcome  Welcome');
+    expect(narrow.stderr).toBe('note: columns visibility, parent, updatedAt hidden to fit 30 columns (see --fields, --json)');
     const coloured = await docsctl(['spaces', 'list'], { ...env(), FORCE_COLOR: '1' });
     expect(coloured.stdout).toContain('\x1b[');
     expect(coloured.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/^id\s+title/);

@@ -12,7 +12,8 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameSecret } from '../../src/server/ids.js';
 import { Store } from '../../src/server/store.js';
-import { BIN, docsctl, useSandbox } from '../helpers/cli.js';
+import { BIN } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/inprocess.js';
 import { ORG, OTHER_ORG, startBench } from '../helpers/fixture.js';
 import { ALL_OPS, table, urlOf } from '../helpers/operations.js';
 
@@ -67,7 +68,7 @@ describe('tokens stay secret', () => {
 
   it('a token saved in a profile stays out of the output too, and a refused login does not echo it', async () => {
     const bare = (args: string[], input?: string) =>
-      docsctl(args, { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home }, input === undefined ? {} : { input });
+      sb.docsctl(args, { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home }, input === undefined ? {} : { input });
     const wrong = 'sbx_wrong-token-typed-by-hand-77';
     const refused = await bare(['auth', 'login', '--api-url', sb.server.url, '--with-token', '--verbose'], `${wrong}\n`);
     expect(refused.exitCode).toBe(3);

@@ -510,7 +510,7 @@ describe('issue 15: spaces', () => {
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain('--parent and --collection cannot be used together');
     const help = (await sb.run(['spaces', 'list', '--help'])).stdout;
-    expect(help).toContain('--parent <id>');
+    expect(help).toContain('--parent <collection>');
     expect(help).not.toContain('--collection');
   });
 

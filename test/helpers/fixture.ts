@@ -94,7 +94,7 @@ const KINDS_HTML = '<p><img src="/logo.png" alt="Logo alone"></p><h2>Kinds</h2><
  * The same in Markdown, with what only Markdown has (references, footnotes, raw HTML, autolinks):
  * the fixture's comments, read in document form.
  */
-export const KINDS_MARKDOWN = '# One\n\n## Two\n\n#### Four\n\n**b** _i_ ~~s~~ `c` [link](https://example.com) <https://auto.example.com> ' +
+const KINDS_MARKDOWN = '# One\n\n## Two\n\n#### Four\n\n**b** _i_ ~~s~~ `c` [link](https://example.com) <https://auto.example.com> ' +
   '![inline](https://example.com/i.png) <b>html</b> line  \nbreak[^1] [ref][r] ![ref image][r]\n\n' +
   '![Alone](https://example.com/a.png) ![Two](https://example.com/b.png)\n\n' +
   '> quote\n>\n> ```\n> code\n> ```\n>\n> ![q](https://example.com/q.png)\n>\n> | a |\n> |---|\n> | b |\n>\n> ---\n\n' +

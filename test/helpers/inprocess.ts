@@ -7,7 +7,9 @@
  *
  * `useSandbox()` here has the interface of test/helpers/cli.ts's (the built binary in a process), so a
  * test file moves from one to the other by its import; `sb.process()` still runs the real binary, for
- * what only a process shows (exit codes at exit, signals, pipes, a TTY). Every answer, and every
+ * what only a process shows (exit codes at exit, signals, pipes, a TTY); `docsctlInProcess()` is
+ * cli.ts's `docsctl()` (exactly the environment given) in process, for a server of a test's own or
+ * another sandbox (`dispatcher: new AppDispatcher(...)`). Every answer, and every
  * request the CLI sends, is checked against the official document as before (`watchAnswers` wraps
  * `app.handle`, which the dispatcher calls).
  */
@@ -130,6 +132,19 @@ export async function runInProcess(argv: string[], run: InProcessRun): Promise<R
   return { stdout: trimEnd(out.text()), stderr: trimEnd(err.text()), exitCode };
 }
 
+/**
+ * test/helpers/cli.ts's `docsctl()` in process: main() with exactly `env` (and PATH), stdin from
+ * `input`; API requests go to `dispatcher` (an AppDispatcher for a sandbox), else to the network
+ * through the client's own agent, as from a process.
+ */
+export function docsctlInProcess(args: string[], env: Record<string, string | undefined>, opts: { input?: string; dispatcher?: Dispatcher } = {}): Promise<RunResult> {
+  return runInProcess(args, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    ...(opts.input !== undefined ? { input: opts.input } : {}),
+    ...(opts.dispatcher ? { dispatcher: opts.dispatcher } : {}),
+  });
+}
+
 function endedStream(): Readable {
   const s = new PassThrough();
   s.end();
@@ -144,6 +159,8 @@ function trimEnd(text: string): string {
 export interface InProcessSandbox extends Sandbox {
   /** The same command as `run`, in a real `node bin/docsctl.js` process against the sandbox's socket (build first). */
   process(args: string[], opts?: RunOptions): Promise<RunResult>;
+  /** docsctl in process with exactly `env` (cli.ts's `docsctl()`: no DOCSCTL_* unless given), the sandbox answering for its URL. */
+  docsctl(args: string[], env: Record<string, string | undefined>, opts?: { input?: string }): Promise<RunResult>;
 }
 
 /**
@@ -154,13 +171,14 @@ export interface InProcessSandbox extends Sandbox {
  */
 export function useSandbox(opts: ServerOptions = {}): InProcessSandbox {
   const dispatchers = new WeakMap<App, AppDispatcher>();
-  const sb = useSandboxWith<InProcessSandbox>(opts, (box, args, env, input) => runInProcess(args, {
-    env: { PATH: process.env.PATH ?? '', ...env }, ...(input !== undefined ? { input } : {}), dispatcher: dispatchers.get(box.server.app),
-  }), async (box) => {
+  const inProcess = (box: Sandbox, args: string[], env: Record<string, string | undefined>, input?: string) =>
+    docsctlInProcess(args, env, { ...(input !== undefined ? { input } : {}), dispatcher: dispatchers.get(box.server.app) });
+  const sb = useSandboxWith<InProcessSandbox>(opts, inProcess, async (box) => {
     dispatchers.set(box.server.app, new AppDispatcher(box.server.app, new URL(box.server.url).origin));
     await sourceManifest();
   });
   afterAll(() => dispatchers.get(sb.server?.app)?.close());
   sb.process = (args, o = {}) => docsctl(args, sb.env(o), o.input !== undefined ? { input: o.input } : {});
+  sb.docsctl = (args, env, o = {}) => inProcess(sb, args, env, o.input);
   return sb;
 }

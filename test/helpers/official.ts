@@ -12,11 +12,10 @@ import addFormatsModule from 'ajv-formats';
 import type { App, AppRequest } from '../../src/server/app.js';
 
 const require = createRequire(import.meta.url);
-export const OFFICIAL_PATH = require.resolve('@gitbook/api/spec/openapi.json');
+const OFFICIAL_PATH = require.resolve('@gitbook/api/spec/openapi.json');
 /** The package's version (its package.json is beside `spec/`, outside its exports). */
 export const OFFICIAL_VERSION: string = (JSON.parse(readFileSync(join(dirname(OFFICIAL_PATH), '../package.json'), 'utf8')) as { version: string }).version;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
 /** The document, parsed once per process. */
@@ -51,7 +50,7 @@ for (const [path, item] of Object.entries(official.paths as Record<string, Json>
 operations.sort((a, b) => b.literal - a.literal);
 
 /** The official operation that `method path` (below `/v1`, no query) addresses, or undefined. */
-export function officialOperation(method: string, path: string): OfficialOp | undefined {
+function officialOperation(method: string, path: string): OfficialOp | undefined {
   const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   return operations.find((o) => o.op.method === m && o.re.test(path))?.op;
 }
@@ -88,7 +87,7 @@ export function validatorAt(pointer: string): ValidateFunction {
 }
 
 /** Where the response schema of `op` for `status` lives, or undefined when the document has none. */
-export function responsePointer(op: OfficialOp, status: number): string | undefined {
+function responsePointer(op: OfficialOp, status: number): string | undefined {
   const res = op.op.responses?.[String(status)];
   if (!res) return undefined;
   const resolved = res.$ref ? resolveRef(res.$ref) : res;

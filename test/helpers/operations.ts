@@ -32,13 +32,13 @@ export interface Row {
 }
 
 export const read: Rule = { min: 'read' };
-export const comment: Rule = { min: 'comment' };
-export const edit: Rule = { min: 'edit' };
-export const create: Rule = { min: 'create' };
-export const admin: Rule = { min: 'admin' };
+const comment: Rule = { min: 'comment' };
+const edit: Rule = { min: 'edit' };
+const create: Rule = { min: 'create' };
+const admin: Rule = { min: 'admin' };
 export const member: Rule = { member: true };
 /** A site's published profile and public lists: a guest is a visitor, and a visitor sees only a published site (this one is not). */
-export const readOrVisitor: Rule = { min: 'read', guest: 404 };
+const readOrVisitor: Rule = { min: 'read', guest: 404 };
 
 const SCHEMA = {
   type: 'object', additionalProperties: false,

@@ -25,18 +25,23 @@ export class Terminal {
 
   private constructor() {}
 
-  /** Start `docsctl ARGS` in a fresh 120×40 pane; the pane prints `[exit N]` when it ends. */
-  static start(args: string[], env: Record<string, string>): Terminal {
-    return Terminal.run(`node ${shellQuote(BIN)} ${args.map(shellQuote).join(' ')}; echo "[exit $?]"; sleep 60`, env);
+  /** Start `docsctl ARGS` in a fresh pane (120×40 unless `columns` says); the pane prints `[exit N]` when it ends. */
+  static start(args: string[], env: Record<string, string>, columns = 120): Terminal {
+    return Terminal.run(`node ${shellQuote(BIN)} ${args.map(shellQuote).join(' ')}; echo "[exit $?]"; sleep 60`, env, columns);
   }
 
   /** Run a shell command line in a fresh pane with only `env` (plus TERM, and PATH unless given). */
-  static run(command: string, env: Record<string, string>): Terminal {
+  static run(command: string, env: Record<string, string>, columns = 120): Terminal {
     const t = new Terminal();
     const exports = Object.entries({ PATH: process.env.PATH ?? '', TERM: 'xterm-256color', ...env })
       .map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
-    t.tmux('new-session', '-d', '-x', '120', '-y', '40', '-s', 'main', `env -i ${exports} sh -c ${shellQuote(command)}`);
+    t.tmux('new-session', '-d', '-x', String(columns), '-y', '40', '-s', 'main', `env -i ${exports} sh -c ${shellQuote(command)}`);
     return t;
+  }
+
+  /** The visible screen with its colours (SGR sequences kept), trailing blanks trimmed. */
+  coloured(): string {
+    return this.tmux('capture-pane', '-e', '-p', '-t', 'main').replace(/\s+$/, '');
   }
 
   private tmux(...args: string[]): string {

@@ -1,8 +1,9 @@
 /**
  * The CLI against an implementation of the official API description that no one here wrote: every
- * leaf command of docs/commands.md, run as a user runs it (the built binary, a clean environment)
- * against Stoplight Prism mocking GitBook's published OpenAPI document (harness.ts), in JSON, TSV and
- * table output. Prism validates each request against the document: it is the judge of request shapes.
+ * leaf command of docs/commands.md, run as a user runs it (docsctl's main() in this process with a
+ * clean environment, test/helpers/inprocess.ts; its requests over loopback) against Stoplight Prism
+ * mocking GitBook's published OpenAPI document (harness.ts), in JSON, TSV and table output. Prism
+ * validates each request against the document: it is the judge of request shapes.
  *
  * Each command must exit 0 with output that makes sense (JSON that parses; no `undefined`,
  * `[object Object]` or `NaN` cells; no stack trace), except:
@@ -16,7 +17,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsctl, type RunResult } from '../helpers/cli.js';
+import type { RunResult } from '../helpers/cli.js';
+import { docsctlInProcess, sourceManifest } from '../helpers/inprocess.js';
 import { PEM } from '../helpers/fixture.js';
 import { leafCommands, startPrism, type PrismMock } from './harness.js';
 
@@ -210,7 +212,8 @@ beforeAll(async () => {
     body: write('body.md', 'Fixed in the last revision.\n'),
     out: join(home, 'out.pdf'),
   };
-  prism = await startPrism();
+  // The command tree is built while Prism starts (in its own process).
+  [prism] = await Promise.all([startPrism(), sourceManifest()]);
 }, 120_000);
 
 afterAll(async () => {
@@ -220,7 +223,7 @@ afterAll(async () => {
 
 function run(row: Row, mode: Mode): Promise<RunResult> {
   const args = [...row.args, ...(mode === 'json' ? ['--json'] : [])];
-  return docsctl(args, {
+  return docsctlInProcess(args, {
     HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_API_URL: prism.url, DOCSCTL_TOKEN: 'token-of-prism',
     DOCSCTL_ORG: 'org1', DOCSCTL_MAX_RETRIES: '0', ...(mode === 'table' ? { DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1', COLUMNS: '120' } : {}),
   }, row.input !== undefined ? { input: row.input } : {});

@@ -1,7 +1,7 @@
 /**
  * An independent implementation of the official API description to run the CLI against: Stoplight
  * Prism (npm `@stoplight/prism-cli`) mocking GitBook's published OpenAPI document (npm `@gitbook/api`),
- * on loopback. Prism validates every request against the document (a request it refuses is answered
+ * on loopback, started as `prism mock` starts it less what changes no answer (mock-server.cjs). Prism validates every request against the document (a request it refuses is answered
  * 4xx, which the CLI reports as a failure) and answers with values made from the response schemas.
  *
  * What the harness does to the document, and why (never to the CLI):
@@ -25,10 +25,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkRequest, official, type Json } from '../helpers/official.js';
 
-const PRISM = resolve(import.meta.dirname, '../../node_modules/.bin/prism');
+/** Prism's mock server, as `prism mock` starts it (see the file for what it leaves out). */
+const MOCK_SERVER = resolve(import.meta.dirname, 'mock-server.cjs');
 
 /** The official document, paths under `/v1`, recursive schema references cut (see above). */
-export function prismDocument(): { doc: Json; cut: number } {
+function prismDocument(): { doc: Json; cut: number } {
   const doc: Json = structuredClone(official);
   doc.paths = Object.fromEntries(Object.entries(doc.paths as Record<string, unknown>).map(([p, v]) => [`/v1${p}`, v]));
   doc.servers = [{ url: '/' }];
@@ -115,7 +116,7 @@ function stronglyConnected(graph: Map<string, string[]>): Map<string, string[]> 
 }
 
 /** Prism's invented parts out of an answer (see the file's comment). */
-export function tidy(value: Json): Json {
+function tidy(value: Json): Json {
   if (Array.isArray(value)) return value.filter((v) => v !== null).map(tidy);
   if (!value || typeof value !== 'object') return value;
   const out: Json = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tidy(v)]));
@@ -126,7 +127,7 @@ export function tidy(value: Json): Json {
   return out;
 }
 
-export interface Refusal {
+interface Refusal {
   method: string;
   url: string;
   status: number;
@@ -149,7 +150,7 @@ export async function startPrism(timeoutMs = 90_000): Promise<PrismMock> {
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(prismDocument().doc));
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), file], {
+  const child = spawn(process.execPath, [MOCK_SERVER, file, String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' },
   });
   try {

@@ -4,11 +4,11 @@
  * modules on its path.
  */
 import { describe, expect, it } from 'vitest';
-import { defineCommand, defineGroup, later, type CommandDef, type GroupDef } from '../../src/cli/command.js';
-import { findDef, locate, toManifest, type Manifest } from '../../src/cli/manifest.js';
+import { defineCommand, defineGroup, findDef, later, type CommandDef, type GroupDef } from '../../src/cli/command.js';
+import { locate, type Manifest } from '../../src/cli/manifest.js';
 import { didYouMean, similar } from '../../src/cli/suggest.js';
 import { entries } from '../../src/commands/index.js';
-import { buildManifest } from '../../src/manifest-build.js';
+import { buildManifest, toManifest } from '../../src/manifest-build.js';
 
 const leaf = (name: string) => defineCommand({ name, summary: `the ${name} command`, examples: [], run: async () => undefined });
 

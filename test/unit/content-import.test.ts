@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyImport, applyTemplate, blobOf, emptyContent, linksOf, newPage, walkPages } from '../../src/server/content/index.js';
-import { HttpError } from '../../src/server/errors.js';
+import type { HttpError } from '../../src/server/errors.js';
 import type { ImportResult } from '../../src/server/lib/html-import.js';
 import { Store } from '../../src/server/store.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Clock } from '../../src/server/clock.js';
 import { DOWNLOAD_TTL_MS, downloadUrl, serveDownload } from '../../src/server/downloads.js';
 import { HttpError } from '../../src/server/errors.js';
-import type { FamilyHooks } from '../../src/server/family.js';
+import type { FamilyHooks } from '../../src/server/store.js';
 import { Store } from '../../src/server/store.js';
 
 /** A family that serves one kind of download: the claims, echoed. */

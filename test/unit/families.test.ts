@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { families as contract } from '../../src/contract/index.js';
 import { derivedKey } from '../../src/server/derived.js';
-import { spaceCounters, type Family, type FamilyHooks } from '../../src/server/family.js';
+import { spaceCounters, type Family } from '../../src/server/family.js';
 import { createSpaceRec } from '../../src/server/handlers/spaces.js';
 import { families, routes } from '../../src/server/routes.js';
-import { Store } from '../../src/server/store.js';
+import { Store, type FamilyHooks } from '../../src/server/store.js';
 
 /** The contract module's ops a family routes. */
 const opsOf = (f: Family) => Object.values(contract).find((ops) => Object.values(ops).includes(f.routes[0].op as never));

@@ -1,6 +1,6 @@
 /** The one move helper of the CLI (src/commands/move.ts): the position a move's flags ask for. */
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../../src/cli/errors.js';
+import type { CliError } from '../../src/cli/errors.js';
 import { ops as collectionOps } from '../../src/contract/collections.js';
 import { ops as siteOps } from '../../src/contract/sites.js';
 import { placementBody, positionOf, siteMoveBody } from '../../src/commands/move.js';

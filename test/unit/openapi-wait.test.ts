@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Context, type Io } from '../../src/cli/context.js';
 import { CliError } from '../../src/cli/errors.js';
+import { render } from '../../src/cli/output.js';
 import type { OpenAPISpec } from '../../src/contract/openapi.js';
 import { outcome, waitForProcessing, WaitTimeout } from '../../src/commands/openapi/wait.js';
 
@@ -15,7 +16,7 @@ function context(opts: { stdoutTTY?: boolean; stderrTTY?: boolean } = {}) {
   const err = sink(opts.stderrTTY ?? false);
   const io = { stdout: out.stream, stderr: err.stream, stdin: { isTTY: false }, env: {} } as unknown as Io;
   const ctx = new Context({ verbose: false, interactive: false, color: false }, io);
-  return { ctx, out: out.chunks, err: err.chunks };
+  return { ctx, out: out.chunks, err: err.chunks, print: (v: unknown, s?: object) => render(ctx, v, s ?? {}, {}) };
 }
 
 const spec = (over: Partial<OpenAPISpec> = {}): OpenAPISpec => ({
@@ -80,23 +81,23 @@ describe('outcome', () => {
     const answer = spec();
     const off = context();
     const s1 = sequence({ processingState: 'complete', lastVersion: 'v1' });
-    expect((await outcome(off.ctx, {}, answer, s1.poll)).lastVersion).toBe('v1');
+    expect((await outcome(off.ctx, {}, answer, s1.poll, off.print)).lastVersion).toBe('v1');
     expect(s1.calls()).toBe(1);
     const s0 = sequence({ processingState: 'complete' });
-    expect(await outcome(off.ctx, { wait: false }, answer, s0.poll)).toBe(answer);
+    expect(await outcome(off.ctx, { wait: false }, answer, s0.poll, off.print)).toBe(answer);
     expect(s0.calls()).toBe(0);
 
     const tty = context({ stdoutTTY: true });
     const s2 = sequence({ processingState: 'complete', lastVersion: 'v2' });
-    expect((await outcome(tty.ctx, {}, answer, s2.poll)).lastVersion).toBe('v2');
+    expect((await outcome(tty.ctx, {}, answer, s2.poll, tty.print)).lastVersion).toBe('v2');
     const s3 = sequence({ processingState: 'complete' });
-    expect(await outcome(tty.ctx, { wait: false }, answer, s3.poll)).toBe(answer);
+    expect(await outcome(tty.ctx, { wait: false }, answer, s3.poll, tty.print)).toBe(answer);
   });
 
   it('a wait that runs out (--wait-timeout) prints the spec as it stands, then exit 1 with what to do', async () => {
-    const { ctx, out } = context();
+    const { ctx, out, print } = context();
     const s = sequence({ processingState: 'progress' });
-    const err = await outcome(ctx, { waitTimeout: 0.02 }, spec(), s.poll).catch((e: unknown) => e);
+    const err = await outcome(ctx, { waitTimeout: 0.02 }, spec(), s.poll, print).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect(err).toMatchObject({
       exitCode: 1,
@@ -107,12 +108,12 @@ describe('outcome', () => {
   });
 
   it('prints a failed processing, then fails with its errors and says the last version is kept', async () => {
-    const { ctx, out } = context();
+    const { ctx, out, print } = context();
     const failed = sequence({
       processingState: 'complete', lastVersion: 'v1', lastProcessErrorCode: 'PARSE_ERROR',
       lastProcessedErrors: [{ code: 'INVALID_JSON', message: 'line 1, column 2: bad' }, { code: 'INVALID_INFO', message: "missing 'info'" }],
     });
-    const err = await outcome(ctx, { wait: true }, spec(), failed.poll).catch((e: unknown) => e);
+    const err = await outcome(ctx, { wait: true }, spec(), failed.poll, print).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect(err).toMatchObject({
       exitCode: 1, hint: 'the previous version v1 is kept',

@@ -1,12 +1,16 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
+import { AuthError, UsageError } from '../../cli/errors.js';
 import { terminalLine } from '../../cli/escape.js';
+import type { Api } from '../../client/api.js';
+import { ApiError } from '../../client/errors.js';
 import { ops } from '../../contract/orgs.js';
 import { checkApiUrl, ProfileStore } from '../../config/profiles.js';
 
 /** How long `--with-token` waits for stdin before giving up (it never waits forever). */
 const STDIN_TIMEOUT_MS = 10_000;
+/** How many times a terminal login asks for a token the service refuses (401) before it gives up. */
+const MAX_TOKEN_TRIES = 3;
 
 export default defineCommand({
   name: 'login',
@@ -42,20 +46,39 @@ export default defineCommand({
       if (!apiUrl) throw new UsageError('--api-url: is required', 'pass --api-url URL or set DOCSCTL_API_URL');
       token = await readToken(ctx);
     } else if (interactive) {
-      const { input, password } = await ctx.prompts();
+      const { input } = await ctx.prompts();
       apiUrl = await input({ message: 'API URL', default: apiUrl, validate: (v) => checkApiUrl(v.trim()) ?? true }, promptIo(ctx));
       apiUrl = apiUrl.trim();
-      token = (await password({ message: 'Token', mask: '*', validate: (v) => (v.trim() ? true : 'the token is required') }, promptIo(ctx))).trim();
+      token = await askToken(ctx);
     } else {
       throw new UsageError('no token given', 'pipe it on stdin with --with-token (prompts need a TTY)');
     }
     if (!apiUrl) throw new UsageError('--api-url: is required', 'pass --api-url URL or set DOCSCTL_API_URL');
     apiUrl = apiUrl.replace(/\/+$/, '');
 
-    // Verify before saving: the token given here, never the environment's.
-    const api = await ctx.makeApi(apiUrl, token);
+    // Verify before saving: the token given here, never the environment's. A token the service
+    // refuses is asked for again on a terminal (MAX_TOKEN_TRIES in all).
+    let api = await ctx.makeApi(apiUrl, token);
+    let user: Awaited<ReturnType<typeof getUser>>;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        user = await getUser(api);
+        break;
+      } catch (err) {
+        await api.close();
+        if (!(err instanceof ApiError && err.status === 401)) throw err;
+        // The service's own words (`invalid or revoked token`), and which service said them.
+        const refused = `the token was refused by ${apiUrl}: ${err.message} (401)`;
+        if (!interactive || attempt >= MAX_TOKEN_TRIES) {
+          throw new AuthError(interactive ? `${refused}, ${attempt} times; nothing was saved` : `${refused}; nothing was saved`,
+            `check the token (whole, not expired or revoked) and that ${apiUrl} is the service that issued it`);
+        }
+        ctx.info(`${refused}: check it (whole, not expired or revoked) and that ${apiUrl} issued it, then enter it again (${MAX_TOKEN_TRIES - attempt} more ${MAX_TOKEN_TRIES - attempt === 1 ? 'try' : 'tries'})`);
+        token = await askToken(ctx);
+        api = await ctx.makeApi(apiUrl, token);
+      }
+    }
     try {
-      const user = await api.call(ops.getAuthenticatedUser);
       const orgs = [];
       for await (const o of api.paginate(ops.listOrganizations).take(1000)) orgs.push(o);
       let org = ctx.globals.org;
@@ -81,6 +104,17 @@ export default defineCommand({
 
 function promptIo(ctx: Context) {
   return { input: ctx.io.stdin, output: ctx.io.stderr };
+}
+
+/** The token, asked for (masked) on a terminal. */
+async function askToken(ctx: Context): Promise<string> {
+  const { password } = await ctx.prompts();
+  return (await password({ message: 'Token', mask: '*', validate: (v) => (v.trim() ? true : 'the token is required') }, promptIo(ctx))).trim();
+}
+
+/** The user the token is of (a 401 when the service refuses it). */
+function getUser(api: Api) {
+  return api.call(ops.getAuthenticatedUser);
 }
 
 /** The whole of stdin, trimmed; an error for a TTY, an empty stdin, or one that stays silent. */

@@ -6,7 +6,7 @@ import { configFile, readConfig, type Profile } from '../../config/profiles.js';
 import { ops } from '../../contract/orgs.js';
 
 /** One line of `auth status`: a saved profile, or the environment's settings when they are not a saved profile's. */
-export interface ProfileStatus {
+interface ProfileStatus {
   /** The profile's name; null for settings that come from the environment alone. */
   profile: string | null;
   /** The profile (or environment) that commands use now. */

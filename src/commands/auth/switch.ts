@@ -8,7 +8,7 @@ export default defineCommand({
   description:
     'Without NAME, on a terminal, pick one from the saved profiles. The current profile is what commands use ' +
     'when neither --profile nor DOCSCTL_PROFILE names one.',
-  args: [{ name: 'name', description: 'the profile to use from now on', optional: true }],
+  args: [{ name: 'name', description: 'the profile to use from now on', optional: true, ids: 'profile' }],
   examples: ['docsctl auth switch staging', 'docsctl auth switch'],
   output: { fields: ['profile', 'apiUrl', 'organization', 'user'] },
   async run(ctx, { args, flags }) {

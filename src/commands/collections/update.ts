@@ -1,7 +1,8 @@
 import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
-import { ops } from '../../contract/collections.js';
+import { ops, collectionDescription, collectionTitle } from '../../contract/collections.js';
 import { DEFAULT_LEVELS } from '../../contract/op.js';
 import { collectionFields } from './columns.js';
+import { characters } from '../flags.js';
 
 export default defineCommand({
   name: 'update',
@@ -9,8 +10,8 @@ export default defineCommand({
   summary: 'Change a collection’s title, description or default level',
   args: [{ name: 'collection', description: 'collection id' }],
   flags: {
-    title: { description: 'new title (at most 50 characters)', value: 'title' },
-    description: { description: 'new description (at most 100 characters)', value: 'text' },
+    title: { description: `new title (${characters(collectionTitle)})`, value: 'title' },
+    description: { description: `new description (${characters(collectionDescription)})`, value: 'text' },
     defaultLevel: { description: 'default role for its content, inherit (its parent’s), or null to remove', value: 'level', choices: DEFAULT_LEVELS, nullable: true },
   },
   examples: ['docsctl collections update col_123 --title Handbook', 'docsctl collections update col_123 --default-level read'],

@@ -17,7 +17,7 @@ export default defineCommand({
   flags: {
     ...crFlag,
     ...bodyFlags('the comment'),
-    ...pageIdFlags('the page it is about: its path (e.g. guides/install) or id', 'path'),
+    ...pageIdFlags('the page it is about: its path (e.g. guides/install) or id', 'page'),
     node: { description: 'the block it is about (node id in the page)', value: 'id' },
   },
   examples: [

@@ -11,7 +11,7 @@ export default defineCommand({
   args: [{ name: 'space', description: 'space id' }],
   flags: {
     ...pageIdFlags('the page linked to (id or path)', 'page'),
-    file: { description: 'the file linked to (id or name)', value: 'file' },
+    file: { description: 'the file linked to (id or name)', value: 'file-id' },
   },
   examples: ['docsctl content backlinks sp_123 --page-id getting-started/install', 'docsctl content backlinks sp_123 --file logo.png --json'],
   output: { columns: backlinkColumns },

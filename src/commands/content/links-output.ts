@@ -4,9 +4,9 @@
  */
 import type { Api } from '../../client/api.js';
 import type { Context } from '../../cli/context.js';
-import type { CommonFlags } from '../../cli/command.js';
+import type { Print } from '../../cli/command.js';
 import { CliError, EXIT, UsageError } from '../../cli/errors.js';
-import { render, type Column } from '../../cli/output.js';
+import type { Column } from '../../cli/output.js';
 import { LINK_STATUSES, ops, type Backlink, type LinkItem, type LinkList } from '../../contract/content.js';
 import { pathsById, refText } from './columns.js';
 import { flattenPages, listPages, type PageRow } from './lookup.js';
@@ -81,7 +81,7 @@ export function spaceLinks(api: Api, spaceId: string, pageId?: string): LinkSour
 /**
  * The links of `source`, whole; their stats go to stderr (`N links, M broken`), the items to stdout.
  */
-export async function listLinks(ctx: Context, source: LinkSource, opts: { status?: LinkStatus; failOnBroken?: boolean }, flags: CommonFlags = {}): Promise<LinkItem[] | undefined> {
+export async function listLinks(ctx: Context, source: LinkSource, opts: { status?: LinkStatus; failOnBroken?: boolean }, print: Print): Promise<LinkItem[] | undefined> {
   const { items: all, stats } = await readLinks(await ctx.api(), source.request, (cursor) => source.fetch(cursor, opts.status));
   const items = opts.status ? all.filter((l) => l.status === opts.status) : all;
   ctx.info(`${stats.total} link${stats.total === 1 ? '' : 's'}, ${stats.broken.total} broken${opts.status ? `; showing ${items.length} ${opts.status}` : ''}`);
@@ -89,8 +89,7 @@ export async function listLinks(ctx: Context, source: LinkSource, opts: { status
   if (!opts.failOnBroken) return shown;
   // --fail-on-broken (for CI): the list first, then exit 1 when the space (or page) has a broken link,
   // whatever --status shows.
-  const jq = flags.jq === undefined ? undefined : await (await import('../../cli/jq.js')).compileJq(ctx, flags.jq);
-  await render(ctx, shown, { columns: linkColumns }, { ...flags, ...(jq ? { json: true, jqProgram: jq } : {}) });
+  await print(shown, { columns: linkColumns });
   const broken = stats.broken.total;
   if (broken > 0) {
     throw new CliError(`${broken} broken link${broken === 1 ? '' : 's'} in ${source.where}`, EXIT.FAILED,

@@ -18,11 +18,11 @@ export default defineCommand({
     'docsctl content links sp_123 --json | jq ".[] | select(.status == \\"broken\\")"',
   ],
   output: { columns: linkColumns },
-  async run(ctx, { args, flags }) {
+  async run(ctx, { args, flags, print }) {
     const status = linkStatusOf(flags);
     const pageRef = pageIdOf(ctx, flags);
     const api = await ctx.api();
     const pageId = pageRef === undefined ? undefined : (await resolvePage(api, args.space, pageRef)).id;
-    return listLinks(ctx, spaceLinks(api, args.space, pageId), { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
+    return listLinks(ctx, spaceLinks(api, args.space, pageId), { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, print);
   },
 });

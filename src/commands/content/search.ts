@@ -1,13 +1,14 @@
 import { checkQuery, defineCommand } from '../../cli/command.js';
 import { ops } from '../../contract/content.js';
 import { searchColumns } from './columns.js';
+import { characters } from '../flags.js';
 
 export default defineCommand({
   name: 'search',
   summary: 'Search the pages of a space, best matches first, with the sections that match',
   args: [
     { name: 'space', description: 'space id' },
-    { name: 'query', description: 'words to find (at most 512 characters; the last one also matches as a prefix)' },
+    { name: 'query', description: `words to find (${characters(ops.searchSpaceContent.query.shape.query)}; the last one also matches as a prefix)` },
   ],
   examples: ['docsctl content search sp_123 "install windows"', 'docsctl content search sp_123 deploy --json | jq ".[0].sections"'],
   list: true,

@@ -9,8 +9,8 @@ export default defineCommand({
   flags: linkListFlags,
   examples: ['docsctl spaces links sp_123', 'docsctl spaces links sp_123 --broken --json', 'docsctl spaces links sp_123 --fail-on-broken   # in CI'],
   output: { columns: linkColumns },
-  async run(ctx, { args, flags }) {
+  async run(ctx, { args, flags, print }) {
     const status = linkStatusOf(flags);
-    return listLinks(ctx, spaceLinks(await ctx.api(), args.space), { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
+    return listLinks(ctx, spaceLinks(await ctx.api(), args.space), { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, print);
   },
 });

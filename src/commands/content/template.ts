@@ -11,7 +11,7 @@ export default defineCommand({
     { name: 'id', description: 'template id; the service names the ones it knows when given another' },
   ],
   flags: {
-    logo: { description: 'a file to show on the first page (id), of the space unless --logo-space names another', value: 'file' },
+    logo: { description: 'a file to show on the first page (id), of the space unless --logo-space names another', value: 'file-id' },
     logoSpace: { description: 'with --logo: the space the file is in (you need the read role on it)', value: 'space' },
     cr: { description: 'apply it to this change request of the space (number or id) instead of the space', value: 'cr' },
   },

@@ -13,7 +13,7 @@ export default defineCommand({
   description: 'As content backlinks --file, in the change request’s content (the service lists the backlinks of files there, not of pages).',
   args: CR_ARGS,
   flags: {
-    file: { description: 'the file linked to (id or name); required', value: 'file' },
+    file: { description: 'the file linked to (id or name); required', value: 'file-id' },
   },
   examples: ['docsctl cr backlinks sp_123 3 --file logo.png', 'docsctl cr backlinks sp_123 3 --file fl_456 --json'],
   output: { columns: backlinkColumns },

@@ -1,7 +1,8 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
-import { ops } from '../../contract/change-requests.js';
+import { ops, crSubject } from '../../contract/change-requests.js';
 import { crFields } from './columns.js';
 import { requiredText } from '../prompts.js';
+import { characters, lengthBounds } from '../flags.js';
 
 export default defineCommand({
   name: 'create',
@@ -9,7 +10,7 @@ export default defineCommand({
   description: 'A subject is required (the API would open an untitled change request): asked for on a terminal when --subject is missing or blank, a usage error (exit 2) otherwise.',
   args: [{ name: 'space', description: 'space id' }],
   flags: {
-    subject: { description: 'subject (at most 100 characters; required, asked for on a terminal)', value: 'text' },
+    subject: { description: `subject (${characters(crSubject)}; required, asked for on a terminal)`, value: 'text' },
     template: { description: 'start its content with this template (e.g. getting-started)', value: 'id' },
     conversationsIssuesCluster: { description: 'id of the issues cluster it addresses (a sandbox extension: the service ignores it)', value: 'id' },
   },
@@ -20,7 +21,7 @@ export default defineCommand({
   ],
   output: { fields: crFields },
   async run(ctx, { args, flags }) {
-    const subject = await requiredText(ctx, flags.subject, { flag: '--subject', label: 'Subject', max: 100, example: `docsctl cr create ${args.space} --subject "Rewrite the quickstart"` });
+    const subject = await requiredText(ctx, flags.subject, { flag: '--subject', label: 'Subject', ...lengthBounds(crSubject), example: `docsctl cr create ${args.space} --subject "Rewrite the quickstart"` });
     const body = checkBody(ops.createChangeRequest, {
       subject,
       template: flags.template === undefined ? undefined : { id: flags.template },

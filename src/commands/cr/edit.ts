@@ -1,9 +1,10 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { CR_EDIT_STATUSES, ops } from '../../contract/change-requests.js';
+import { CR_EDIT_STATUSES, ops, crSubject } from '../../contract/change-requests.js';
 import { textInput } from '../../cli/input.js';
 import { crFields, crRef } from './columns.js';
 import { documentFromText } from './description.js';
+import { characters } from '../flags.js';
 
 export default defineCommand({
   name: 'edit',
@@ -16,7 +17,7 @@ export default defineCommand({
     { name: 'cr', description: 'change request number (e.g. 3) or id' },
   ],
   flags: {
-    subject: { description: 'new subject (at most 100 characters)', value: 'text' },
+    subject: { description: `new subject (${characters(crSubject)})`, value: 'text' },
     description: { description: 'new description (plain text)', value: 'text', conflicts: ['descriptionFile'] },
     descriptionFile: { description: 'the description from a file, or - for stdin', value: 'file' },
     status: { description: 'new status', value: 'status', choices: CR_EDIT_STATUSES },

@@ -23,7 +23,7 @@ export default defineCommand({
     'docsctl cr links sp_123 3 --page-id getting-started --fail-on-broken   # in CI: exit 1 when a link is broken',
   ],
   output: { columns: linkColumns },
-  async run(ctx, { args, flags }) {
+  async run(ctx, { args, flags, print }) {
     const status = linkStatusOf(flags);
     const pageRef = pageIdOf(ctx, flags);
     if (pageRef === undefined) throw new UsageError('missing --page-id: the page whose links to list (id or path)', `list the pages: docsctl cr pages ${args.space} ${args.cr}`);
@@ -36,6 +36,6 @@ export default defineCommand({
       pages: async () => flattenPages(await listCrPages(api, params)),
       where: `page ${pageId} of change request ${params.changeRequestId}`,
       request: `GET /v1/spaces/${encodeURIComponent(params.spaceId)}/change-requests/${encodeURIComponent(params.changeRequestId)}/content/page/${encodeURIComponent(pageId)}/links`,
-    }, { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, flags);
+    }, { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, print);
   },
 });

@@ -12,7 +12,8 @@ export default defineCommand({
     'fails; the sandbox counts the merge as the review, by whoever merges unless they wrote the change request). ' +
     'When the space and the change request both changed the same pages since it branched (or was last updated), ' +
     'nothing is merged: the pages are named on stderr and the exit code is 6.',
-  args: CR_ARGS,
+  // Completion offers the change requests a merge takes: the space's open ones, then its drafts.
+  args: [CR_ARGS[0], { ...CR_ARGS[1], ids: 'mergeable-cr' }],
   destructive: true,
   examples: ['docsctl cr merge sp_123 3', 'docsctl cr merge sp_123 3 --yes --json | jq -r .revision'],
   output: { fields: outcomeFields },

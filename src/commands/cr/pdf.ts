@@ -80,7 +80,7 @@ interface Destination {
 function toStdout(ctx: Context): Destination {
   return {
     async write(chunk) {
-      ctx.io.stdout.write(chunk);
+      ctx.out(chunk);
       await ctx.stillRead();
     },
     async done() {},

@@ -15,12 +15,12 @@ export default defineCommand({
     'docsctl openapi create petstore --file openapi.json --json | jq -r .lastVersion',
   ],
   output: { fields: specFields },
-  async run(ctx, { args, flags }) {
+  async run(ctx, { args, flags, print }) {
     waitFlags(flags);
     const { source, flag } = await sourceOf(ctx, flags);
     const body = checkBody(ops.createOpenAPISpec, { slug: args.slug, source }, { slug: '<slug>', source: flag });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     const answer = await api.call(ops.createOpenAPISpec, { params: { organizationId }, body });
-    return outcome(ctx, flags, answer, () => api.call(ops.getOpenAPISpec, { params: { organizationId, specSlug: answer.slug } }));
+    return outcome(ctx, flags, answer, () => api.call(ops.getOpenAPISpec, { params: { organizationId, specSlug: answer.slug } }), print);
   },
 });

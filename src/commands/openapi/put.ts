@@ -16,7 +16,7 @@ export default defineCommand({
     'docsctl openapi put petstore --file openapi.yaml --no-wait --json',
   ],
   output: { fields: specFields },
-  async run(ctx, { args, flags }) {
+  async run(ctx, { args, flags, print }) {
     checkSlug(args.slug);
     waitFlags(flags);
     const { source, flag } = await sourceOf(ctx, flags);
@@ -24,6 +24,6 @@ export default defineCommand({
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     const params = { organizationId, specSlug: args.slug };
     const answer = await api.call(ops.putOpenAPISpec, { params, body });
-    return outcome(ctx, flags, answer, () => api.call(ops.getOpenAPISpec, { params }));
+    return outcome(ctx, flags, answer, () => api.call(ops.getOpenAPISpec, { params }), print);
   },
 });

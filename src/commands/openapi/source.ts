@@ -1,5 +1,5 @@
 /** `--url URL` or `--file PATH` (sent as text), and how to wait: shared by create and put. */
-import type { FlagSpec } from '../../cli/command.js';
+import type { FlagSpec } from '../../cli/spec.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { readFileOrStdin } from '../../cli/input.js';

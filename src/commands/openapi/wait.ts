@@ -3,10 +3,9 @@
  * stderr when it is a terminal. A failed processing is shown, then reported as an error (exit 1).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CommonFlags } from '../../cli/command.js';
+import type { Print } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, EXIT } from '../../cli/errors.js';
-import { render } from '../../cli/output.js';
 import type { OpenAPISpec } from '../../contract/openapi.js';
 import { errorLine, specFields } from './columns.js';
 import { DEFAULT_WAIT_S } from './source.js';
@@ -55,9 +54,10 @@ export async function waitForProcessing(
  */
 export async function outcome(
   ctx: Context,
-  flags: CommonFlags & { wait?: boolean; waitTimeout?: number },
+  flags: { wait?: boolean; waitTimeout?: number },
   answer: OpenAPISpec,
   poll: () => Promise<OpenAPISpec>,
+  print: Print,
 ): Promise<OpenAPISpec> {
   if (flags.wait === false) return answer;
   let done: OpenAPISpec;
@@ -65,12 +65,12 @@ export async function outcome(
     done = await waitForProcessing(ctx, answer, poll, { timeoutMs: (flags.waitTimeout ?? DEFAULT_WAIT_S) * 1000 });
   } catch (err) {
     if (!(err instanceof WaitTimeout)) throw err;
-    await render(ctx, err.spec, { fields: specFields }, flags);
+    await print(err.spec, { fields: specFields });
     throw new CliError(`${err.message} (the service goes on processing it)`, EXIT.FAILED,
       `see where it is with docsctl openapi get ${err.spec.slug}; wait longer with --wait-timeout SECONDS, or not at all with --no-wait`);
   }
   if (done.lastProcessErrorCode === undefined) return done;
-  await render(ctx, done, { fields: specFields }, flags);
+  await print(done, { fields: specFields });
   const listed = done.lastProcessedErrors ?? [];
   const errors = listed.map((e) => `  ${errorLine(e)}`);
   const more = done.lastProcessedErrorCount - listed.length;

@@ -4,16 +4,17 @@ import { UsageError } from '../../cli/errors.js';
 import type { Desired } from '../../orgfile/model.js';
 import type { Plan } from '../../orgfile/plan.js';
 import type { Reader } from '../../orgfile/live.js';
+import { CONCURRENCY } from '../../orgfile/pool.js';
 
 export const fileFlags = {
   file: { short: 'f', description: 'the organization file (YAML or JSON; see docsctl orgs schema)', value: 'file', once: 'one organization file at a time (several are not supported yet)' },
   prune: { type: 'boolean', description: 'delete what the file does not have, only of the kinds it declares (a file without sites: never deletes a site)' },
-  concurrency: { type: 'number', description: 'requests at a time (default 8; 429 answers are retried after their Retry-After)', value: 'n' },
+  concurrency: { type: 'number', description: `requests at a time (default ${CONCURRENCY.default}; 429 answers are retried after their Retry-After)`, value: 'n' },
 } as const;
 
 export function concurrencyOf(n: number | undefined): number {
-  if (n === undefined) return 8;
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError('--concurrency: must be a whole number from 1 to 64');
+  if (n === undefined) return CONCURRENCY.default;
+  if (!Number.isInteger(n) || n < 1 || n > CONCURRENCY.max) throw new UsageError(`--concurrency: must be a whole number from 1 to ${CONCURRENCY.max}`);
   return n;
 }
 

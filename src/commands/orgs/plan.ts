@@ -5,7 +5,7 @@ import { terminalText } from '../../cli/escape.js';
 import { concurrencyOf, fileFlags, loadDesired, planOf } from './orgfile.js';
 
 /** `orgs plan --detailed-exitcode`'s exit code when changes are pending (terraform plan -detailed-exitcode's). */
-export const PENDING = 2;
+const PENDING = 2;
 
 export default defineCommand({
   name: 'plan',
@@ -29,15 +29,14 @@ export default defineCommand({
     'docsctl orgs plan -f org.yaml --detailed-exitcode   # in CI: 0 nothing to do, 2 changes pending, 1 failed',
     'docsctl orgs plan -f org.yaml --json | jq .summary',
   ],
-  async run(ctx, { flags, jq }) {
+  async run(ctx, { flags, print }) {
     const desired = await loadDesired(ctx, flags.file);
     const { plan } = await planOf(ctx, desired, Boolean(flags.prune), concurrencyOf(flags.concurrency));
     const pending = Boolean(flags.detailedExitcode) && plan.changes.length > 0;
     const { planJson, renderPlan } = await import('../../orgfile/render.js');
     try {
       if (flags.json) {
-        const { render } = await import('../../cli/output.js');
-        await render(ctx, planJson(plan), {}, { ...flags, ...(jq ? { jqProgram: jq } : {}) });
+        await print(planJson(plan), {});
       } else {
         // The plan as a person reads it: titles from the service and the file, control characters escaped.
         ctx.out(terminalText(renderPlan(plan)));

@@ -2,8 +2,8 @@ import { checkBody, defineCommand, nonEmpty } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { readFileOrStdin } from '../../cli/input.js';
 import { MEMBER_ROLES } from '../../contract/members.js';
-import { roleOrGuest } from '../flags.js';
-import { ops, type OrganizationMergeRules } from '../../contract/orgs.js';
+import { roleOrGuest, characters } from '../flags.js';
+import { ops, type OrganizationMergeRules, orgTitle, UpdateOrganizationBody } from '../../contract/orgs.js';
 import { orgFields } from './columns.js';
 
 const ON_OFF = ['true', 'false'] as const;
@@ -31,9 +31,9 @@ export default defineCommand({
     'takes a JSON file ({"type": "rules", "rules": [...]} or the list alone), - for stdin, or none.',
   args: [{ name: 'organization', description: 'organization id (default: --org or the profile’s)', optional: true }],
   flags: {
-    title: { description: 'new title (2 to 255 characters)', value: 'title' },
+    title: { description: `new title (${characters(orgTitle)})`, value: 'title' },
     emailDomains: { type: 'list', description: 'email domains of the organization (comma-separated or repeated; "" for none)', value: 'domain' },
-    hostname: { description: 'the organization’s address on the service (3 to 32 characters)', value: 'name' },
+    hostname: { description: `the organization’s address on the service (${characters(UpdateOrganizationBody.shape.hostname)})`, value: 'name' },
     defaultRole: { description: 'role of new members, or guest for none (null is the same)', value: 'role', choices: MEMBER_ROLES, nullable: true },
     defaultSite: { description: 'site that visitors of the organization land on, or null to remove it', value: 'site', nullable: true },
     logo: { description: 'URL of the organization’s logo, or null to remove it', value: 'url', nullable: true },

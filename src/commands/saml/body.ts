@@ -3,14 +3,15 @@ import type { Context } from '../../cli/context.js';
 import { checkCertificate } from '../../cli/certificate.js';
 import { UsageError } from '../../cli/errors.js';
 import { readFileOrStdin } from '../../cli/input.js';
-import type { FlagSpec } from '../../cli/command.js';
+import type { FlagSpec } from '../../cli/spec.js';
 import { MEMBER_ROLES } from '../../contract/members.js';
 import type { Role } from '../../contract/op.js';
-import { roleOrGuest } from '../flags.js';
+import { roleOrGuest, characters } from '../flags.js';
+import { samlEntityId, UpdateSamlBody } from '../../contract/saml.js';
 
 export const providerFlags = {
-  entityId: { description: 'the identity provider’s entity ID (at most 1024 characters; "" clears it)', value: 'id' },
-  ssoUrl: { description: 'the identity provider’s sign-in URL (a URI, at most 2048 characters; about:blank clears it)', value: 'url' },
+  entityId: { description: `the identity provider’s entity ID (${characters(samlEntityId)}; "" clears it)`, value: 'id' },
+  ssoUrl: { description: `the identity provider’s sign-in URL (a URI, ${characters(UpdateSamlBody.shape.ssoURL)}; about:blank clears it)`, value: 'url' },
   certificateFile: {
     description: 'file holding the identity provider’s X.509 certificate alone, in PEM or as the bare base64 of its metadata (- for stdin; checked before sending: one certificate, no key beside it; an empty file clears it)',
     value: 'path',

@@ -1,13 +1,14 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
-import { ops } from '../../contract/saml.js';
+import { ops, samlLabel } from '../../contract/saml.js';
 import { flagOf, providerFields, providerFlags } from './body.js';
 import { samlFields } from './columns.js';
+import { characters } from '../flags.js';
 
 export default defineCommand({
   name: 'create',
   summary: 'Add a SAML provider (active once entity ID, certificate and sign-in URL are set)',
   flags: {
-    label: { description: 'name shown on the sign-in button (1 to 30 characters, required)', value: 'label' },
+    label: { description: `name shown on the sign-in button (${characters(samlLabel)}, required)`, value: 'label' },
     ...providerFlags,
   },
   examples: [

@@ -1,7 +1,8 @@
 import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
-import { ops } from '../../contract/saml.js';
+import { ops, samlLabel } from '../../contract/saml.js';
 import { flagOf, providerFields, providerFlags } from './body.js';
 import { samlFields } from './columns.js';
+import { characters } from '../flags.js';
 
 export default defineCommand({
   name: 'update',
@@ -9,7 +10,7 @@ export default defineCommand({
   summary: 'Change a SAML provider',
   args: [{ name: 'provider', description: 'SAML provider id' }],
   flags: {
-    label: { description: 'name shown on the sign-in button (1 to 30 characters)', value: 'label' },
+    label: { description: `name shown on the sign-in button (${characters(samlLabel)})`, value: 'label' },
     ...providerFlags,
   },
   examples: [

@@ -28,7 +28,6 @@ const childIds = (g: SiteSectionGroup) => g.children.map((c) => c.id).join(',');
 export const groupColumns: Column<SiteSectionGroup>[] = [
   'id', 'title', { key: 'parent', value: (g) => g.sectionGroup }, { key: 'children', value: childIds }, 'icon', 'draft',
 ];
-export const groupFields: Column<SiteSectionGroup>[] = groupColumns;
 
 export const siteSpaceColumns: Column<SiteSpace>[] = [
   'id', 'path', 'section', { key: 'space', value: (ss) => ss.space.id }, 'title', 'default', 'hidden', 'condition', 'draft',

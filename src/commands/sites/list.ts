@@ -8,7 +8,7 @@ export default defineCommand({
   aliases: ['ls'],
   summary: 'List the sites of the organization',
   flags: {
-    space: { description: 'only sites that publish this space', value: 'id' },
+    space: { description: 'only sites that publish this space', value: 'space' },
     title: { description: 'only sites whose title contains this text (any case)', value: 'text' },
     published: { description: 'only published (true) or unpublished (false) sites', value: 'bool', choices: BOOLEAN_CHOICES },
     type: { type: 'list', description: 'only sites of this type (repeatable: any of them)', value: 'type' },

@@ -1,8 +1,9 @@
 import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
 import { DEFAULT_LEVELS } from '../../contract/op.js';
-import { AGENTS_CONTEXTS, ops, SITE_VISIBILITIES } from '../../contract/sites.js';
+import { AGENTS_CONTEXTS, ops, SITE_VISIBILITIES, siteBasename, siteTitle } from '../../contract/sites.js';
 import { siteFields } from './columns.js';
 import { BOOLEAN_CHOICES, toBool } from './flags.js';
+import { characters } from '../flags.js';
 
 export default defineCommand({
   name: 'update',
@@ -10,9 +11,9 @@ export default defineCommand({
   summary: 'Change a site’s title, visibility, addresses, defaults, default level or adaptive content',
   args: [{ name: 'site', description: 'site id' }],
   flags: {
-    title: { description: 'new title (2 to 128 characters)', value: 'title' },
+    title: { description: `new title (${characters(siteTitle)})`, value: 'title' },
     visibility: { description: 'who may see it once published', value: 'visibility', choices: SITE_VISIBILITIES },
-    basename: { description: 'path below the site’s address (1 to 100 characters)', value: 'path' },
+    basename: { description: `path below the site’s address (${characters(siteBasename)})`, value: 'segment' },
     proxy: { description: 'host plus path it is served from, such as example.com/docs, or null to remove', value: 'url', nullable: true },
     adaptiveContent: { description: 'turn adaptive content on (true) or off (false)', value: 'bool', choices: BOOLEAN_CHOICES },
     agentsContext: { description: 'whether AI agents may access the site', value: 'value', choices: AGENTS_CONTEXTS },

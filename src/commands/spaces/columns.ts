@@ -37,6 +37,6 @@ export function formatTimeLeft(seconds: number): string {
 /** Columns of `spaces list --deleted`. */
 export const trashColumns: Column<ListedSpace>[] = withExtras([
   'id', 'title', 'parent', 'deletedAt',
-  { key: 'restorableUntil', value: (s) => new Date(restorableUntil(s)).toISOString() },
+  { key: 'restorableUntil', value: (s) => new Date(restorableUntil(s)).toISOString(), priority: 'low' },
   { key: 'timeLeft', value: (s) => formatTimeLeft(secondsLeft(s)) },
 ], spaceFields);

@@ -1,14 +1,14 @@
 import { defineCommand } from '../../cli/command.js';
 import { CliError, EXIT } from '../../cli/errors.js';
 import { ApiError } from '../../client/errors.js';
-import { ops } from '../../contract/spaces.js';
+import { ops, RETENTION_DAYS } from '../../contract/spaces.js';
 import { confirmAction, named } from '../prompts.js';
 import { findInTrash } from './trash.js';
 
 export default defineCommand({
   name: 'delete',
   aliases: ['rm'],
-  summary: 'Delete a space (restorable for 7 days, then gone for good)',
+  summary: `Delete a space (restorable for ${RETENTION_DAYS} days, then gone for good)`,
   description:
     'A space that is already deleted is left as it is: docsctl says so and exits 0 (the service answers 204 to a ' +
     'delete either way). It knows from the space (a service that shows deletedAt), or from the list of deleted ' +
@@ -45,8 +45,8 @@ export default defineCommand({
       ctx.info(`space ${args.space} is not there: already deleted, or it never existed (the service does not say which); nothing to do`);
       return;
     }
-    await confirmAction(ctx, flags.yes, { verb: 'Delete', kind: 'space', id: args.space, title: async () => live.title, then: 'It can be restored for 7 days.' });
+    await confirmAction(ctx, flags.yes, { verb: 'Delete', kind: 'space', id: args.space, title: async () => live.title, then: `It can be restored for ${RETENTION_DAYS} days.` });
     await api.call(ops.deleteSpace, { params });
-    ctx.info(`deleted ${named('space', args.space, live.title)} (restore it within 7 days: docsctl spaces restore ${args.space})`);
+    ctx.info(`deleted ${named('space', args.space, live.title)} (restore it within ${RETENTION_DAYS} days: docsctl spaces restore ${args.space})`);
   },
 });

@@ -1,6 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
 import { CliError, EXIT } from '../../cli/errors.js';
-import { render } from '../../cli/output.js';
 import { ops, type ListedSpace } from '../../contract/spaces.js';
 import { ops as collectionOps } from '../../contract/collections.js';
 import { spaceColumns, trashColumns } from './columns.js';
@@ -15,8 +14,8 @@ export default defineCommand({
     'It asks for deleted=true, a sandbox extension (the official API has no list of deleted spaces): ' +
     'a service without it is reported as an error (exit 1) naming what is needed, never listed as deleted.',
   flags: {
-    parent: { description: 'only the spaces in this collection (as spaces create --parent puts them)', value: 'id', conflicts: ['collection'] },
-    collection: hiddenAlias('--parent', 'id'),
+    parent: { description: 'only the spaces in this collection (as spaces create --parent puts them)', value: 'collection', conflicts: ['collection'] },
+    collection: hiddenAlias('--parent', 'collection'),
     deleted: { type: 'boolean', description: 'deleted spaces that can still be restored, with the time left', conflicts: ['parent', 'collection'] },
   },
   examples: [
@@ -26,7 +25,7 @@ export default defineCommand({
   ],
   list: true,
   output: { columns: spaceColumns },
-  async run(ctx, { flags }) {
+  async run(ctx, { flags, print }) {
     const parent = aliased(ctx, { flag: '--parent', old: '--collection' }, flags.parent, flags.collection);
     const api = await ctx.api();
     if (parent !== undefined) {
@@ -48,8 +47,7 @@ export default defineCommand({
       }
       return page;
     }, flags.page, `GET /v1/orgs/${encodeURIComponent(organizationId)}/spaces?deleted=true`);
-    // Its own columns (deletion time and time left), so it renders here rather than by the toolkit.
-    await render(ctx, trash, { columns: trashColumns }, flags);
-    return undefined;
+    // Its own columns (deletion time and time left).
+    return print(trash, { columns: trashColumns });
   },
 });

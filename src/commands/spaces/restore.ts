@@ -1,12 +1,12 @@
 import { defineCommand } from '../../cli/command.js';
-import { ops } from '../../contract/spaces.js';
+import { ops, RETENTION_DAYS } from '../../contract/spaces.js';
 import { spaceFields } from './columns.js';
 import { named } from '../prompts.js';
 import { findInTrash } from './trash.js';
 
 export default defineCommand({
   name: 'restore',
-  summary: 'Restore a deleted space (within 7 days of its deletion)',
+  summary: `Restore a deleted space (within ${RETENTION_DAYS} days of its deletion)`,
   description:
     'It goes back at the end of its collection, or at the organization’s root when that collection is gone; ' +
     'stderr says where it went (and, where the service lists deleted spaces, that its collection is gone).',

@@ -1,7 +1,8 @@
 import { checkBody, nonEmpty, defineCommand } from '../../cli/command.js';
 import { DEFAULT_LEVELS } from '../../contract/op.js';
-import { EDIT_MODES, LANGUAGES, ops, type MergeRules } from '../../contract/spaces.js';
+import { EDIT_MODES, LANGUAGES, ops, type MergeRules, spaceEmoji, spaceTitle } from '../../contract/spaces.js';
 import { spaceFields } from './columns.js';
+import { characters } from '../flags.js';
 
 export default defineCommand({
   name: 'update',
@@ -12,8 +13,8 @@ export default defineCommand({
     'need the admin role. --edit-mode live unlocks a locked space in the same request.',
   args: [{ name: 'space', description: 'space id' }],
   flags: {
-    title: { description: 'new title (at most 50 characters)', value: 'title' },
-    emoji: { description: 'new emoji (at most 50 characters; it replaces an icon), or null to remove it', value: 'emoji', nullable: true },
+    title: { description: `new title (${characters(spaceTitle)})`, value: 'title' },
+    emoji: { description: `new emoji (${characters(spaceEmoji)}; it replaces an icon), or null to remove it`, value: 'emoji', nullable: true },
     icon: { description: 'URL of an image shown instead of an emoji, or null to remove it', value: 'url', nullable: true },
     language: { description: 'content language', value: 'code', choices: LANGUAGES },
     editMode: { description: 'live (directly editable) or locked (all edits locked)', value: 'mode', choices: EDIT_MODES },

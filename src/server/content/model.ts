@@ -29,7 +29,7 @@ export interface PageLayout {
 }
 
 /** Content computed when read (e.g. `builtin:openapi`), instead of stored as Markdown. */
-export interface ComputedSourceRec {
+interface ComputedSourceRec {
   type: string;
   dependencies?: Record<string, unknown>;
   props?: Record<string, unknown>;

@@ -40,7 +40,7 @@ export function searchIndexFor(store: Store, key: string, content: RevisionConte
  * `use` run on the index of `content` (brought up to date from whatever this line indexed last), with
  * no update of that index under way until it returns.
  */
-export async function withIndex<T>(store: Store, key: string, content: RevisionContent, use: (index: SearchIndex) => T): Promise<T> {
+async function withIndex<T>(store: Store, key: string, content: RevisionContent, use: (index: SearchIndex) => T): Promise<T> {
   let perStore = indexes.get(store);
   if (!perStore) {
     perStore = new Map();

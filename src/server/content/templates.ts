@@ -126,7 +126,7 @@ const TEMPLATES: Record<string, Template> = {
   },
 };
 
-export const TEMPLATE_IDS = Object.keys(TEMPLATES);
+const TEMPLATE_IDS = Object.keys(TEMPLATES);
 
 export interface TemplateParams {
   contentRefs?: Record<string, ContentRefInput>;

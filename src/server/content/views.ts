@@ -53,7 +53,7 @@ export interface PageBodyOptions extends ViewOptions {
  * contents, outline, pagination, metadata, tags, actions and anchors; no cover: the sandbox's pages
  * have none).
  */
-export const DEFAULT_LAYOUT: Required<PageLayout> = {
+const DEFAULT_LAYOUT: Required<PageLayout> = {
   width: 'default', cover: false, coverSize: 'hero', coverMask: 'none', title: true, description: true,
   tableOfContents: true, outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
 };

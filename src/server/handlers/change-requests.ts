@@ -25,7 +25,7 @@ import { readBoundMs, withDocuments } from '../markdown-reads.js';
 import { TaskStopped } from '../worker/pool.js';
 import { sandboxWorker } from '../worker/shared.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { type RevisionRec, type SpaceRec, type Store } from '../store.js';
+import type { RevisionRec, SpaceRec, Store } from '../store.js';
 import { effectiveMergeRules, userView } from './orgs.js';
 import { spaceFor, visibleSpaces } from './spaces.js';
 
@@ -65,7 +65,7 @@ export function crState(store: Store): ChangeRequestState {
 }
 
 /** The change requests of a space, in number order. */
-export function spaceChangeRequests(store: Store, spaceId: string): ChangeRequestRec[] {
+function spaceChangeRequests(store: Store, spaceId: string): ChangeRequestRec[] {
   const { byId, bySpace } = crState(store);
   return (bySpace.get(spaceId) ?? []).map((id) => byId.get(id)!);
 }
@@ -87,7 +87,7 @@ function dropSpace(store: Store, spaceId: string): void {
 }
 
 /** The space revision a change request's changes are measured from: where it branched, or its last update. */
-export function crBase(cr: ChangeRequestRec): string {
+function crBase(cr: ChangeRequestRec): string {
   return cr.revisionMergedAncestor ?? cr.revisionInitial;
 }
 
@@ -220,7 +220,7 @@ function mergeForbidden(ctx: HandlerCtx, space: SpaceRec, permissions: SpacePerm
 /** Draft and open change requests can be merged; an archived one must be reopened first. */
 const MERGEABLE: readonly ChangeRequestStatus[] = ['draft', 'open'];
 
-export function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRequestRec, permissions: SpacePermissions): ChangeRequest {
+function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRequestRec, permissions: SpacePermissions): ChangeRequest {
   const counters = changeRequestCounters(ctx.store, cr);
   const creator = ctx.store.data.users.get(cr.createdBy);
   const open = cr.status !== 'merged';
@@ -274,7 +274,7 @@ export function crFor(ctx: HandlerCtx, spaceId: string, ref: string) {
 }
 
 /** 403 unless the caller may edit change requests of the space (edit role or above, space not locked). */
-export function requireCrEdit(space: SpaceRec, permissions: { edit: boolean }, what: string): void {
+function requireCrEdit(space: SpaceRec, permissions: { edit: boolean }, what: string): void {
   if (permissions.edit) return;
   throw forbidden(space.editMode === 'locked'
     ? `${what}: space ${space.id} is locked (editMode locked)`
@@ -282,7 +282,7 @@ export function requireCrEdit(space: SpaceRec, permissions: { edit: boolean }, w
 }
 
 /** Record that a user changed a change request. */
-export function touchChangeRequest(ctx: HandlerCtx, cr: ChangeRequestRec): void {
+function touchChangeRequest(ctx: HandlerCtx, cr: ChangeRequestRec): void {
   cr.updatedAt = ctx.store.now();
   if (!cr.contributors.includes(ctx.caller.user.id)) cr.contributors.push(ctx.caller.user.id);
 }

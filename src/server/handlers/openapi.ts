@@ -11,7 +11,7 @@
  * source on a host it refuses is a 400 at once; a redirect to one is a FETCH_ERROR on the spec.
  */
 import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from '../../contract/openapi.js';
-import { MAX_REPORTED_ERRORS, ops, PROCESS_ERROR_CODES, PROCESSING_STATES, SPEC_VISIBILITIES, specSlug } from '../../contract/openapi.js';
+import { MAX_REPORTED_ERRORS, ops, type PROCESS_ERROR_CODES, type PROCESSING_STATES, type SPEC_VISIBILITIES, specSlug } from '../../contract/openapi.js';
 import { describeIssue } from '../../contract/op.js';
 import { atLeast, orgFor, requireRole } from '../access.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
@@ -26,7 +26,7 @@ import { TaskStopped } from '../worker/pool.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { Store } from '../store.js';
 
-export interface SpecRec {
+interface SpecRec {
   id: string;
   org: string;
   slug: string;
@@ -46,7 +46,7 @@ export interface SpecRec {
   lastProcessedErrorCount?: number;
 }
 
-export interface SpecVersionRec {
+interface SpecVersionRec {
   id: string;
   spec: string;
   createdAt: string;

@@ -12,8 +12,8 @@ import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { sitesState } from '../sites/state.js';
+import { samlActive, samlProvidersOf } from '../saml/state.js';
 import type { OrgRec, SpaceRec, Store, TeamRec, UserRec } from '../store.js';
-import { samlActive, samlProvidersOf } from './saml.js';
 
 /** What an organization holds beyond its record in the store; a field not set has its default. */
 interface OrgSettings {
@@ -43,7 +43,7 @@ function settingsOf(store: Store, orgId: string): OrgSettings {
 }
 
 /** An organization's merge rules: none until set. A space whose mergeRules are `inherit` follows them. */
-export function orgMergeRules(store: Store, orgId: string): OrganizationMergeRules {
+function orgMergeRules(store: Store, orgId: string): OrganizationMergeRules {
   return allSettings(store).get(orgId)?.mergeRules ?? { type: 'none' };
 }
 
@@ -65,7 +65,7 @@ export function userView(ctx: HandlerCtx, u: UserRec): User {
   };
 }
 
-export function orgView(ctx: HandlerCtx, org: OrgRec): Organization {
+function orgView(ctx: HandlerCtx, org: OrgRec): Organization {
   const member = ctx.store.member(org.id, ctx.caller.user.id);
   const role = member?.role ?? null;
   const s = allSettings(ctx.store).get(org.id) ?? {};

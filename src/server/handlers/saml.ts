@@ -3,7 +3,6 @@
  * certificate); every member may list the sign-in links of the active ones (`GET {o}/sso`).
  */
 import { X509Certificate } from 'node:crypto';
-import type { Role } from '../../contract/op.js';
 import type { SAMLProvider } from '../../contract/saml.js';
 import { ops, UNSET_SSO_URL } from '../../contract/saml.js';
 import { orgFor, requireRole } from '../access.js';
@@ -12,35 +11,8 @@ import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { paginate, scopeOf } from '../paginate.js';
-import type { Store } from '../store.js';
+import { providers, samlActive, samlProvidersOf, type SamlProviderRec } from '../saml/state.js';
 import { teamView } from './orgs.js';
-
-export interface SamlProviderRec {
-  id: string;
-  /** The organization (handlers/orgs.ts reads it for the organization's `sso` flag). */
-  org: string;
-  label: string;
-  entityID?: string;
-  certificate?: string;
-  ssoURL?: string;
-  defaultTeam?: string;
-  defaultRole: Role | null;
-  createdAt: string;
-}
-
-function providers(store: Store): Map<string, SamlProviderRec> {
-  return store.slice('saml', () => ({ providers: new Map<string, SamlProviderRec>() })).providers;
-}
-
-/** The organization's providers, in creation order. */
-export function samlProvidersOf(store: Store, orgId: string): SamlProviderRec[] {
-  return [...providers(store).values()].filter((p) => p.org === orgId);
-}
-
-/** Signing in works once the identity provider's entityID, certificate and sign-in URL are all known. */
-export function samlActive(p: SamlProviderRec): boolean {
-  return p.entityID !== undefined && p.certificate !== undefined && p.ssoURL !== undefined;
-}
 
 /** The service side of the provider, on the sandbox's host: what the identity provider is told. */
 function serviceOf(ctx: HandlerCtx, p: SamlProviderRec) {

@@ -38,7 +38,7 @@ export interface PageReader {
 }
 
 /** html-page.ts in this thread. */
-export function inProcessReader(): PageReader {
+function inProcessReader(): PageReader {
   const pages = new Map<number, ReadPage>();
   return {
     async read(input) {
@@ -53,7 +53,7 @@ export function inProcessReader(): PageReader {
   };
 }
 
-export interface ImportedPage {
+interface ImportedPage {
   /** Final URL the page was read from (after redirects, without fragment). */
   sourceUrl: string;
   /** Pathname without leading/trailing slash, `.html` or trailing `index`; '' for the root. */
@@ -63,7 +63,7 @@ export interface ImportedPage {
   markdown: string;
 }
 
-export interface ImportedFile {
+interface ImportedFile {
   /** Stable short id derived from the URL; pages reference the file as `file:<key>`. */
   key: string;
   sourceUrl: string;

@@ -19,7 +19,7 @@ import { checkMarkdown, MarkdownTooDeep, MAX_NESTING, writeMarkdown } from './ma
 const PAGE_EXTENSIONS = new Set(['', 'html', 'htm', 'xhtml', 'shtml', 'php', 'asp', 'aspx', 'jsp']);
 
 /** A same-origin URL a page refers to. */
-export interface PageReference {
+interface PageReference {
   /** Dedup key, see {@link resourceKey}. */
   key: string;
   /** The URL, resolved, as written (fragment included). */
@@ -65,7 +65,7 @@ export interface LinkTargets {
 }
 
 /** Deepest nesting of HTML elements read (deeper pages are not imported). */
-export const MAX_HTML_DEPTH = 4 * MAX_NESTING;
+const MAX_HTML_DEPTH = 4 * MAX_NESTING;
 
 /** Elements whose content never reaches the Markdown (still scanned for links). */
 const STRIPPED = new Set([
@@ -153,7 +153,7 @@ export function writePage(page: ReadPage, targets: LinkTargets): string {
 // ---------------------------------------------------------------------------
 // URLs
 
-export function parseUrl(href: string, base: URL): URL | null {
+function parseUrl(href: string, base: URL): URL | null {
   try {
     return new URL(href.trim(), base);
   } catch {
@@ -170,7 +170,7 @@ export function resourceKey(url: URL): string {
 }
 
 /** The urlPath of a page: pathname without leading/trailing slash, `.html` or trailing `index`; '' for the root. */
-export function pagePath(pathname: string): string {
+function pagePath(pathname: string): string {
   return pathname
     .replace(/^\/+/, '')
     .replace(/\.html?$/i, '')
@@ -178,7 +178,7 @@ export function pagePath(pathname: string): string {
     .replace(/\/+$/, '');
 }
 
-export function extensionOf(pathname: string): string {
+function extensionOf(pathname: string): string {
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   const dot = last.lastIndexOf('.');
   return dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
@@ -327,7 +327,7 @@ const UNWRAPPED = new Set([
  * that stand for their content are replaced by it and adjacent texts joined. Not inside elements
  * that keep their whitespace (`pre`, cells with `nowrap`…). Hidden elements and comments go too.
  */
-export function tidy(root: HastRoot | Element): void {
+function tidy(root: HastRoot | Element): void {
   const memo = new Map<RootContent, false | 'space' | 'none'>();
   // Children before their parent (post-order), so `blank` never recurses deeply.
   const order: (HastRoot | Element)[] = [];

@@ -27,15 +27,15 @@ import { slugify } from './slug.js';
 // ---------------------------------------------------------------------------------------
 // Document model
 
-export type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code';
+type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code';
 
 /** A mark on a leaf (the official document's DocumentTextMark). */
-export interface Mark {
+interface Mark {
   object: 'mark';
   type: MarkType;
 }
 
-export interface Leaf {
+interface Leaf {
   object: 'leaf';
   text: string;
   marks: Mark[];
@@ -53,7 +53,7 @@ export interface InlineNode {
   nodes: TextNode[];
 }
 
-export interface Fragment {
+interface Fragment {
   object: 'fragment';
   fragment: string;
   type: string;

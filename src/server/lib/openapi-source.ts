@@ -38,7 +38,7 @@ const MAX_ALIAS_COUNT = 100;
  * accepts (app.ts, MAX_JSON_DEPTH), so that what is stored can always be read back and sent. Real
  * specifications stay far below it. Deeper is a processing error (TOO_DEEP), found without recursion.
  */
-export const MAX_SPEC_DEPTH = MAX_JSON_DEPTH;
+const MAX_SPEC_DEPTH = MAX_JSON_DEPTH;
 const SPEC_ACCEPT = 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.8';
 const NOT_OPENAPI = 'not an OpenAPI 3.x or Swagger 2.0 document';
 

@@ -14,7 +14,7 @@
  */
 import { markdownToDocument, type BlockNode } from './markdown.js';
 
-export interface PdfPageInput {
+interface PdfPageInput {
   title: string;
   markdown: string;
 }

@@ -18,7 +18,7 @@
  * expansion).
  */
 
-export interface SearchSection {
+interface SearchSection {
   id: string;
   title: string;
   body: string;

@@ -17,7 +17,7 @@
  */
 
 /** A value that cannot be written as JSON (a cycle, a BigInt): the change holding it cannot be saved. */
-export class EncodeError extends Error {}
+class EncodeError extends Error {}
 
 /** Nesting up to which the native JSON.stringify is used (it recurses; deeper values take the iterative writer). */
 const NATIVE_DEPTH = 200;
@@ -35,7 +35,7 @@ export function encode(value: unknown): string {
   if (needsWriter(value)) return write(value);
   try {
     return JSON.stringify(value);
-  } catch (e) {
+  } catch {
     // A BigInt, or a stack too short here for this depth: the writer says which, or copes.
     return write(value);
   }

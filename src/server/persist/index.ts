@@ -7,8 +7,7 @@ import type { Store } from '../store.js';
 import { Journal } from './journal.js';
 import { convertJsonFile, DAMAGED_HINT, DataFileError, dataFileKind, loadSqlite, removeLeftovers, SqliteRows } from './sqlite.js';
 
-export { DataFileError, SqliteUnavailableError, SQLITE_HINT } from './sqlite.js';
-export { PersistError } from './journal.js';
+export { DataFileError } from './sqlite.js';
 
 export interface Persistence {
   journal: Journal;

@@ -28,15 +28,15 @@
  * (a continuation, which cannot be told apart from background work without tracking async context)
  * they are pinned to every write still running, the one that touched them among them.
  */
-import { createHash } from 'node:crypto';
-import crypto from 'node:crypto';
-import { rawEntries, type Store, type StoreData } from '../store.js';
+import { sha256 } from '../lib/sha256.js';
+import type { Store, StoreData, StoreJournal } from '../store.js';
+import { rawEntries } from './raw.js';
 import { decode, encode } from './codec.js';
 
 /** The store's own maps, each one table of the same name, in the order of `StoreData`. */
-export const TOP_TABLES = ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash'] as const;
+const TOP_TABLES = ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash'] as const;
 /** The table of the families' slices: one row per family, its skeleton (which field is which table). */
-export const SLICES = 'slices';
+const SLICES = 'slices';
 
 /** One row as the database holds it. */
 export interface StoredRow {
@@ -69,7 +69,7 @@ export interface RowStore {
 }
 
 /** A commit that failed: nothing was written, and the state is as the database holds it. */
-export class PersistError extends Error {}
+class PersistError extends Error {}
 
 const mapGet = Map.prototype.get;
 const mapSet = Map.prototype.set;
@@ -162,14 +162,12 @@ export interface WriteScope {
 /** One part of a family's slice: a table, or a plain value kept with the skeleton. */
 type SkeletonPart = [field: string, part: { table: string } | { value: unknown }];
 
-const digest: (text: string) => string = typeof crypto.hash === 'function'
-  ? (text) => crypto.hash('sha256', text, 'base64')
-  : (text) => createHash('sha256').update(text).digest('base64');
+const digest = (text: string): string => sha256(text, 'base64');
 
 /** Marks of one commit: per table, the keys touched. */
 type Marks = Map<Table, Set<unknown>>;
 
-export class Journal {
+export class Journal implements StoreJournal {
   /** > 0 while a read is answered: handing out entries does not touch them. */
   paused = 0;
   private dirty: Marks = new Map();

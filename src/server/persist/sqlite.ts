@@ -95,7 +95,7 @@ export const DAMAGED_HINT = 'restore it from a backup (docs/reliability.md, Back
  * no log is beside the file (a log may hold pages a checkpoint had yet to write). Undefined when
  * neither, or when the file is not a SQLite database.
  */
-export function truncation(file: string, hadLog: boolean): string | undefined {
+function truncation(file: string, hadLog: boolean): string | undefined {
   const head = Buffer.alloc(100);
   const fd = openSync(file, 'r');
   let n: number;

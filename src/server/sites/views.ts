@@ -42,7 +42,7 @@ export interface SiteParams {
 }
 
 /** A member's role on a site: their organization role raised by the site's default level (a guest's never is). */
-export function siteRole(site: SiteRec, orgRole: Role | null): Role | null {
+function siteRole(site: SiteRec, orgRole: Role | null): Role | null {
   return raisedRole(orgRole, site.defaultLevel ?? null);
 }
 
@@ -132,7 +132,7 @@ function sectionRoot(ctx: HandlerCtx, site: SiteRec, section: SectionRec | undef
  * structure and publishing (`create`), settings (`admin`), integrations and the adaptive schema's
  * changes need admin. A visitor views the site and nothing more.
  */
-export function sitePermissions(role: Role | null, visitor: boolean) {
+function sitePermissions(role: Role | null, visitor: boolean) {
   const admin = atLeast(role, 'admin');
   return {
     view: visitor || atLeast(role, 'read'),

@@ -1,6 +1,6 @@
 import { checkBody, defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
-import { groupFields } from '../columns.js';
+import { groupColumns } from '../columns.js';
 
 export default defineCommand({
   name: 'add-section',
@@ -11,7 +11,7 @@ export default defineCommand({
     { name: 'section', description: 'section id' },
   ],
   examples: ['docsctl sites section-groups add-section site_123 grp_456 sec_789'],
-  output: { fields: groupFields },
+  output: { fields: groupColumns },
   async run(ctx, { args }) {
     const body = checkBody(ops.addSiteSectionToGroup, { sectionId: args.section }, { sectionId: '<section>' });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];

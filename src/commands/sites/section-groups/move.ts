@@ -1,6 +1,6 @@
 import { defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/sites.js';
-import { groupFields } from '../columns.js';
+import { groupColumns } from '../columns.js';
 import { lastFlag, siteMoveBody } from '../../move.js';
 
 export default defineCommand({
@@ -19,7 +19,7 @@ export default defineCommand({
     'docsctl sites section-groups move site_123 grp_456 --after-group grp_1',
     'docsctl sites section-groups move site_123 grp_456 --after sec_1 --before-group grp_2   # between two neighbours',
   ],
-  output: { fields: groupFields },
+  output: { fields: groupColumns },
   async run(ctx, { args, flags }) {
     const section = (id: string) => ({ type: 'site-section', id });
     const group = (id: string) => ({ type: 'site-section-group', id });

@@ -1,9 +1,9 @@
 import { checkBody, defineCommand } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
-import { ops } from '../../../contract/sites.js';
+import { ops, sectionTitle } from '../../../contract/sites.js';
 import { sectionFields } from '../columns.js';
 import { spaceChoice } from '../flags.js';
-import { pageIdFlags, pageIdOf } from '../../flags.js';
+import { pageIdFlags, pageIdOf, characters } from '../../flags.js';
 
 export default defineCommand({
   name: 'add',
@@ -15,10 +15,10 @@ export default defineCommand({
     'published; on a published one it is live unless --draft is given.',
   args: [{ name: 'site', description: 'site id' }],
   flags: {
-    space: { description: 'the space to publish in it (or --new-space)', value: 'id', conflicts: ['newSpace'] },
+    space: { description: 'the space to publish in it (or --new-space)', value: 'space', conflicts: ['newSpace'] },
     newSpace: { type: 'boolean', description: 'create a new space for it, titled after --title (needs the create role)' },
     template: { description: 'content template of the new space (with --new-space), such as getting-started', value: 'id' },
-    title: { description: 'title (2 to 128 characters; default: the space’s title)', value: 'title' },
+    title: { description: `title (${characters(sectionTitle)}; default: the space’s title)`, value: 'title' },
     icon: { description: 'icon name, such as gear or book-open', value: 'name' },
     group: { description: 'the section group to put it in (at its end)', value: 'id' },
     ...pageIdFlags('a page of the space to show at the section’s root', 'id'),

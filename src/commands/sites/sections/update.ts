@@ -1,7 +1,8 @@
 import { checkBody, nonEmpty, defineCommand } from '../../../cli/command.js';
-import { ops } from '../../../contract/sites.js';
+import { ops, condition, iconName, sectionDescription, sectionTitle, sitePath } from '../../../contract/sites.js';
 import { sectionFields } from '../columns.js';
 import { BOOLEAN_CHOICES, toBool } from '../flags.js';
+import { characters } from '../../flags.js';
 
 export default defineCommand({
   name: 'update',
@@ -9,12 +10,12 @@ export default defineCommand({
   summary: 'Change a section’s title, path, default site space, condition, icon, description, group or draft state',
   args: [{ name: 'site', description: 'site id' }, { name: 'section', description: 'section id' }],
   flags: {
-    title: { description: 'new title (2 to 128 characters)', value: 'title' },
-    path: { description: 'URL path segment (1 to 100 characters), unique within the site', value: 'path' },
+    title: { description: `new title (${characters(sectionTitle)})`, value: 'title' },
+    path: { description: `URL path segment (${characters(sitePath)}), unique within the site`, value: 'segment' },
     defaultSiteSpace: { description: 'the section’s default site space', value: 'id' },
-    condition: { description: 'expression deciding who sees it (at most 1024 characters), or null to remove', value: 'expr', nullable: true },
-    icon: { description: 'icon name (at most 50 characters), or null to remove', value: 'name', nullable: true },
-    description: { description: 'description (at most 256 characters), or null to remove', value: 'text', nullable: true },
+    condition: { description: `expression deciding who sees it (${characters(condition)}), or null to remove`, value: 'expr', nullable: true },
+    icon: { description: `icon name (${characters(iconName)}), or null to remove`, value: 'name', nullable: true },
+    description: { description: `description (${characters(sectionDescription)}), or null to remove`, value: 'text', nullable: true },
     group: { description: 'the section group to move it into (at its end), or null for the site’s top level', value: 'id', nullable: true },
     draft: { description: 'make it a draft (true) or live (false)', value: 'bool', choices: BOOLEAN_CHOICES },
   },

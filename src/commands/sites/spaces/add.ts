@@ -1,9 +1,9 @@
 import { checkBody, defineCommand } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
-import { ops } from '../../../contract/sites.js';
+import { ops, siteTitle } from '../../../contract/sites.js';
 import { siteSpaceFields } from '../columns.js';
 import { spaceChoice } from '../flags.js';
-import { pageIdFlags, pageIdOf } from '../../flags.js';
+import { pageIdFlags, pageIdOf, characters } from '../../flags.js';
 
 export default defineCommand({
   name: 'add',
@@ -14,10 +14,10 @@ export default defineCommand({
     'live unless --draft is given.',
   args: [{ name: 'site', description: 'site id' }],
   flags: {
-    space: { description: 'the space to publish (or --new-space)', value: 'id', conflicts: ['newSpace'] },
+    space: { description: 'the space to publish (or --new-space)', value: 'space', conflicts: ['newSpace'] },
     newSpace: { type: 'boolean', description: 'create a new space for it, titled after --title (needs the create role)' },
     template: { description: 'content template of the new space (with --new-space), such as getting-started', value: 'id' },
-    title: { description: 'its own title (2 to 128 characters; default: the space’s); with --new-space, the space’s', value: 'title' },
+    title: { description: `its own title (${characters(siteTitle)}; default: the space’s); with --new-space, the space’s`, value: 'title' },
     section: { description: 'the section to add it to (default: the default section, or the site itself without sections)', value: 'id' },
     ...pageIdFlags('a page of the space to show at its root', 'id'),
     draft: { type: 'boolean', description: 'add it as a draft, which visitors do not see' },

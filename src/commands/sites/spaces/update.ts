@@ -1,8 +1,8 @@
 import { checkBody, nonEmpty, defineCommand } from '../../../cli/command.js';
-import { ops } from '../../../contract/sites.js';
+import { ops, condition, sitePath } from '../../../contract/sites.js';
 import { siteSpaceFields } from '../columns.js';
 import { BOOLEAN_CHOICES, toBool } from '../flags.js';
-import { aliased } from '../../flags.js';
+import { aliased, characters } from '../../flags.js';
 
 export default defineCommand({
   name: 'update',
@@ -10,9 +10,9 @@ export default defineCommand({
   summary: 'Change a site space’s path, condition, space, home page, draft state, or whether navigation hides it',
   args: [{ name: 'site', description: 'site id' }, { name: 'siteSpace', description: 'site space id' }],
   flags: {
-    path: { description: 'URL path segment (1 to 100 characters), unique within its section', value: 'path' },
-    condition: { description: 'expression deciding who sees it (at most 1024 characters), or null to remove', value: 'expr', nullable: true },
-    space: { description: 'the space it publishes instead (its home page is then removed)', value: 'id' },
+    path: { description: `URL path segment (${characters(sitePath)}), unique within its section`, value: 'segment' },
+    condition: { description: `expression deciding who sees it (${characters(condition)}), or null to remove`, value: 'expr', nullable: true },
+    space: { description: 'the space it publishes instead (its home page is then removed)', value: 'space' },
     pageId: { description: 'a page of its space to show at its root, or null for the space’s first page', value: 'id', nullable: true, conflicts: ['page'] },
     page: { description: 'old name of --page-id', value: 'id', nullable: true, hidden: true },
     hidden: { description: 'hide it from navigation (true) or show it (false)', value: 'bool', choices: BOOLEAN_CHOICES },
