@@ -16,7 +16,8 @@ import http from 'node:http';
 import { startSandbox } from '../lib/sandbox.mjs';
 import { median, quantile, result } from '../lib/stats.mjs';
 
-const nested = (count, href) => `<html><head><title>Nested</title></head><body>${Array.from({ length: count }, (_, i) => `<a href="${href(i)}">`).join('')}text${'</a>'.repeat(count)}</body></html>`;
+const nested = (count, href) =>
+  `<html><head><title>Nested</title></head><body>${Array.from({ length: count }, (_, i) => `<a href="${href(i)}">`).join('')}text${'</a>'.repeat(count)}</body></html>`;
 
 export default async function loop({ quick }) {
   const start = nested(20_000, (i) => `/p${i}`);
@@ -30,7 +31,9 @@ export default async function loop({ quick }) {
   const rounds = quick ? 1 : 2;
   const send = async (method, path, body) => {
     const res = await fetch(`${sandbox.url}${path}`, {
-      method, headers: body ? { ...headers, 'content-type': 'application/json' } : headers, ...(body ? { body: JSON.stringify(body) } : {}),
+      method,
+      headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+      ...(body ? { body: JSON.stringify(body) } : {}),
     });
     return { status: res.status, text: await res.text() };
   };
@@ -59,7 +62,13 @@ export default async function loop({ quick }) {
           took.push(performance.now() - t0);
         }
       })();
-      return { took, stop: async () => { stopped = true; await done; } };
+      return {
+        took,
+        stop: async () => {
+          stopped = true;
+          await done;
+        },
+      };
     };
     const importing = async () => {
       const res = await send('POST', '/v1/spaces/sp-welcome/content/import', { url: siteUrl, source: 'website' });
@@ -91,12 +100,54 @@ export default async function loop({ quick }) {
     const markdown = await measure(reading);
     const every = `GET /v1/spaces/{id} every 20 ms for ${windowMs / 1000} s × ${rounds}, with and without`;
     return [
-      result({ part: 'loop', name: "another client's GET during hostile imports: p99", value: quantile(imports.busy, 0.99), baseline: quantile(imports.quiet, 0.99), unit: 'ms', target: 2, command: `${every} imports of nested links (20,000 and 5,000 deep) running` }),
-      result({ part: 'loop', name: "another client's GET during hostile imports: max", value: Math.max(...imports.busy), baseline: Math.max(...imports.quiet), unit: 'ms', command: 'same' }),
-      result({ part: 'loop', name: `hostile import (50 pages of nested links): median of ${imports.took.length}`, value: median(imports.took), unit: 'ms', command: 'POST /v1/spaces/{id}/content/import, one after the other' }),
-      result({ part: 'loop', name: "another client's GET during hostile Markdown reads: p99", value: quantile(markdown.busy, 0.99), baseline: quantile(markdown.quiet, 0.99), unit: 'ms', target: 2, command: `${every} comments of 65,536 characters of \`]\` written and read as documents` }),
-      result({ part: 'loop', name: "another client's GET during hostile Markdown reads: max", value: Math.max(...markdown.busy), baseline: Math.max(...markdown.quiet), unit: 'ms', command: 'same' }),
-      result({ part: 'loop', name: `hostile comment written and read as a document: median of ${markdown.took.length}`, value: median(markdown.took), unit: 'ms', command: 'POST /v1/spaces/{id}/comments, then GET …/comments/{id}?format=document' }),
+      result({
+        part: 'loop',
+        name: "another client's GET during hostile imports: p99",
+        value: quantile(imports.busy, 0.99),
+        baseline: quantile(imports.quiet, 0.99),
+        unit: 'ms',
+        target: 2,
+        command: `${every} imports of nested links (20,000 and 5,000 deep) running`,
+      }),
+      result({
+        part: 'loop',
+        name: "another client's GET during hostile imports: max",
+        value: Math.max(...imports.busy),
+        baseline: Math.max(...imports.quiet),
+        unit: 'ms',
+        command: 'same',
+      }),
+      result({
+        part: 'loop',
+        name: `hostile import (50 pages of nested links): median of ${imports.took.length}`,
+        value: median(imports.took),
+        unit: 'ms',
+        command: 'POST /v1/spaces/{id}/content/import, one after the other',
+      }),
+      result({
+        part: 'loop',
+        name: "another client's GET during hostile Markdown reads: p99",
+        value: quantile(markdown.busy, 0.99),
+        baseline: quantile(markdown.quiet, 0.99),
+        unit: 'ms',
+        target: 2,
+        command: `${every} comments of 65,536 characters of \`]\` written and read as documents`,
+      }),
+      result({
+        part: 'loop',
+        name: "another client's GET during hostile Markdown reads: max",
+        value: Math.max(...markdown.busy),
+        baseline: Math.max(...markdown.quiet),
+        unit: 'ms',
+        command: 'same',
+      }),
+      result({
+        part: 'loop',
+        name: `hostile comment written and read as a document: median of ${markdown.took.length}`,
+        value: median(markdown.took),
+        unit: 'ms',
+        command: 'POST /v1/spaces/{id}/comments, then GET …/comments/{id}?format=document',
+      }),
     ];
   } finally {
     await sandbox.stop();

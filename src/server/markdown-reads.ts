@@ -19,8 +19,20 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  checkMarkdown, documentCost, documentToMarkdown, extractLinks, markdownCost, markdownToDocument, MarkdownTooDeep, MAX_NESTING, nestingBound, splitSections,
-  type DocumentNode, type ExtractedLink, type ReadOptions, type Section,
+  checkMarkdown,
+  documentCost,
+  documentToMarkdown,
+  extractLinks,
+  markdownCost,
+  markdownToDocument,
+  MarkdownTooDeep,
+  MAX_NESTING,
+  nestingBound,
+  splitSections,
+  type DocumentNode,
+  type ExtractedLink,
+  type ReadOptions,
+  type Section,
 } from './lib/markdown.js';
 import { LIMITS } from './limits.js';
 import { slicer } from './slices.js';
@@ -37,12 +49,14 @@ export interface Readings {
 }
 
 const HERE: { [K in keyof Readings]: (markdown: string, opts?: ReadOptions) => Readings[K] } = {
-  document: markdownToDocument, sections: splitSections, links: (markdown, opts) => extractLinks(markdown, { ...opts, written: false }),
+  document: markdownToDocument,
+  sections: splitSections,
+  links: (markdown, opts) => extractLinks(markdown, { ...opts, written: false }),
 };
 const TASKS = { document: 'markdownDocument', sections: 'markdownSections', links: 'markdownLinks' } as const;
 
 /** Markdown the worker could not read within its bound. */
-export class MarkdownTooCostly extends Error {
+class MarkdownTooCostly extends Error {
   constructor(readonly ms: number) {
     super(`could not be read within ${ms} ms`);
     this.name = 'MarkdownTooCostly';
@@ -124,13 +138,15 @@ function inWorker<T extends Task>(task: T, markdown: string): Promise<ReturnType
   const key = `${task} ${digest}`;
   let pending = reading.get(key);
   if (!pending) {
-    pending = sandboxWorker().run(task, { markdown }, { timeoutMs: bound }).catch((err: unknown) => {
-      if (!(err instanceof TaskStopped)) throw err;
-      tooCostly.delete(digest);
-      tooCostly.set(digest, { bound, until: Date.now() + REMEMBER_MS });
-      if (tooCostly.size > MAX_REMEMBERED) tooCostly.delete(tooCostly.keys().next().value!);
-      throw new MarkdownTooCostly(bound);
-    });
+    pending = sandboxWorker()
+      .run(task, { markdown }, { timeoutMs: bound })
+      .catch((err: unknown) => {
+        if (!(err instanceof TaskStopped)) throw err;
+        tooCostly.delete(digest);
+        tooCostly.set(digest, { bound, until: Date.now() + REMEMBER_MS });
+        if (tooCostly.size > MAX_REMEMBERED) tooCostly.delete(tooCostly.keys().next().value!);
+        throw new MarkdownTooCostly(bound);
+      });
     reading.set(key, pending);
     const done = () => void reading.delete(key);
     pending.then(done, done);
@@ -155,7 +171,9 @@ export async function withDocuments<T>(build: (documentOf: DocumentOf) => T): Pr
   for (let pass = 1; ; pass++) {
     const missing = new Set<string>();
     const last = pass === MAX_PASSES;
-    const view = build((markdown) => documents.get(markdown) ?? (last ? HERE.document(markdown, { source: !readsHere(markdown) }) : (missing.add(markdown), PLACEHOLDER)));
+    const view = build(
+      (markdown) => documents.get(markdown) ?? (last ? HERE.document(markdown, { source: !readsHere(markdown) }) : (missing.add(markdown), PLACEHOLDER)),
+    );
     if (missing.size === 0) return view;
     const slice = slicer();
     for (const markdown of missing) {

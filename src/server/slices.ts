@@ -25,10 +25,13 @@ export function slicer(): Slicer {
   let end = performance.now() + LIMITS.loop.sliceMs;
   return {
     due: () => performance.now() >= end,
-    pause: () => new Promise<void>((resume) => setImmediate(() => {
-      end = performance.now() + LIMITS.loop.sliceMs;
-      resume();
-    })),
+    pause: () =>
+      new Promise<void>((resume) =>
+        setImmediate(() => {
+          end = performance.now() + LIMITS.loop.sliceMs;
+          resume();
+        }),
+      ),
   };
 }
 

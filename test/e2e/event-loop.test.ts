@@ -66,7 +66,8 @@ async function meanwhile<T>(work: Promise<T>, label = ''): Promise<{ result: T; 
     await other;
     loop.disable();
     const held = loop.max / 1e6;
-    if (label) console.log(`${label}: ${latencies.length} GETs, longest ${Math.round(Math.max(...latencies))} ms; event loop held at most ${Math.round(held)} ms`);
+    if (label)
+      console.log(`${label}: ${latencies.length} GETs, longest ${Math.round(Math.max(...latencies))} ms; event loop held at most ${Math.round(held)} ms`);
     return { result, latencies, statuses, held };
   } finally {
     done = true;
@@ -95,9 +96,15 @@ describe('a website import of a hostile page', () => {
     await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   });
-  afterAll(() => new Promise<void>((done) => { site.closeAllConnections(); site.close(() => done()); }));
+  afterAll(
+    () =>
+      new Promise<void>((done) => {
+        site.closeAllConnections();
+        site.close(() => done());
+      }),
+  );
 
-  it('ends within its deadline, while another client\'s GETs keep answering within a second', async () => {
+  it("ends within its deadline, while another client's GETs keep answering within a second", async () => {
     LIMITS.import.deadlineMs = 20_000;
     const started = performance.now();
     const m = await meanwhile(call('/v1/spaces/sp-welcome/content/import', { method: 'POST', body: { url: siteUrl, source: 'website' } }), 'hostile import');
@@ -117,7 +124,7 @@ describe('a website import of a hostile page', () => {
 describe('the first search of a large space', () => {
   const WORDS = ['deploy', 'install', 'cluster', 'token', 'backup', 'restore', 'monitor', 'scale', 'region', 'quota', 'webhook', 'secret'];
 
-  it('is indexed in slices: another client\'s GETs keep answering within a second', async () => {
+  it("is indexed in slices: another client's GETs keep answering within a second", async () => {
     // 10,000 short pages, written as the content model writes them.
     const store = server.store;
     const space = store.data.spaces.get('sp-welcome')!;
@@ -150,19 +157,28 @@ const NESTED_IMAGES = (length: number) => {
 };
 
 describe('Markdown too costly to read at once', () => {
-  it('hostile comments of the largest size are written, then read as documents, while another client\'s GETs keep answering', async () => {
+  it("hostile comments of the largest size are written, then read as documents, while another client's GETs keep answering", async () => {
     LIMITS.loop.markdownMs = 500;
     LIMITS.loop.markdownMsPerKiB = 0;
     // A write that must read the text to check its nesting, and cannot within the bound: written, read as its source.
-    const nested = await meanwhile(call('/v1/spaces/sp-welcome/comments', { method: 'POST', body: { body: { markdown: NESTED_IMAGES(65_536) } } }), 'comment of nested images written');
+    const nested = await meanwhile(
+      call('/v1/spaces/sp-welcome/comments', { method: 'POST', body: { body: { markdown: NESTED_IMAGES(65_536) } } }),
+      'comment of nested images written',
+    );
     expect(nested.result.status, JSON.stringify(nested.result.body).slice(0, 300)).toBe(201);
     expectResponsive(nested);
-    const source = await meanwhile(call(`/v1/spaces/sp-welcome/comments/${nested.result.body.id}?format=document`), 'comment of nested images read as a document');
+    const source = await meanwhile(
+      call(`/v1/spaces/sp-welcome/comments/${nested.result.body.id}?format=document`),
+      'comment of nested images read as a document',
+    );
     expect(source.result.body.body.document.nodes[0].nodes[0].leaves[0].text).toBe(NESTED_IMAGES(65_536));
     expectResponsive(source);
 
     // Written (its nesting is bounded without reading it), then read as a document: the source as a paragraph.
-    const posted = await meanwhile(call('/v1/spaces/sp-welcome/comments', { method: 'POST', body: { body: { markdown: CLOSERS(65_536) } } }), 'comment of closers written');
+    const posted = await meanwhile(
+      call('/v1/spaces/sp-welcome/comments', { method: 'POST', body: { body: { markdown: CLOSERS(65_536) } } }),
+      'comment of closers written',
+    );
     expect(posted.result.status, JSON.stringify(posted.result.body).slice(0, 300)).toBe(201);
     expectResponsive(posted);
     const read = await meanwhile(call(`/v1/spaces/sp-welcome/comments/${posted.result.body.id}?format=document`), 'comment read as a document');
@@ -175,7 +191,7 @@ describe('Markdown too costly to read at once', () => {
     expectResponsive(listed);
   });
 
-  it('a comment sent as a document of 1 MiB is written as Markdown off the thread, while another client\'s GETs keep answering', async () => {
+  it("a comment sent as a document of 1 MiB is written as Markdown off the thread, while another client's GETs keep answering", async () => {
     // 25,000 leaves of alternate marks: about 40 µs each to write as Markdown.
     const leaves = Array.from({ length: 25_000 }, (_, i) => ({ text: 'ab', marks: [{ type: i % 2 ? 'bold' : 'italic' }] }));
     const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves }] }] };
@@ -186,7 +202,7 @@ describe('Markdown too costly to read at once', () => {
     expectResponsive(m);
   });
 
-  it('a hostile page of 1 MiB is read as a document, searched and its links listed, while another client\'s GETs keep answering', async () => {
+  it("a hostile page of 1 MiB is read as a document, searched and its links listed, while another client's GETs keep answering", async () => {
     LIMITS.loop.markdownMs = 500;
     LIMITS.loop.markdownMsPerKiB = 0;
     const store = server.store;
@@ -207,7 +223,9 @@ describe('Markdown too costly to read at once', () => {
     expectResponsive(found);
     const links = await meanwhile(call('/v1/spaces/sp-welcome/links'), 'links of a page of 1 MiB listed');
     expect(links.result.status).toBe(200);
-    expect(links.result.body.items).toContainEqual(expect.objectContaining({ status: 'ok', targetReference: expect.objectContaining({ kind: 'page', page: hostile.id }) }));
+    expect(links.result.body.items).toContainEqual(
+      expect.objectContaining({ status: 'ok', targetReference: expect.objectContaining({ kind: 'page', page: hostile.id }) }),
+    );
     expectResponsive(links);
   });
 });
@@ -259,7 +277,12 @@ describe('a space of 10,000 pages', () => {
     setTimeout(() => {
       // (Its pages shared, not copied: a copy of 10,000 pages would hold the loop here, in the test.)
       const now = contentOf(revisionOf(store, space.revision));
-      commitToSpace(store, space, { ...now, pages: [...now.pages, newPage(store, { title: 'Added during the merge', slug: 'during' })] }, 'one more, during the merge');
+      commitToSpace(
+        store,
+        space,
+        { ...now, pages: [...now.pages, newPage(store, { title: 'Added during the merge', slug: 'during' })] },
+        'one more, during the merge',
+      );
     }, 20);
     const m = await meanwhile(merging, 'merge of 10,000 pages');
     expect(m.result.status, JSON.stringify(m.result.body).slice(0, 300)).toBe(200);

@@ -16,7 +16,7 @@ afterEach(() => Object.assign(LIMITS.loop, SAVED));
 const HOSTILE: Record<string, (length: number) => string> = {
   closers: (n) => `a${']'.repeat(n - 1)}`,
   'nested images': (n) => ('![a'.repeat(Math.ceil(n / 6)) + '](b)'.repeat(n)).slice(0, n),
-  'labels and parens': (n) => `[${'](' .repeat(n)}`.slice(0, n),
+  'labels and parens': (n) => `[${']('.repeat(n)}`.slice(0, n),
   'unclosed comments': (n) => 'a <!--'.repeat(n).slice(0, n),
   'emphasis runs': (n) => '*a_'.repeat(n).slice(0, n),
   setext: (n) => 'a\n=\n'.repeat(n).slice(0, n),
@@ -33,7 +33,9 @@ function cpuMs(fn: () => unknown): number {
 
 describe('markdownCost', () => {
   it('is about the length for ordinary Markdown, and far above it for the quadratic shapes', () => {
-    const page = Array.from({ length: 200 }, (_, i) => `## Section ${i}\n\nSome *text* with a [link](/p${i}), \`code\` and **bold**.\n\n- one\n- two\n`).join('\n');
+    const page = Array.from({ length: 200 }, (_, i) => `## Section ${i}\n\nSome *text* with a [link](/p${i}), \`code\` and **bold**.\n\n- one\n- two\n`).join(
+      '\n',
+    );
     expect(markdownCost(page)).toBeGreaterThanOrEqual(page.length);
     expect(markdownCost(page)).toBeLessThan(page.length * 1.1);
     for (const [name, make] of Object.entries(HOSTILE)) {
@@ -77,7 +79,10 @@ describe('linear passes', () => {
     const many = `${Array.from({ length: 5_000 }, (_, i) => `[l${i}](/p${i})`).join(' ')} ${'[r][d] '.repeat(100)}\n\n[d]: /def\n`;
     const links = extractLinks(many);
     expect(links).toHaveLength(5_100);
-    expect(links.map((l) => many.slice(l.written!.start, l.written!.end))).toEqual([...Array.from({ length: 5_000 }, (_, i) => `/p${i}`), ...Array(100).fill('/def')]);
+    expect(links.map((l) => many.slice(l.written!.start, l.written!.end))).toEqual([
+      ...Array.from({ length: 5_000 }, (_, i) => `/p${i}`),
+      ...Array(100).fill('/def'),
+    ]);
     expect(extractLinks(many, { written: false }).map((l) => l.written)).toEqual(Array(5_100).fill(undefined));
   });
 

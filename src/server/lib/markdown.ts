@@ -307,9 +307,9 @@ export function markdownCost(markdown: string): number {
 
 /**
  * The ratio of micromark's time per character of ordinary Markdown to its time per pair of
- * punctuation characters in its worst paragraphs (measured: test/unit/markdown-cost.test.ts).
+ * punctuation characters in its worst paragraphs (measured: test/unit/markdown-reads.test.ts).
  */
-export const MARKDOWN_QUADRATIC = 1_000;
+const MARKDOWN_QUADRATIC = 1_000;
 
 /** How deep `markdown` nests, parsed (for tests of the bound above). */
 export function markdownNesting(markdown: string): number {
