@@ -66,7 +66,9 @@ for (const name of parts) {
     if (out.skipped) skipped.push({ part: name, reason: out.skipped });
     for (const r of out.results ?? out) {
       results.push(r);
-      process.stderr.write(`  ${r.name}: ${fmt(r.value)} ${r.unit ?? ''}${r.baseline !== undefined ? ` vs ${fmt(r.baseline)} → ${fmt(r.ratio)} ×` : ''}${r.target !== undefined ? ` (target ${r.dir} ${r.target}: ${r.met ? 'met' : 'MISSED'})` : ''}\n`);
+      process.stderr.write(
+        `  ${r.name}: ${fmt(r.value)} ${r.unit ?? ''}${r.baseline !== undefined ? ` vs ${fmt(r.baseline)} → ${fmt(r.ratio)} ×` : ''}${r.target !== undefined ? ` (target ${r.dir} ${r.target}: ${r.met ? 'met' : 'MISSED'})` : ''}\n`,
+      );
     }
   } catch (err) {
     skipped.push({ part: name, reason: `failed: ${err.message}` });

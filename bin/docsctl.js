@@ -7,6 +7,8 @@ try {
   const { existsSync } = require('node:fs');
   const { join, resolve } = require('node:path');
   if (err?.code !== 'MODULE_NOT_FOUND' || existsSync(join(__dirname, '../dist/cli.cjs'))) throw err;
-  process.stderr.write(`error: docsctl is not built: ${resolve(__dirname, '../dist/cli.cjs')} is missing\nhint: run npm run build in ${resolve(__dirname, '..')} (npm ci and npm install build it too)\n`);
+  process.stderr.write(
+    `error: docsctl is not built: ${resolve(__dirname, '../dist/cli.cjs')} is missing\nhint: run npm run build in ${resolve(__dirname, '..')} (npm ci and npm install build it too)\n`,
+  );
   process.exitCode = 1;
 }

@@ -29,20 +29,28 @@ export function endpointTables(doc) {
     const prefix = item.servers ? '' : '/v1';
     for (const [method, op] of Object.entries(item)) {
       if (method === 'servers' || method === 'parameters') continue;
-      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => `\`${p.name}\``).join(', ');
+      const query = (op.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => `\`${p.name}\``)
+        .join(', ');
       const body = op.requestBody?.content?.['application/json']?.schema;
       const [status, answer] = Object.entries(op.responses).find(([code]) => /^2/.test(code)) ?? ['', {}];
       const answered = answer.content?.['application/json']?.schema;
       const notes = [
-        op['x-seed-only'] ? '[not in GitBook\'s document](compatibility.md#endpoints-of-the-seed-that-the-official-document-does-not-have)' : '',
+        op['x-seed-only'] ? "[not in GitBook's document](compatibility.md#endpoints-of-the-seed-that-the-official-document-does-not-have)" : '',
         op['x-sandbox-only'] ? 'sandbox only' : '',
         op.security?.length === 0 ? 'no token' : '',
-      ].filter(Boolean).join('; ');
+      ]
+        .filter(Boolean)
+        .join('; ');
       const tag = op.tags?.[0] ?? 'other';
       if (!byTag.has(tag)) byTag.set(tag, { title: tag, rows: [] });
-      byTag.get(tag).rows.push(
-        `| ${method.toUpperCase()} | \`${prefix}${path}\` | \`${op.operationId}\` | ${query} | ${body ? (op.requestBody.required ? '' : 'optional ') + shape(body) : ''} | ${status} ${shape(answered, op['x-paginated'])}`.trimEnd() + ` | ${notes} |`,
-      );
+      byTag
+        .get(tag)
+        .rows.push(
+          `| ${method.toUpperCase()} | \`${prefix}${path}\` | \`${op.operationId}\` | ${query} | ${body ? (op.requestBody.required ? '' : 'optional ') + shape(body) : ''} | ${status} ${shape(answered, op['x-paginated'])}`.trimEnd() +
+            ` | ${notes} |`,
+        );
     }
   }
   const sections = [];

@@ -30,7 +30,9 @@ const define = { __VERSION__: JSON.stringify(pkg.version) };
 const lazyChildProcess = {
   name: 'lazy-child-process',
   setup(b) {
-    b.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined));
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
       contents: "module.exports = { get spawn() { return require('node:child_process').spawn; } };",
       loader: 'js',
@@ -45,7 +47,9 @@ const lazyChildProcess = {
 const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '../locales'), namespace: 'zod-en' } : undefined));
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '../locales'), namespace: 'zod-en' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({ contents: "export { default as en } from './en.js';", loader: 'js', resolveDir: args.path }));
   },
 };
@@ -58,7 +62,11 @@ const zodEnglishOnly = {
 const undiciOnDemand = {
   name: 'undici-on-demand',
   setup(b) {
-    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => (/undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer) ? { path: join(dirname(args.importer), 'client-h2.js'), namespace: 'lazy-h2' } : undefined));
+    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+      /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)
+        ? { path: join(dirname(args.importer), 'client-h2.js'), namespace: 'lazy-h2' }
+        : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'lazy-h2' }, (args) => ({
       contents: `module.exports = function connectH2(client, socket) { return require(${JSON.stringify(args.path)})(client, socket); };`,
       loader: 'js',
@@ -69,10 +77,20 @@ const undiciOnDemand = {
     b.onLoad({ filter: /undici[\\/]lib[\\/](core[\\/]util|dispatcher[\\/]client)\.js$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       const rewrites = args.path.endsWith('util.js')
-        ? [["const { IncomingMessage } = require('node:http')", "const isIncomingMessage = (s) => Object.getPrototypeOf(s).constructor.name === 'IncomingMessage' && Object.getPrototypeOf(s).constructor === require('node:http').IncomingMessage"],
-          ['Object.getPrototypeOf(stream).constructor === IncomingMessage', 'isIncomingMessage(stream)']]
-        : [["const http = require('node:http')", "const http = { get maxHeaderSize () { return require('node:http').maxHeaderSize } }"],
-          ['const getDefaultNodeMaxHeaderSize = http &&\n  http.maxHeaderSize &&\n  Number.isInteger(http.maxHeaderSize) &&\n  http.maxHeaderSize > 0\n  ? () => http.maxHeaderSize\n', 'const getDefaultNodeMaxHeaderSize = true\n  ? () => http.maxHeaderSize\n']];
+        ? [
+            [
+              "const { IncomingMessage } = require('node:http')",
+              "const isIncomingMessage = (s) => Object.getPrototypeOf(s).constructor.name === 'IncomingMessage' && Object.getPrototypeOf(s).constructor === require('node:http').IncomingMessage",
+            ],
+            ['Object.getPrototypeOf(stream).constructor === IncomingMessage', 'isIncomingMessage(stream)'],
+          ]
+        : [
+            ["const http = require('node:http')", "const http = { get maxHeaderSize () { return require('node:http').maxHeaderSize } }"],
+            [
+              'const getDefaultNodeMaxHeaderSize = http &&\n  http.maxHeaderSize &&\n  Number.isInteger(http.maxHeaderSize) &&\n  http.maxHeaderSize > 0\n  ? () => http.maxHeaderSize\n',
+              'const getDefaultNodeMaxHeaderSize = true\n  ? () => http.maxHeaderSize\n',
+            ],
+          ];
       let out = text;
       for (const [from, to] of rewrites) {
         if (!out.includes(from)) throw new Error(`undici-on-demand: ${args.path} no longer has ${JSON.stringify(from)}; update scripts/build.mjs`);
@@ -80,7 +98,9 @@ const undiciOnDemand = {
       }
       return { contents: out, loader: 'js' };
     });
-    b.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) => (/undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/.test(args.importer) ? { path: 'undici/lib/web/fetch/body.js', external: true } : undefined));
+    b.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) =>
+      /undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/.test(args.importer) ? { path: 'undici/lib/web/fetch/body.js', external: true } : undefined,
+    );
   },
 };
 
@@ -106,7 +126,17 @@ const esm = await build({
 });
 
 /** A CommonJS script of dist/ (`<name>.cjs`), bundled. */
-const cjsScript = { outdir: 'dist', outExtension: { '.js': '.cjs' }, bundle: true, format: 'cjs', platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', write: false };
+const cjsScript = {
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+  write: false,
+};
 
 // The sandbox's worker thread: one CommonJS script that both the library and the CLI start.
 const worker = await build({ ...cjsScript, entryPoints: { 'cpu-worker': 'src/server/worker/entry.ts' }, minifyWhitespace: true });
@@ -168,7 +198,14 @@ async function makeCodeCache() {
   const server = await startServer({ host: '127.0.0.1', port: 0 });
   const home = await mkdtemp(join(tmpdir(), 'docsctl-build-'));
   try {
-    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, DOCSCTL_API_URL: server.url, DOCSCTL_TOKEN: server.token, DOCSCTL_ORG: server.organizationId };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      DOCSCTL_API_URL: server.url,
+      DOCSCTL_TOKEN: server.token,
+      DOCSCTL_ORG: server.organizationId,
+    };
     // spawnSync would block the server's event loop here: run the command asynchronously.
     const code = await new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [join(dist, 'cli.cjs'), 'spaces', 'get', 'sp-welcome', '--json'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -179,7 +216,9 @@ async function makeCodeCache() {
     await server.close();
     await rm(home, { recursive: true, force: true });
   }
-  await readFile(cacheFile).catch(() => { throw new Error(`build: no code cache was made (${cacheFile})`); });
+  await readFile(cacheFile).catch(() => {
+    throw new Error(`build: no code cache was made (${cacheFile})`);
+  });
 }
 
 /** Earlier builds' CLI bundles and caches, once no process can be about to read them (a minute on). */

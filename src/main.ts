@@ -141,13 +141,23 @@ function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c:
     })
     .configureHelp(helpConfiguration)
     .helpCommand(false)
-    .addHelpText('after', '\nRun `docsctl help <command>...` (or `docsctl <command>... --help`) for the help of a command,\n`docsctl help exit-codes` for the exit codes.');
+    .addHelpText(
+      'after',
+      '\nRun `docsctl help <command>...` (or `docsctl <command>... --help`) for the help of a command,\n`docsctl help exit-codes` for the exit codes.',
+    );
   // The global flags, declared once (cli/flags.ts); every command's help lists them apart.
   for (const f of GLOBAL_FLAGS) {
     if (f.long === '--help') program.helpOption(flagTerm(f), f.description);
     else program.addOption(new Option(flagTerm(f), f.description));
   }
-  for (const o of [...program.options, program.createHelp().visibleOptions(program).find((o) => o.long === '--help')]) o?.helpGroup(HELP_HEADINGS.global);
+  for (const o of [
+    ...program.options,
+    program
+      .createHelp()
+      .visibleOptions(program)
+      .find((o) => o.long === '--help'),
+  ])
+    o?.helpGroup(HELP_HEADINGS.global);
 
   const makeContext = (cmd: Command): Context => {
     const o = cmd.optsWithGlobals() as { profile?: string; org?: string; verbose?: boolean; input?: boolean; color?: boolean; timeout?: string };
@@ -183,7 +193,11 @@ function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c:
     if (all || wanted === node.name) {
       attach(program, node, load, makeContext, [], { hidden: Boolean(node.hidden) }).helpGroup(node.section);
     } else {
-      const stub = program.command(node.name, { hidden: Boolean(node.hidden) }).description(node.summary).usage(node.kind === 'group' ? '<command> [flags]' : '[flags]').helpGroup(node.section);
+      const stub = program
+        .command(node.name, { hidden: Boolean(node.hidden) })
+        .description(node.summary)
+        .usage(node.kind === 'group' ? '<command> [flags]' : '[flags]')
+        .helpGroup(node.section);
       if (node.aliases) stub.aliases(node.aliases);
     }
   }

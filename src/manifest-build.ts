@@ -26,17 +26,27 @@ export async function toManifest(entry: CommandDef<any, any> | GroupDef | LaterD
     return { kind: 'group', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary, commands };
   }
   return {
-    kind: 'command', name: def.name, ...(def.aliases ? { aliases: def.aliases } : {}), summary: def.summary,
+    kind: 'command',
+    name: def.name,
+    ...(def.aliases ? { aliases: def.aliases } : {}),
+    summary: def.summary,
     ...(def.description ? { description: def.description } : {}),
     args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional, choices, ids, files }) => ({
-      name, description, ...(optional ? { optional } : {}),
+      name,
+      description,
+      ...(optional ? { optional } : {}),
       ...(choices ? { choices: [...choices] } : (ids ?? ID_KINDS[name]) ? { ids: ids ?? ID_KINDS[name] } : files ? { files: true as const } : {}),
     })),
     flags: Object.entries((def.flags ?? {}) as Record<string, FlagSpec>).map(([key, spec]) => ({
-      key, ...spec,
-      ...(spec.choices || spec.type === 'boolean' ? {}
-        : ID_KINDS[spec.value ?? ''] ? { ids: ID_KINDS[spec.value ?? ''] }
-        : FILE_VALUES.has(spec.value ?? '') ? { files: true as const } : {}),
+      key,
+      ...spec,
+      ...(spec.choices || spec.type === 'boolean'
+        ? {}
+        : ID_KINDS[spec.value ?? '']
+          ? { ids: ID_KINDS[spec.value ?? ''] }
+          : FILE_VALUES.has(spec.value ?? '')
+            ? { files: true as const }
+            : {}),
     })),
     examples: def.examples,
     ...(def.list ? { list: true } : {}),

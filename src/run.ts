@@ -17,7 +17,16 @@ export async function run(dir: string): Promise<void> {
     else throw err;
   });
   // process.stdin is set up only if a command reads it (prompts, --input -): it costs a stream.
-  const io = { stdout: process.stdout, stderr: process.stderr, get stdin() { return process.stdin; }, stdinIsTTY: isatty(0), env: process.env, stdoutClosed: () => closed };
+  const io = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    get stdin() {
+      return process.stdin;
+    },
+    stdinIsTTY: isatty(0),
+    env: process.env,
+    stdoutClosed: () => closed,
+  };
   const code = await main(process.argv.slice(2), io, manifest);
   // Exit once output is flushed: open keep-alive sockets must not hold the process.
   process.stdout.write('', () => process.exit(code));

@@ -37,4 +37,3 @@ export async function compare(commands, { rounds = 5, runs = 10, warmup = 3, env
   }
   return Object.fromEntries(names.map((n) => [n, { times: times[n], median: median(times[n]) }]));
 }
-

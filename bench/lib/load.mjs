@@ -54,8 +54,14 @@ export async function load({ url, method = 'GET', headers = {}, body, bodies, co
   latencies.sort((a, b) => a - b);
   const q = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : NaN);
   return {
-    requests: latencies.length, errors, statuses, rps: (latencies.length / elapsed) * 1000,
-    p50: q(0.5), p90: q(0.9), p99: q(0.99), max: latencies[latencies.length - 1] ?? NaN,
+    requests: latencies.length,
+    errors,
+    statuses,
+    rps: (latencies.length / elapsed) * 1000,
+    p50: q(0.5),
+    p90: q(0.9),
+    p99: q(0.99),
+    max: latencies[latencies.length - 1] ?? NaN,
   };
 }
 

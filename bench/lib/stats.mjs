@@ -34,13 +34,12 @@ export function fmt(n, digits = 2) {
 
 /** The results as a Markdown table (what docs/performance.md records). */
 export function markdownTable(results) {
-  const lines = [
-    '| Part | Figure | Measured | Baseline | Ratio | Target | Met |',
-    '|---|---|---|---|---|---|---|',
-  ];
+  const lines = ['| Part | Figure | Measured | Baseline | Ratio | Target | Met |', '|---|---|---|---|---|---|---|'];
   for (const r of results) {
     const unit = r.unit ? ` ${r.unit}` : '';
-    lines.push(`| ${r.part} | ${r.name}${r.note ? ` (${r.note})` : ''} | ${fmt(r.value)}${unit} | ${r.baseline === undefined ? '—' : fmt(r.baseline) + unit} | ${r.baseline === undefined ? '—' : fmt(r.ratio) + ' ×'} | ${r.target === undefined ? '—' : `${r.dir} ${r.target}${r.baseline === undefined ? unit : ' ×'}`} | ${r.met === undefined ? '—' : r.met ? 'yes' : '**no**'} |`);
+    lines.push(
+      `| ${r.part} | ${r.name}${r.note ? ` (${r.note})` : ''} | ${fmt(r.value)}${unit} | ${r.baseline === undefined ? '—' : fmt(r.baseline) + unit} | ${r.baseline === undefined ? '—' : fmt(r.ratio) + ' ×'} | ${r.target === undefined ? '—' : `${r.dir} ${r.target}${r.baseline === undefined ? unit : ' ×'}`} | ${r.met === undefined ? '—' : r.met ? 'yes' : '**no**'} |`,
+    );
   }
   return lines.join('\n');
 }

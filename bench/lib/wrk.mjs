@@ -28,7 +28,9 @@ function lua(s) {
  * status counted, and a JSON line of the figures printed when wrk is done.
  */
 function script({ method, path, headers, bodies }) {
-  const headerTable = `{${Object.entries(headers).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(', ')}}`;
+  const headerTable = `{${Object.entries(headers)
+    .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
+    .join(', ')}}`;
   const formatted = bodies.map((b) => `wrk.format(${lua(method)}, ${lua(path)}, ${headerTable}, ${b === undefined ? 'nil' : lua(b)})`);
   return `
 local threads = {}
@@ -68,7 +70,9 @@ export async function load({ url, method = 'GET', headers = {}, body, bodies, co
   const file = join(dir, 'load.lua');
   writeFileSync(file, script({ method, path: target.pathname + target.search, headers: { Host: target.host, ...headers }, bodies: bodies ?? [body] }));
   const wrk = async (ms) => {
-    const r = await run(WRK, ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(ms / 1000))}s`, '--timeout', '10s', '-s', file, url], { timeoutMs: ms + 60_000 });
+    const r = await run(WRK, ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(ms / 1000))}s`, '--timeout', '10s', '-s', file, url], {
+      timeoutMs: ms + 60_000,
+    });
     if (r.code !== 0) throw new Error(`wrk failed (${r.code}): ${r.stderr.trim()}`);
     const line = r.stdout.split('\n').find((l) => l.startsWith('{"requests"'));
     if (!line) throw new Error(`wrk printed no figures:\n${r.stdout}\n${r.stderr}`);
@@ -79,8 +83,14 @@ export async function load({ url, method = 'GET', headers = {}, body, bodies, co
     const r = await wrk(durationMs);
     const ms = (us) => us / 1000;
     return {
-      requests: r.requests, errors: r.errors, statuses: r.statuses, rps: r.requests / (r.durationUs / 1e6),
-      p50: ms(r.p50), p90: ms(r.p90), p99: ms(r.p99), max: ms(r.max),
+      requests: r.requests,
+      errors: r.errors,
+      statuses: r.statuses,
+      rps: r.requests / (r.durationUs / 1e6),
+      p50: ms(r.p50),
+      p90: ms(r.p90),
+      p99: ms(r.p99),
+      max: ms(r.max),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

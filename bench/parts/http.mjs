@@ -36,7 +36,14 @@ export async function startBare(objects) {
   const file = join(dir, 'spaces.json');
   writeFileSync(file, JSON.stringify(objects));
   const s = await startServer(process.execPath, [join(ROOT, 'bench/servers/bare-http.mjs'), file]);
-  return { url: s.info.url, pid: s.child.pid, stop: async () => { await s.stop(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    url: s.info.url,
+    pid: s.child.pid,
+    stop: async () => {
+      await s.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export default async function http({ quick }) {
@@ -56,12 +63,18 @@ export default async function http({ quick }) {
       bare: { url: `${bare.url}/v1/spaces/${SPACE}`, connections: CONNECTIONS, durationMs },
       get: { url: `${sandbox.url}/v1/spaces/${SPACE}`, headers: auth, connections: CONNECTIONS, durationMs },
       barePost: {
-        url: `${bare.url}/v1/spaces/${SPACE}/comments`, method: 'POST', connections: CONNECTIONS, durationMs,
+        url: `${bare.url}/v1/spaces/${SPACE}/comments`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        durationMs,
         headers: { 'content-type': 'application/json' },
         bodies: Array.from({ length: 16 }, (_, i) => JSON.stringify({ body: { markdown: `Benchmark comment ${i}: is **this** right?` } })),
       },
       post: {
-        url: `${sandbox.url}/v1/spaces/${SPACE}/comments`, method: 'POST', connections: CONNECTIONS, durationMs,
+        url: `${sandbox.url}/v1/spaces/${SPACE}/comments`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        durationMs,
         headers: { ...auth, 'content-type': 'application/json' },
         bodies: Array.from({ length: 16 }, (_, i) => JSON.stringify({ body: { markdown: `Benchmark comment ${i}: is **this** right?` } })),
       },
@@ -83,10 +96,43 @@ export default async function http({ quick }) {
     const med = (name, key) => median(runs[name].map((r) => r[key]));
     const command = `npm run bench -- http  (${LOAD_TOOL}, ${CONNECTIONS} connections, ${durationMs / 1000} s × ${rounds} rounds, alternating)`;
     return [
-      result({ part: 'http', name: 'GET /v1/spaces/{id}: requests/s', value: med('get', 'rps'), baseline: med('bare', 'rps'), unit: 'req/s', target: 0.8, dir: '>=', command }),
-      result({ part: 'http', name: 'GET /v1/spaces/{id}: p99 latency', value: med('get', 'p99'), baseline: med('bare', 'p99'), unit: 'ms', target: 1.5, command }),
-      result({ part: 'http', name: 'POST /v1/spaces/{id}/comments: requests/s (vs bare GET)', value: med('post', 'rps'), baseline: med('bare', 'rps'), unit: 'req/s', target: 0.6, dir: '>=', command }),
-      result({ part: 'http', name: 'for reference: bare node:http POST (reads and parses the body) vs bare GET', value: med('barePost', 'rps'), baseline: med('bare', 'rps'), unit: 'req/s', command }),
+      result({
+        part: 'http',
+        name: 'GET /v1/spaces/{id}: requests/s',
+        value: med('get', 'rps'),
+        baseline: med('bare', 'rps'),
+        unit: 'req/s',
+        target: 0.8,
+        dir: '>=',
+        command,
+      }),
+      result({
+        part: 'http',
+        name: 'GET /v1/spaces/{id}: p99 latency',
+        value: med('get', 'p99'),
+        baseline: med('bare', 'p99'),
+        unit: 'ms',
+        target: 1.5,
+        command,
+      }),
+      result({
+        part: 'http',
+        name: 'POST /v1/spaces/{id}/comments: requests/s (vs bare GET)',
+        value: med('post', 'rps'),
+        baseline: med('bare', 'rps'),
+        unit: 'req/s',
+        target: 0.6,
+        dir: '>=',
+        command,
+      }),
+      result({
+        part: 'http',
+        name: 'for reference: bare node:http POST (reads and parses the body) vs bare GET',
+        value: med('barePost', 'rps'),
+        baseline: med('bare', 'rps'),
+        unit: 'req/s',
+        command,
+      }),
     ];
   } finally {
     await bare?.stop();

@@ -17,13 +17,17 @@ const SITES = 50;
 /** The organization as a file written by hand: keys, references by key, no ids. */
 export function bigOrg() {
   const collections = Array.from({ length: COLLECTIONS }, (_, i) => ({
-    key: `c${i}`, title: `Collection ${i}`, ...(i >= 10 ? { parent: `c${i % 10}` } : {}),
+    key: `c${i}`,
+    title: `Collection ${i}`,
+    ...(i >= 10 ? { parent: `c${i % 10}` } : {}),
   }));
   const spaces = Array.from({ length: SPACES }, (_, i) => ({ key: `s${i}`, title: `Space ${i}`, parent: `c${i % COLLECTIONS}` }));
   const sites = Array.from({ length: SITES }, (_, i) => ({
-    key: `site${i}`, title: `Site ${i}`,
+    key: `site${i}`,
+    title: `Site ${i}`,
     sections: [0, 1].map((j) => ({
-      key: `sec${j}`, title: `Section ${j}`,
+      key: `sec${j}`,
+      title: `Section ${j}`,
       siteSpaces: [0, 1].map((k) => ({ space: `s${(i * 4 + j * 2 + k) % SPACES}` })),
     })),
   }));
@@ -51,12 +55,18 @@ export default async function orgs({ quick }) {
     const out = [];
     const latency = async (ms) => {
       const rules = ms ? [{ method: 'GET', path: '/v1/**', latencyMs: ms }] : [];
-      const res = await fetch(`${s.info.url}/_sandbox/faults`, { method: 'PUT', headers: { authorization: `Bearer ${s.info.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+      const res = await fetch(`${s.info.url}/_sandbox/faults`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${s.info.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ rules }),
+      });
       if (res.status !== 200) throw new Error(`faults: ${res.status}`);
     };
     for (const [what, args, ms] of [
-      ['export', ['orgs', 'export', '--out', exported], 0], ['plan', ['orgs', 'plan', '-f', file], 0],
-      ['export', ['orgs', 'export', '--out', exported], 20], ['plan', ['orgs', 'plan', '-f', file], 20],
+      ['export', ['orgs', 'export', '--out', exported], 0],
+      ['plan', ['orgs', 'plan', '-f', file], 0],
+      ['export', ['orgs', 'export', '--out', exported], 20],
+      ['plan', ['orgs', 'plan', '-f', file], 20],
     ]) {
       await latency(ms);
       const pooled = [];
@@ -72,11 +82,28 @@ export default async function orgs({ quick }) {
       }
       const command = `docsctl ${args.join(' ')} (1,000 spaces, 100 collections, 50 sites × 2 sections × 2 site spaces), vs --concurrency 1${ms ? `; every GET delayed ${ms} ms (a sandbox fault rule), as a service across a network` : ''}`;
       const where = ms ? `, ${ms} ms per GET` : ', loopback';
-      out.push(result({ part: 'orgs', name: `orgs ${what}${where}: wall time, 8 requests at a time vs one at a time`, value: median(pooled), baseline: median(serial), unit: 'ms', command }));
+      out.push(
+        result({
+          part: 'orgs',
+          name: `orgs ${what}${where}: wall time, 8 requests at a time vs one at a time`,
+          value: median(pooled),
+          baseline: median(serial),
+          unit: 'ms',
+          command,
+        }),
+      );
       if (!ms) out.push(result({ part: 'orgs', name: `orgs ${what}: requests made`, value: requests, unit: 'requests', command }));
     }
     await latency(0);
-    out.push(result({ part: 'orgs', name: 'serve --seed org.yaml of that size: start, seeded', value: seedSeconds, unit: 's', command: 'docsctl serve --memory --seed org.yaml (applied through the client)' }));
+    out.push(
+      result({
+        part: 'orgs',
+        name: 'serve --seed org.yaml of that size: start, seeded',
+        value: seedSeconds,
+        unit: 's',
+        command: 'docsctl serve --memory --seed org.yaml (applied through the client)',
+      }),
+    );
     return out;
   } finally {
     await s.stop();

@@ -103,10 +103,23 @@ export default async function prism({ quick }) {
     const command = `npm run bench -- prism  (prism mock, @stoplight/prism-cli 5; ${LOAD_TOOL}, ${CONNECTIONS} connections, ${durationMs / 1000} s × ${rounds} rounds, alternating)`;
     return [
       result({
-        part: 'prism', name: 'GET /v1/spaces/{id}: requests/s vs Stoplight Prism (mock of that operation)',
-        value: median(rps.sandbox), baseline: median(rps.prism), unit: 'req/s', target: 15, dir: '>=', command,
+        part: 'prism',
+        name: 'GET /v1/spaces/{id}: requests/s vs Stoplight Prism (mock of that operation)',
+        value: median(rps.sandbox),
+        baseline: median(rps.prism),
+        unit: 'req/s',
+        target: 15,
+        dir: '>=',
+        command,
       }),
-      result({ part: 'prism', name: 'for reference: bare node:http vs Prism, same run', value: median(rps.bare), baseline: median(rps.prism), unit: 'req/s', command }),
+      result({
+        part: 'prism',
+        name: 'for reference: bare node:http vs Prism, same run',
+        value: median(rps.bare),
+        baseline: median(rps.prism),
+        unit: 'req/s',
+        command,
+      }),
     ];
   } finally {
     await bare?.stop();

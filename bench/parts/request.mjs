@@ -17,11 +17,17 @@ export default async function request({ quick }) {
       { 'node -e 0': `${node} -e 0`, 'docsctl spaces get': `${node} ${args.join(' ')}` },
       { env, ...(quick ? { rounds: 2, runs: 10, warmup: 2 } : { rounds: 5, runs: 20, warmup: 3 }) },
     );
-    return [result({
-      part: 'request', name: '`docsctl spaces get ID --json` (sandbox running)', value: t['docsctl spaces get'].median * 1000,
-      baseline: t['node -e 0'].median * 1000, unit: 'ms', target: 4,
-      command: "hyperfine -N 'node bin/docsctl.js spaces get sp-welcome --json' vs 'node -e 0'",
-    })];
+    return [
+      result({
+        part: 'request',
+        name: '`docsctl spaces get ID --json` (sandbox running)',
+        value: t['docsctl spaces get'].median * 1000,
+        baseline: t['node -e 0'].median * 1000,
+        unit: 'ms',
+        target: 4,
+        command: "hyperfine -N 'node bin/docsctl.js spaces get sp-welcome --json' vs 'node -e 0'",
+      }),
+    ];
   } finally {
     await sandbox.stop();
   }

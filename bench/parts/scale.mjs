@@ -53,10 +53,16 @@ async function listing({ quick }) {
   try {
     const env = benchEnv({ DOCSCTL_TOKEN: TOKEN, DOCSCTL_ORG: 'org-acme' });
     const list = (url) => `/usr/bin/env DOCSCTL_API_URL=${url} ${process.execPath} ${BIN} spaces list --all --json`;
-    const t = await compare({ fewer: list(small.info.url), more: list(large.info.url) }, { env, ...(quick ? { rounds: 1, runs: 2, warmup: 1 } : { rounds: 3, runs: 3, warmup: 1 }) });
+    const t = await compare(
+      { fewer: list(small.info.url), more: list(large.info.url) },
+      { env, ...(quick ? { rounds: 1, runs: 2, warmup: 1 } : { rounds: 3, runs: 3, warmup: 1 }) },
+    );
     const rss = { fewer: [], more: [] };
     for (let i = 0; i < (quick ? 2 : 5); i++) {
-      for (const [name, s] of [['fewer', small], ['more', large]]) {
+      for (const [name, s] of [
+        ['fewer', small],
+        ['more', large],
+      ]) {
         rss[name].push(await peakRss(['spaces', 'list', '--all', '--json'], { ...env, DOCSCTL_API_URL: s.info.url }));
       }
     }
@@ -81,10 +87,40 @@ async function listing({ quick }) {
     const listCmd = 'docsctl spaces list --all --json';
     const vs = `${n(more)} vs ${n(fewer)} spaces`;
     return [
-      result({ part: 'scale', name: `\`${listCmd}\`: time, ${vs}`, value: t.more.median * 1000, baseline: t.fewer.median * 1000, unit: 'ms', target: 12, command: `hyperfine -N '${listCmd}' against sandboxes of ${vs}` }),
-      result({ part: 'scale', name: `\`${listCmd}\`: CLI peak RSS, ${vs}`, value: median(rss.more) / 2 ** 20, baseline: median(rss.fewer) / 2 ** 20, unit: 'MiB', target: 1.3, command: `/usr/bin/time -f %M ${listCmd} > /dev/null` }),
-      result({ part: 'scale', name: `GET a page of 1000 of ${n(more + 1)} spaces: last full page vs first`, value: median(last), baseline: median(first), unit: 'ms', target: 1.2, command: 'GET /v1/orgs/org-acme/spaces?limit=1000[&page=…], alternating, one connection' }),
-      result({ part: 'scale', name: `walk all ${cursors.length + 1} pages of 1000 (${n(more + 1)} spaces)`, value: walkMs, unit: 'ms', command: 'GET …?limit=1000 following next.page' }),
+      result({
+        part: 'scale',
+        name: `\`${listCmd}\`: time, ${vs}`,
+        value: t.more.median * 1000,
+        baseline: t.fewer.median * 1000,
+        unit: 'ms',
+        target: 12,
+        command: `hyperfine -N '${listCmd}' against sandboxes of ${vs}`,
+      }),
+      result({
+        part: 'scale',
+        name: `\`${listCmd}\`: CLI peak RSS, ${vs}`,
+        value: median(rss.more) / 2 ** 20,
+        baseline: median(rss.fewer) / 2 ** 20,
+        unit: 'MiB',
+        target: 1.3,
+        command: `/usr/bin/time -f %M ${listCmd} > /dev/null`,
+      }),
+      result({
+        part: 'scale',
+        name: `GET a page of 1000 of ${n(more + 1)} spaces: last full page vs first`,
+        value: median(last),
+        baseline: median(first),
+        unit: 'ms',
+        target: 1.2,
+        command: 'GET /v1/orgs/org-acme/spaces?limit=1000[&page=…], alternating, one connection',
+      }),
+      result({
+        part: 'scale',
+        name: `walk all ${cursors.length + 1} pages of 1000 (${n(more + 1)} spaces)`,
+        value: walkMs,
+        unit: 'ms',
+        command: 'GET …?limit=1000 following next.page',
+      }),
     ];
   } finally {
     await small.stop();
@@ -101,12 +137,17 @@ async function memory({ quick }) {
     if (pages.body.pages.length !== 10) throw new Error(`sp-${spaces - 1} has ${pages.body.pages.length} pages`);
     await timedGet(`${s.info.url}/v1/orgs/org-acme/spaces?limit=1000`);
     const { rss } = memoryOf(s.child.pid);
-    return [result({
-      part: 'scale', name: `sandbox RSS holding ${n(spaces)} spaces and ${n(s.info.pages)} pages`,
-      value: rss / GIB, unit: 'GiB', ...(quick ? {} : { target: 1.5 }),
-      command: `bench/servers/scale-sandbox.mjs {"spaces":${spaces},"pagesPerSpace":10} (filled in ${(s.info.loadMs / 1000).toFixed(0)} s), VmRSS after GC`,
-      note: quick ? 'a tenth of the target size (quick run)' : undefined,
-    })];
+    return [
+      result({
+        part: 'scale',
+        name: `sandbox RSS holding ${n(spaces)} spaces and ${n(s.info.pages)} pages`,
+        value: rss / GIB,
+        unit: 'GiB',
+        ...(quick ? {} : { target: 1.5 }),
+        command: `bench/servers/scale-sandbox.mjs {"spaces":${spaces},"pagesPerSpace":10} (filled in ${(s.info.loadMs / 1000).toFixed(0)} s), VmRSS after GC`,
+        note: quick ? 'a tenth of the target size (quick run)' : undefined,
+      }),
+    ];
   } finally {
     await s.stop();
   }

@@ -23,7 +23,14 @@ const fold = (text) => {
 const tokenize = (text) => fold(text).match(WORD) ?? [];
 
 async function loadOurs() {
-  const out = await build({ entryPoints: [join(ROOT, 'src/server/lib/search-index.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'warning' });
+  const out = await build({
+    entryPoints: [join(ROOT, 'src/server/lib/search-index.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'warning',
+  });
   return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
 }
 
@@ -31,7 +38,15 @@ export default async function searchEngine({ quick }) {
   const { SearchIndex } = await loadOurs();
   const docs = Array.from({ length: PAGES }, (_, n) => {
     const title = `Page ${n}: ${pageMarkdown(n, 3)}`;
-    return { id: `pg${n}`, title, path: `page-${n}`, sections: [{ id: 'intro', title, body: pageMarkdown(n, 120) }, { id: 'details', title: 'Details', body: pageMarkdown(n + 7919, 60) }] };
+    return {
+      id: `pg${n}`,
+      title,
+      path: `page-${n}`,
+      sections: [
+        { id: 'intro', title, body: pageMarkdown(n, 120) },
+        { id: 'details', title: 'Details', body: pageMarkdown(n + 7919, 60) },
+      ],
+    };
   });
   const engines = {
     ours: () => {
@@ -41,7 +56,9 @@ export default async function searchEngine({ quick }) {
     },
     minisearch: () => {
       const index = new MiniSearch({
-        fields: ['title', 'text'], tokenize, processTerm: (t) => t,
+        fields: ['title', 'text'],
+        tokenize,
+        processTerm: (t) => t,
         extractField: (d, f) => (f === 'text' ? d.sections.map((s) => `${s.title} ${s.body}`).join(' ') : d[f]),
         searchOptions: { combineWith: 'AND', prefix: (_t, i, terms) => i === terms.length - 1, weights: { prefix: 0.8, fuzzy: 0 } },
       });
@@ -74,8 +91,29 @@ export default async function searchEngine({ quick }) {
   }
   const command = `npm run bench -- search-engine (in process, ${PAGES.toLocaleString('en-US')} pages, ${qs.length} queries × ${rounds} rounds, alternating)`;
   return [
-    result({ part: 'search-engine', name: 'index build, 10,000 pages: MiniSearch vs ours', value: median(builds.minisearch), baseline: median(builds.ours), unit: 'ms', command }),
-    result({ part: 'search-engine', name: 'query median: MiniSearch vs ours', value: median(times.minisearch), baseline: median(times.ours), unit: 'ms', command }),
-    result({ part: 'search-engine', name: 'query 90th percentile: MiniSearch vs ours', value: quantile(times.minisearch, 0.9), baseline: quantile(times.ours, 0.9), unit: 'ms', command }),
+    result({
+      part: 'search-engine',
+      name: 'index build, 10,000 pages: MiniSearch vs ours',
+      value: median(builds.minisearch),
+      baseline: median(builds.ours),
+      unit: 'ms',
+      command,
+    }),
+    result({
+      part: 'search-engine',
+      name: 'query median: MiniSearch vs ours',
+      value: median(times.minisearch),
+      baseline: median(times.ours),
+      unit: 'ms',
+      command,
+    }),
+    result({
+      part: 'search-engine',
+      name: 'query 90th percentile: MiniSearch vs ours',
+      value: quantile(times.minisearch, 0.9),
+      baseline: quantile(times.ours, 0.9),
+      unit: 'ms',
+      command,
+    }),
   ];
 }

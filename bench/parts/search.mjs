@@ -15,10 +15,14 @@ export function queries(count) {
   return Array.from({ length: count }, (_, i) => {
     const w = WORDS[skewed(rand)];
     switch (i % 4) {
-      case 0: return w; // a word, usually common
-      case 1: return WORDS[Math.floor(rand() * WORDS.length)]; // any word, usually rare
-      case 2: return `${w} ${WORDS[skewed(rand)]}`;
-      default: return w.slice(0, Math.max(3, w.length - 2)); // typing
+      case 0:
+        return w; // a word, usually common
+      case 1:
+        return WORDS[Math.floor(rand() * WORDS.length)]; // any word, usually rare
+      case 2:
+        return `${w} ${WORDS[skewed(rand)]}`;
+      default:
+        return w.slice(0, Math.max(3, w.length - 2)); // typing
     }
   });
 }
@@ -45,9 +49,22 @@ export default async function search({ quick }) {
     if (hits < times.length / 2) throw new Error(`only ${hits} of ${times.length} queries found anything`);
     const command = `GET /v1/spaces/{id}/search?query=… over ${PAGES.toLocaleString('en-US')} pages, ${times.length} queries one at a time`;
     return [
-      result({ part: 'search', name: `search over ${PAGES.toLocaleString('en-US')} pages: median per query`, value: median(times), unit: 'ms', target: 50, command }),
+      result({
+        part: 'search',
+        name: `search over ${PAGES.toLocaleString('en-US')} pages: median per query`,
+        value: median(times),
+        unit: 'ms',
+        target: 50,
+        command,
+      }),
       result({ part: 'search', name: 'search: 90th percentile per query', value: quantile(times, 0.9), unit: 'ms', command }),
-      result({ part: 'search', name: 'search: first query (builds the index)', value: firstQuery.ms, unit: 'ms', command: 'the first GET …/search after start' }),
+      result({
+        part: 'search',
+        name: 'search: first query (builds the index)',
+        value: firstQuery.ms,
+        unit: 'ms',
+        command: 'the first GET …/search after start',
+      }),
     ];
   } finally {
     await s.stop();

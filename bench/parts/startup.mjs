@@ -13,9 +13,15 @@ export default async function startup({ quick }) {
   };
   const t = await compare(commands, quick ? { rounds: 2, runs: 10, warmup: 2 } : { rounds: 5, runs: 20, warmup: 3 });
   const base = t['node -e 0'].median * 1000;
-  const row = (name, target) => result({
-    part: 'startup', name: `\`${name}\``, value: t[name].median * 1000, baseline: base, unit: 'ms', target,
-    command: `hyperfine -N '${name.replace('docsctl', 'node bin/docsctl.js')}' vs 'node -e 0'`,
-  });
+  const row = (name, target) =>
+    result({
+      part: 'startup',
+      name: `\`${name}\``,
+      value: t[name].median * 1000,
+      baseline: base,
+      unit: 'ms',
+      target,
+      command: `hyperfine -N '${name.replace('docsctl', 'node bin/docsctl.js')}' vs 'node -e 0'`,
+    });
   return [row('docsctl --version', 1.4), row('docsctl --help', 1.6), row('docsctl spaces list --help', 1.6)];
 }

@@ -31,7 +31,8 @@ function client(url) {
   const pool = new Pool(url, { connections: WRITERS + 2, pipelining: 1 });
   const call = async (method, path, body) => {
     const res = await pool.request({
-      path: `/v1${path}`, method,
+      path: `/v1${path}`,
+      method,
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
@@ -49,7 +50,12 @@ async function timed(fn) {
 
 /** The state of `spaces` spaces as GET /_sandbox/state exports it, in dir/state.json; and the database made from it. */
 async function makeState(dir, spaces) {
-  const seed = { organizations: [{ id: 'org-acme', title: 'Acme Docs' }], users: [{ id: 'u-admin', displayName: 'Admin', email: 'admin@example.com', token: TOKEN }], members: [{ organization: 'org-acme', user: 'u-admin', role: 'admin' }], spaces: [] };
+  const seed = {
+    organizations: [{ id: 'org-acme', title: 'Acme Docs' }],
+    users: [{ id: 'u-admin', displayName: 'Admin', email: 'admin@example.com', token: TOKEN }],
+    members: [{ organization: 'org-acme', user: 'u-admin', role: 'admin' }],
+    spaces: [],
+  };
   for (let i = 0; i < spaces; i++) seed.spaces.push({ id: `sp-${i}`, organization: 'org-acme', title: `Space ${i}` });
   writeFileSync(join(dir, 'seed.json'), JSON.stringify(seed));
   const memory = await serve(['--memory', '--seed', join(dir, 'seed.json')]);
@@ -64,7 +70,10 @@ async function makeState(dir, spaces) {
 async function startup(dir, rounds) {
   const ms = { json: [], db: [] };
   for (let i = 0; i < rounds; i++) {
-    for (const [name, args] of [['json', ['--memory', '--seed', join(dir, 'state.json')]], ['db', ['--data', join(dir, 'state.db')]]]) {
+    for (const [name, args] of [
+      ['json', ['--memory', '--seed', join(dir, 'state.json')]],
+      ['db', ['--data', join(dir, 'state.db')]],
+    ]) {
       const { ms: t, r } = await timed(() => serve(args));
       ms[name].push(t);
       await r.stop();
@@ -77,7 +86,10 @@ async function patches(memory, data, count, spaces) {
   const ms = { memory: [], data: [] };
   for (let i = 0; i < count; i++) {
     const id = `sp-${(i * 7919) % spaces}`;
-    for (const [name, c] of [['memory', memory], ['data', data]]) {
+    for (const [name, c] of [
+      ['memory', memory],
+      ['data', data],
+    ]) {
       const { ms: t, r } = await timed(() => c.call('PATCH', `/spaces/${id}`, { title: `Renamed ${name} ${i}` }));
       if (r.status !== 200) throw new Error(`PATCH ${id} (${name}): ${r.status} ${JSON.stringify(r.json)}`);
       ms[name].push(t);
@@ -202,12 +214,18 @@ export default async function storage({ quick }) {
   const stateBytes = statSync(join(dir, 'state.json')).size;
 
   const up = await startup(dir, quick ? 3 : 7);
-  results.push(result({
-    part, name: `start-up on a ${n(spaces)}-space database vs the same state in JSON (--memory --seed)`, unit: 'ms',
-    value: median(up.db), baseline: median(up.json), target: 1.5,
-    command: 'docsctl serve --data STATE.db  vs  docsctl serve --memory --seed STATE.json',
-    note: `state ${(stateBytes / 1e6).toFixed(1)} MB as JSON`,
-  }));
+  results.push(
+    result({
+      part,
+      name: `start-up on a ${n(spaces)}-space database vs the same state in JSON (--memory --seed)`,
+      unit: 'ms',
+      value: median(up.db),
+      baseline: median(up.json),
+      target: 1.5,
+      command: 'docsctl serve --data STATE.db  vs  docsctl serve --memory --seed STATE.json',
+      note: `state ${(stateBytes / 1e6).toFixed(1)} MB as JSON`,
+    }),
+  );
 
   const memory = await serve(['--memory', '--seed', join(dir, 'state.json')]);
   const data = await serve(['--data', join(dir, 'state.db')]);
@@ -217,30 +235,47 @@ export default async function storage({ quick }) {
     // Warm both (code compiled, caches made), then measure.
     await patches(cm, cd, 20, spaces);
     const p = await patches(cm, cd, quick ? 100 : 400, spaces);
-    results.push(result({
-      part, name: `PATCH a space at ${n(spaces)} spaces, --data vs in memory (median)`, unit: 'ms',
-      value: median(p.data), baseline: median(p.memory), target: 3,
-      command: 'PATCH /v1/spaces/{id}, one at a time, the two servers alternated',
-      note: `p95 ${quantile(p.data, 0.95).toFixed(2)} ms vs ${quantile(p.memory, 0.95).toFixed(2)} ms`,
-    }));
+    results.push(
+      result({
+        part,
+        name: `PATCH a space at ${n(spaces)} spaces, --data vs in memory (median)`,
+        unit: 'ms',
+        value: median(p.data),
+        baseline: median(p.memory),
+        target: 3,
+        command: 'PATCH /v1/spaces/{id}, one at a time, the two servers alternated',
+        note: `p95 ${quantile(p.data, 0.95).toFixed(2)} ms vs ${quantile(p.memory, 0.95).toFixed(2)} ms`,
+      }),
+    );
 
     const durationMs = quick ? 2000 : 5000;
     const alone = await readsDuring(cd, { writers: 0, pauseMs: 0, durationMs, spaces });
     const paced = await readsDuring(cd, { writers: WRITERS, pauseMs: WRITER_PAUSE_MS, durationMs, spaces });
-    results.push(result({
-      part, name: `p99 of GETs during ${WRITERS} writers (--data, ${n(spaces)} spaces) vs without writers`, unit: 'ms',
-      value: paced.p99, baseline: alone.p99, target: 2,
-      command: `one reader GET /v1/spaces/{id}; ${WRITERS} writers PATCH /v1/spaces/{id}, ${WRITER_PAUSE_MS} ms between writes`,
-      note: `${Math.round(paced.writesPerSecond)} writes/s acknowledged; p50 ${paced.p50.toFixed(2)} vs ${alone.p50.toFixed(2)} ms`,
-    }));
+    results.push(
+      result({
+        part,
+        name: `p99 of GETs during ${WRITERS} writers (--data, ${n(spaces)} spaces) vs without writers`,
+        unit: 'ms',
+        value: paced.p99,
+        baseline: alone.p99,
+        target: 2,
+        command: `one reader GET /v1/spaces/{id}; ${WRITERS} writers PATCH /v1/spaces/{id}, ${WRITER_PAUSE_MS} ms between writes`,
+        note: `${Math.round(paced.writesPerSecond)} writes/s acknowledged; p50 ${paced.p50.toFixed(2)} vs ${alone.p50.toFixed(2)} ms`,
+      }),
+    );
     const saturatedData = await readsDuring(cd, { writers: WRITERS, pauseMs: 0, durationMs, spaces });
     const saturatedMemory = await readsDuring(cm, { writers: WRITERS, pauseMs: 0, durationMs, spaces });
-    results.push(result({
-      part, name: `p99 of GETs during ${WRITERS} writers that never pause, --data vs in memory`, unit: 'ms',
-      value: saturatedData.p99, baseline: saturatedMemory.p99,
-      command: `as above, writers without a pause (every write queued behind another)`,
-      note: `${Math.round(saturatedData.writesPerSecond)} vs ${Math.round(saturatedMemory.writesPerSecond)} writes/s acknowledged`,
-    }));
+    results.push(
+      result({
+        part,
+        name: `p99 of GETs during ${WRITERS} writers that never pause, --data vs in memory`,
+        unit: 'ms',
+        value: saturatedData.p99,
+        baseline: saturatedMemory.p99,
+        command: `as above, writers without a pause (every write queued behind another)`,
+        note: `${Math.round(saturatedData.writesPerSecond)} vs ${Math.round(saturatedMemory.writesPerSecond)} writes/s acknowledged`,
+      }),
+    );
   } finally {
     cm.close();
     cd.close();
@@ -249,17 +284,27 @@ export default async function storage({ quick }) {
   }
 
   const k = await kills(dir, 10);
-  results.push(result({
-    part, name: `acknowledged writes lost over 10 SIGKILLs of serve --data under ${WRITERS} writers`, unit: 'writes',
-    value: k.lost, target: 0,
-    command: 'kill -9 while 20 writers POST collections and PATCH spaces; restart; read every acknowledged write back',
-    note: `${n(k.total)} writes acknowledged in all${Object.keys(k.refused).length ? `; refused: ${JSON.stringify(k.refused)}` : ''}`,
-  }));
-  results.push(result({
-    part, name: 'files left beside the database after the SIGKILLs (other than its -wal and -shm)', unit: 'files',
-    value: k.stray.length, target: 0,
-    command: 'ls DIR after each SIGKILL',
-    note: k.stray.join(', ') || 'none',
-  }));
+  results.push(
+    result({
+      part,
+      name: `acknowledged writes lost over 10 SIGKILLs of serve --data under ${WRITERS} writers`,
+      unit: 'writes',
+      value: k.lost,
+      target: 0,
+      command: 'kill -9 while 20 writers POST collections and PATCH spaces; restart; read every acknowledged write back',
+      note: `${n(k.total)} writes acknowledged in all${Object.keys(k.refused).length ? `; refused: ${JSON.stringify(k.refused)}` : ''}`,
+    }),
+  );
+  results.push(
+    result({
+      part,
+      name: 'files left beside the database after the SIGKILLs (other than its -wal and -shm)',
+      unit: 'files',
+      value: k.stray.length,
+      target: 0,
+      command: 'ls DIR after each SIGKILL',
+      note: k.stray.join(', ') || 'none',
+    }),
+  );
   return results;
 }

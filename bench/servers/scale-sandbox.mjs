@@ -30,9 +30,13 @@ function pages(count, words) {
     const title = ['Page ', n, ': ', pageMarkdown(n, 3)].join('');
     const at = Date.UTC(2026, 0, 1) + n * 1000;
     out.push({
-      id: ['pg', n.toString(36).padStart(18, '0')].join(''), title, slug: ['page-', n].join(''),
+      id: ['pg', n.toString(36).padStart(18, '0')].join(''),
+      title,
+      slug: ['page-', n].join(''),
       markdown: ['# ', title, '\n\n', pageMarkdown(n, words), '\n\n## Details\n\n', pageMarkdown(n + 7919, words / 2), '\n'].join(''),
-      createdAt: new Date(at).toISOString(), updatedAt: new Date(at + 1).toISOString(), pages: [],
+      createdAt: new Date(at).toISOString(),
+      updatedAt: new Date(at + 1).toISOString(),
+      pages: [],
     });
   }
   return out;
@@ -47,8 +51,15 @@ if (opts.searchPages) fill('sp-search', opts.searchPages, opts.markdownWords * 2
 globalThis.gc?.();
 globalThis.gc?.();
 const mem = process.memoryUsage();
-process.stdout.write(JSON.stringify({
-  url: server.url, token: server.token, pages: serial, spaces: opts.spaces,
-  rss: mem.rss, heapUsed: mem.heapUsed, loadMs: Math.round(performance.now() - t0),
-}) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    url: server.url,
+    token: server.token,
+    pages: serial,
+    spaces: opts.spaces,
+    rss: mem.rss,
+    heapUsed: mem.heapUsed,
+    loadMs: Math.round(performance.now() - t0),
+  }) + '\n',
+);
 process.on('SIGTERM', () => server.close().then(() => process.exit(0)));

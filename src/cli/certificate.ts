@@ -20,7 +20,8 @@ export function checkCertificate(text: string): CertificateCheck {
     const labels = [...trimmed.matchAll(/-----BEGIN ([A-Z0-9 ]{1,40})-----/g)].map((m) => m[1]);
     const other = labels.find((l) => l !== 'CERTIFICATE');
     if (other !== undefined) return { ok: false, why: `it holds a ${other} block: a certificate field takes one certificate and nothing else` };
-    if (labels.length > 1) return { ok: false, why: `it holds ${labels.length} certificates: a certificate field takes one (the identity provider's signing certificate)` };
+    if (labels.length > 1)
+      return { ok: false, why: `it holds ${labels.length} certificates: a certificate field takes one (the identity provider's signing certificate)` };
     const block = /^-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]*)-----END CERTIFICATE-----$/.exec(trimmed);
     if (!block) return { ok: false, why: 'not one PEM certificate block (-----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----) and nothing else' };
     body = block[1].replace(/\s+/g, '');

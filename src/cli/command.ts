@@ -19,8 +19,12 @@ type FlagValue<S extends FlagSpec> = S extends { type: 'boolean' }
     : S extends { type: 'list' }
       ? string[]
       : S extends { choices: readonly (infer C)[] }
-        ? S extends { nullable: true } ? C | null : C
-        : S extends { nullable: true } ? string | null : string;
+        ? S extends { nullable: true }
+          ? C | null
+          : C
+        : S extends { nullable: true }
+          ? string | null
+          : string;
 
 type FlagValues<F extends Record<string, FlagSpec>> = { [K in keyof F]?: FlagValue<F[K]> };
 type ArgValues<A extends readonly ArgSpec[]> = { [K in A[number] as K['name']]: K extends { optional: true } ? string | undefined : string };

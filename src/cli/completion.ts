@@ -53,7 +53,9 @@ function rows(manifest: Manifest): Row[] {
       path,
       subs: visible.map((c) => ({ name: c.name, summary: oneLine(c.summary) })),
       aliases: Object.fromEntries(visible.flatMap((c) => (c.aliases ?? []).map((a) => [a, c.name]))),
-      flags: [], valueFlags: [...GLOBAL_VALUE_FLAGS], values: {},
+      flags: [],
+      valueFlags: [...GLOBAL_VALUE_FLAGS],
+      values: {},
     };
   };
   const top = group('docsctl', manifest.entries);
@@ -83,8 +85,13 @@ function commandRow(path: string, node: ManifestCommand): Row {
     if (!f.hidden) row.flags.push({ name: long, description: oneLine(f.description) });
     if (f.type === 'boolean') continue;
     row.valueFlags.push(long, ...(f.short ? [`-${f.short}`] : []));
-    const values: Values | undefined = f.choices ? { words: [...f.choices, ...(f.nullable ? ['null'] : [])] }
-      : f.ids ? ids(f.ids) : f.files ? { files: true } : undefined;
+    const values: Values | undefined = f.choices
+      ? { words: [...f.choices, ...(f.nullable ? ['null'] : [])] }
+      : f.ids
+        ? ids(f.ids)
+        : f.files
+          ? { files: true }
+          : undefined;
     if (values) for (const name of [long, ...(f.short ? [`-${f.short}`] : [])]) row.values[name] = values;
   }
   for (const { flag } of sharedFlags(node)) {
@@ -123,7 +130,9 @@ function tables(manifest: Manifest, shell: 'bash' | 'zsh'): string[] {
     for (const [key, v] of Object.entries(r.values)) t.values.push([`${r.path} ${key}`, spec(v)]);
   }
   for (const [flag, v] of Object.entries(GLOBAL_VALUES)) t.values.push([flag, spec(v)]);
-  const names = Object.keys(t).map((k) => `_docsctl_${k}`).join(' ');
+  const names = Object.keys(t)
+    .map((k) => `_docsctl_${k}`)
+    .join(' ');
   if (shell === 'bash') {
     return [`declare -A ${names}`, ...Object.entries(t).flatMap(([k, pairs]) => pairs.map(([key, v]) => `_docsctl_${k}[${q(key)}]=${q(v)}`))];
   }
@@ -133,7 +142,9 @@ function tables(manifest: Manifest, shell: 'bash' | 'zsh'): string[] {
 /** What differs between bash and zsh in the completion function: the words, and how to answer. */
 const DIALECTS = {
   bash: {
-    words: 'COMP_WORDS', current: 'COMP_CWORD', first: 1,
+    words: 'COMP_WORDS',
+    current: 'COMP_CWORD',
+    first: 1,
     // `cur`, `ctx` and `pos` are the caller's locals: bash scopes variables dynamically. Fails when nothing matches.
     offer: '_docsctl_offer() { COMPREPLY=($(compgen -W "$1" -- "$cur")); ((${#COMPREPLY[@]})); }',
     none: '_docsctl_none() { COMPREPLY=(); }',
@@ -148,7 +159,9 @@ const DIALECTS = {
 }`,
   },
   zsh: {
-    words: 'words', current: 'CURRENT', first: 2,
+    words: 'words',
+    current: 'CURRENT',
+    first: 2,
     offer: '_docsctl_offer() { compadd -- ${=1}; }',
     none: '_docsctl_none() { return 1; }',
     files: '_docsctl_files() { _files; }',
@@ -229,29 +242,33 @@ _docsctl() {
 }
 
 function bash(manifest: Manifest): string {
-  return [
-    `# docsctl bash completion, generated from the command tree of docsctl ${manifest.version}.`,
-    '# Install: docsctl completion bash > ~/.local/share/bash-completion/completions/docsctl (or source it from ~/.bashrc).',
-    ...tables(manifest, 'bash'),
-    completer('bash'),
-    'complete -F _docsctl docsctl',
-  ].join('\n') + '\n';
+  return (
+    [
+      `# docsctl bash completion, generated from the command tree of docsctl ${manifest.version}.`,
+      '# Install: docsctl completion bash > ~/.local/share/bash-completion/completions/docsctl (or source it from ~/.bashrc).',
+      ...tables(manifest, 'bash'),
+      completer('bash'),
+      'complete -F _docsctl docsctl',
+    ].join('\n') + '\n'
+  );
 }
 
 /** Native zsh completion over the same tables: works from fpath (autoloaded) or sourced. */
 function zsh(manifest: Manifest): string {
-  return [
-    '#compdef docsctl',
-    `# docsctl zsh completion, generated from the command tree of docsctl ${manifest.version}.`,
-    '# Install: docsctl completion zsh > "${fpath[1]}/_docsctl" (then compinit), or source it from ~/.zshrc after compinit.',
-    ...tables(manifest, 'zsh'),
-    completer('zsh'),
-    'if [[ "${funcstack[1]}" == _docsctl ]]; then',
-    '  _docsctl "$@"',
-    'else',
-    '  compdef _docsctl docsctl',
-    'fi',
-  ].join('\n') + '\n';
+  return (
+    [
+      '#compdef docsctl',
+      `# docsctl zsh completion, generated from the command tree of docsctl ${manifest.version}.`,
+      '# Install: docsctl completion zsh > "${fpath[1]}/_docsctl" (then compinit), or source it from ~/.zshrc after compinit.',
+      ...tables(manifest, 'zsh'),
+      completer('zsh'),
+      'if [[ "${funcstack[1]}" == _docsctl ]]; then',
+      '  _docsctl "$@"',
+      'else',
+      '  compdef _docsctl docsctl',
+      'fi',
+    ].join('\n') + '\n'
+  );
 }
 
 /**
@@ -272,11 +289,31 @@ function fish(manifest: Manifest): string {
   const lines = [
     `# docsctl fish completion, generated from the command tree of docsctl ${manifest.version}.`,
     '# Install: docsctl completion fish > ~/.config/fish/completions/docsctl.fish',
-    ...switchFn('__docsctl_subs', 'subcommands of a node, with their summaries', table.map((r) => [r.path, r.subs.map((s) => tsv(s.name, s.summary))])),
-    ...switchFn('__docsctl_aliases', 'aliases of the subcommands of a node', table.map((r) => [r.path, Object.keys(r.aliases).map(q)])),
-    ...switchFn('__docsctl_alias', 'the subcommand an alias names ("node alias")', table.flatMap((r) => Object.entries(r.aliases).map(([a, n]): [string, string[]] => [`${r.path} ${a}`, [q(n)]]))),
-    ...switchFn('__docsctl_flags', 'flags of a node, with their descriptions', table.map((r) => [r.path, [...r.flags, ...globalFlags()].map((f) => tsv(f.name, f.description))])),
-    ...switchFn('__docsctl_vflags', 'flags of a node that take a value', table.map((r) => [r.path, r.valueFlags.map(q)])),
+    ...switchFn(
+      '__docsctl_subs',
+      'subcommands of a node, with their summaries',
+      table.map((r) => [r.path, r.subs.map((s) => tsv(s.name, s.summary))]),
+    ),
+    ...switchFn(
+      '__docsctl_aliases',
+      'aliases of the subcommands of a node',
+      table.map((r) => [r.path, Object.keys(r.aliases).map(q)]),
+    ),
+    ...switchFn(
+      '__docsctl_alias',
+      'the subcommand an alias names ("node alias")',
+      table.flatMap((r) => Object.entries(r.aliases).map(([a, n]): [string, string[]] => [`${r.path} ${a}`, [q(n)]])),
+    ),
+    ...switchFn(
+      '__docsctl_flags',
+      'flags of a node, with their descriptions',
+      table.map((r) => [r.path, [...r.flags, ...globalFlags()].map((f) => tsv(f.name, f.description))]),
+    ),
+    ...switchFn(
+      '__docsctl_vflags',
+      'flags of a node that take a value',
+      table.map((r) => [r.path, r.valueFlags.map(q)]),
+    ),
     ...switchFn('__docsctl_values', 'values of a flag ("node --flag") or an argument ("node #N"): @kind (@kind@N) for ids, @files for files', [
       ...table.flatMap((r) => Object.entries(r.values).map(([k, v]): [string, string[]] => [`${r.path} ${k}`, 'words' in v ? v.words.map(q) : [q(spec(v))]])),
       ...Object.entries(GLOBAL_VALUES).map(([flag, v]): [string, string[]] => [`global ${flag}`, [q(spec(v))]]),

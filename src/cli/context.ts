@@ -72,20 +72,27 @@ function seconds(name: string, raw: string | number | undefined): number | undef
   if (raw === undefined || raw === '') return undefined;
   const n = typeof raw === 'number' ? raw : /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(raw) ? Number(raw) : NaN;
   if (!(n > 0) || n > MAX_SECONDS) {
-    throw new UsageError(`${name}: must be a number of seconds greater than 0 and at most ${MAX_SECONDS} (got ${quote(raw)})`,
-      name.startsWith('--') ? 'e.g. --timeout 60' : `e.g. ${name}=60, or unset it for the default`);
+    throw new UsageError(
+      `${name}: must be a number of seconds greater than 0 and at most ${MAX_SECONDS} (got ${quote(raw)})`,
+      name.startsWith('--') ? 'e.g. --timeout 60' : `e.g. ${name}=60, or unset it for the default`,
+    );
   }
   return n;
 }
 
 /** `raw` as a whole number from `min` to `max`, or a UsageError naming `name` (`example` in its hint). */
-function wholeNumber(name: string, raw: string | undefined, max: number, { min = 0, example = 3 }: { min?: number; example?: number } = {}): number | undefined {
+function wholeNumber(
+  name: string,
+  raw: string | undefined,
+  max: number,
+  { min = 0, example = 3 }: { min?: number; example?: number } = {},
+): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`${name}: must be a whole number from ${min} to ${max} (got ${quote(raw)})`, `e.g. ${name}=${example}, or unset it for the default`);
+  if (!(n >= min && n <= max))
+    throw new UsageError(`${name}: must be a whole number from ${min} to ${max} (got ${quote(raw)})`, `e.g. ${name}=${example}, or unset it for the default`);
   return n;
 }
-
 
 function quote(v: string | number): string {
   const s = String(v);
@@ -223,8 +230,10 @@ export class Context {
       const bad = checkApiUrl(auth.apiUrl);
       if (bad) {
         if (auth.apiUrlSource === 'environment') throw new UsageError(`DOCSCTL_API_URL: ${bad}`);
-        throw new UsageError(`the API URL of profile ${auth.profileName} (${auth.configPath ?? 'config.json'}): ${bad}`,
-          `log in again: docsctl --profile ${auth.profileName} auth login --api-url URL`);
+        throw new UsageError(
+          `the API URL of profile ${auth.profileName} (${auth.configPath ?? 'config.json'}): ${bad}`,
+          `log in again: docsctl --profile ${auth.profileName} auth login --api-url URL`,
+        );
       }
       return this.makeApi(auth.apiUrl, auth.token);
     })();
@@ -241,8 +250,10 @@ export class Context {
     const timeoutS = this.globals.timeout !== undefined ? seconds('--timeout', this.globals.timeout) : seconds('DOCSCTL_TIMEOUT', env.DOCSCTL_TIMEOUT);
     const connectS = seconds('DOCSCTL_CONNECT_TIMEOUT', env.DOCSCTL_CONNECT_TIMEOUT);
     const retries = wholeNumber('DOCSCTL_MAX_RETRIES', env.DOCSCTL_MAX_RETRIES, MAX_RETRIES);
-    const maxBytes = wholeNumber('DOCSCTL_MAX_RESPONSE_BYTES', env.DOCSCTL_MAX_RESPONSE_BYTES, SETTING_MAXIMA.maxResponseBytes,
-      { min: 1, example: CLIENT_LIMITS.maxResponseBytes * 2 });
+    const maxBytes = wholeNumber('DOCSCTL_MAX_RESPONSE_BYTES', env.DOCSCTL_MAX_RESPONSE_BYTES, SETTING_MAXIMA.maxResponseBytes, {
+      min: 1,
+      example: CLIENT_LIMITS.maxResponseBytes * 2,
+    });
     const maxPages = wholeNumber('DOCSCTL_MAX_PAGES', env.DOCSCTL_MAX_PAGES, SETTING_MAXIMA.maxPages, { min: 1, example: CLIENT_LIMITS.maxPages * 10 });
     return {
       ...(timeoutS !== undefined ? { timeoutMs: Math.round(timeoutS * 1000) } : {}),
@@ -269,8 +280,9 @@ export class Context {
   jqBounds(): JqBounds {
     return {
       timeoutSeconds: seconds('DOCSCTL_JQ_TIMEOUT', this.env.DOCSCTL_JQ_TIMEOUT) ?? JQ_BOUNDS.timeoutSeconds,
-      maxMemoryMib: wholeNumber('DOCSCTL_JQ_MAX_MEMORY', this.env.DOCSCTL_JQ_MAX_MEMORY, JQ_BOUNDS.maxMemoryMibLimit, { min: JQ_BOUNDS.minMemoryMib, example: 512 })
-        ?? JQ_BOUNDS.maxMemoryMib,
+      maxMemoryMib:
+        wholeNumber('DOCSCTL_JQ_MAX_MEMORY', this.env.DOCSCTL_JQ_MAX_MEMORY, JQ_BOUNDS.maxMemoryMibLimit, { min: JQ_BOUNDS.minMemoryMib, example: 512 }) ??
+        JQ_BOUNDS.maxMemoryMib,
     };
   }
 
@@ -284,7 +296,8 @@ export class Context {
     const settings = this.httpSettings();
     const { Api } = await import('../client/api.js');
     return new Api({
-      baseUrl: apiUrl, token,
+      baseUrl: apiUrl,
+      token,
       ...settings,
       ...(this.globals.verbose ? { trace: (line: string) => this.info(`* ${line}`) } : {}),
       ...(this.io.dispatcher ? { dispatcher: this.io.dispatcher } : {}),
@@ -336,14 +349,17 @@ export class Context {
     choices = choices.map((c) => ({ ...c, name: terminalLine(c.name), ...(c.description !== undefined ? { description: terminalLine(c.description) } : {}) }));
     const io = { output: this.io.stderr, input: this.io.stdin };
     if (choices.length <= 12) return prompts.select({ message, choices, pageSize: 12 }, io);
-    return prompts.search<string>({
-      message,
-      pageSize: 12,
-      source: (term) => {
-        const t = (term ?? '').toLowerCase();
-        return choices.filter((c) => !t || `${c.name} ${c.value} ${c.description ?? ''}`.toLowerCase().includes(t));
+    return prompts.search<string>(
+      {
+        message,
+        pageSize: 12,
+        source: (term) => {
+          const t = (term ?? '').toLowerCase();
+          return choices.filter((c) => !t || `${c.name} ${c.value} ${c.description ?? ''}`.toLowerCase().includes(t));
+        },
       },
-    }, io);
+      io,
+    );
   }
 
   /** Await `work` with a spinner showing `text` (on a terminal only). */

@@ -3,8 +3,11 @@ import { kebab } from './spec.js';
 import { CONFIRM_FLAGS, flagTerm, GLOBAL_FLAGS, LIST_FLAGS, OUTPUT_FLAGS, sharedFlags, type SharedFlag } from './flags.js';
 import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
 
-const flagTable = (flags: readonly SharedFlag[]) => ['| Flag | Description |', '|---|---|',
-  ...flags.map((f) => `| \`${flagTerm(f)}\` | ${cell(f.description)}.${notWith(f.conflicts)} |`)];
+const flagTable = (flags: readonly SharedFlag[]) => [
+  '| Flag | Description |',
+  '|---|---|',
+  ...flags.map((f) => `| \`${flagTerm(f)}\` | ${cell(f.description)}.${notWith(f.conflicts)} |`),
+];
 
 /** ` Not with \`--root\`.`: the flags a flag conflicts with (declared on it), for its row. */
 const notWith = (keys: readonly string[] | undefined) => (keys?.length ? ` Not with ${keys.map((k) => `\`--${kebab(k)}\``).join(' or ')}.` : '');
@@ -43,7 +46,12 @@ export function commandsMarkdown(manifest: Manifest): string {
   const sections = [...new Set(visible.map((e) => e.section))];
   out.push('## Contents', '');
   for (const section of sections) {
-    out.push(`- ${section.replace(/:$/, '')}: ${visible.filter((e) => e.section === section).map((e) => `[${e.name}](#${anchor(['docsctl', e.name])})`).join(', ')}`);
+    out.push(
+      `- ${section.replace(/:$/, '')}: ${visible
+        .filter((e) => e.section === section)
+        .map((e) => `[${e.name}](#${anchor(['docsctl', e.name])})`)
+        .join(', ')}`,
+    );
   }
   out.push('');
   const walk = (node: ManifestNode, path: string[], depth: number) => {
@@ -58,7 +66,12 @@ export function commandsMarkdown(manifest: Manifest): string {
     leaf(out, full, node);
   };
   for (const e of visible) walk(e, ['docsctl'], 2);
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }
 
 function leaf(out: string[], full: string[], node: ManifestCommand) {
@@ -80,7 +93,9 @@ function leaf(out: string[], full: string[], node: ManifestCommand) {
     for (const f of flags) {
       const name = `${f.short ? `-${f.short}, ` : ''}--${kebab(f.key)}${f.type === 'boolean' ? '' : ` <${f.value ?? 'value'}>`}`;
       const values = f.choices ? ` One of: ${[...f.choices, ...(f.nullable ? ['null'] : [])].map((c) => `\`${c}\``).join(', ')}.` : '';
-      out.push(`| \`${name}\` | ${cell(f.description)}.${values}${f.type === 'list' ? ' Repeatable.' : ''}${notWith(f.conflicts?.filter((k) => !node.flags.find((g) => g.key === k)?.hidden))} |`);
+      out.push(
+        `| \`${name}\` | ${cell(f.description)}.${values}${f.type === 'list' ? ' Repeatable.' : ''}${notWith(f.conflicts?.filter((k) => !node.flags.find((g) => g.key === k)?.hidden))} |`,
+      );
     }
     out.push('');
   }
@@ -94,5 +109,8 @@ function cell(s: string): string {
 }
 
 function anchor(words: string[]): string {
-  return words.join('-').toLowerCase().replace(/[^a-z0-9-]/g, '');
+  return words
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '');
 }

@@ -46,9 +46,10 @@ export async function editText(ctx: Context, opts: EditOptions): Promise<string>
       // The editor draws on the terminal: on stderr when stdout is a pipe (`… --json | jq`).
       const stdio: ('inherit' | number)[] = ['inherit', ctx.io.stdout.isTTY ? 'inherit' : 2, 'inherit'];
       // Through the shell, so that an editor given with arguments (`code --wait`) works as in git.
-      const child = process.platform === 'win32'
-        ? spawn(`${editor} "${file}"`, { shell: true, stdio, env: ctx.env })
-        : spawn('/bin/sh', ['-c', `${editor} "$1"`, 'sh', file], { stdio, env: ctx.env });
+      const child =
+        process.platform === 'win32'
+          ? spawn(`${editor} "${file}"`, { shell: true, stdio, env: ctx.env })
+          : spawn('/bin/sh', ['-c', `${editor} "$1"`, 'sh', file], { stdio, env: ctx.env });
       child.on('error', reject);
       child.on('exit', (status, signal) => resolve(status ?? (signal ? 128 : 1)));
     });

@@ -1,5 +1,15 @@
 /** Errors the CLI expects, and the one mapping from any error to an exit code and a hint. */
-import { ApiError, blameAnswer, CheckoutNeededError, InputError, maskSecrets, MalformedAnswerError, NetworkError, ResponseTooLargeError, TooManyPagesError } from '../client/errors.js';
+import {
+  ApiError,
+  blameAnswer,
+  CheckoutNeededError,
+  InputError,
+  maskSecrets,
+  MalformedAnswerError,
+  NetworkError,
+  ResponseTooLargeError,
+  TooManyPagesError,
+} from '../client/errors.js';
 import { SETTING_MAXIMA } from '../client/limits.js';
 
 export const EXIT = {
@@ -78,7 +88,8 @@ export interface Failure {
 }
 
 /** What to do about an answer docsctl cannot read. */
-const MALFORMED_HINT = 'the service (or a proxy in front of it) answered something docsctl cannot read: check the API URL (docsctl auth status), or run with --verbose';
+const MALFORMED_HINT =
+  'the service (or a proxy in front of it) answered something docsctl cannot read: check the API URL (docsctl auth status), or run with --verbose';
 
 /**
  * The exit code, message and hint of any error. Messages and hints never show a token: whatever
@@ -93,30 +104,58 @@ function describe(err: unknown): Failure {
   if (err instanceof CliError) return { exitCode: err.exitCode, message: err.message, hint: err.hint };
   if (err instanceof ApiError) {
     const exitCode =
-      err.status === 401 ? EXIT.AUTH : err.status === 403 ? EXIT.FORBIDDEN : err.status === 404 ? EXIT.NOT_FOUND
-      : err.status === 409 ? EXIT.CONFLICT : err.status === 429 ? EXIT.RATE_LIMITED : EXIT.FAILED;
-    const hint = err.hint ??
-      (err.status === 401 ? 'run docsctl auth login, or check DOCSCTL_TOKEN'
-      : err.status === 403 ? 'ask an organization admin for a higher role'
-      : err.status === 429 ? 'wait a little and try again'
-      : err.status >= 500 ? 'the service failed; try again, or run with --verbose for details'
-      : undefined);
+      err.status === 401
+        ? EXIT.AUTH
+        : err.status === 403
+          ? EXIT.FORBIDDEN
+          : err.status === 404
+            ? EXIT.NOT_FOUND
+            : err.status === 409
+              ? EXIT.CONFLICT
+              : err.status === 429
+                ? EXIT.RATE_LIMITED
+                : EXIT.FAILED;
+    const hint =
+      err.hint ??
+      (err.status === 401
+        ? 'run docsctl auth login, or check DOCSCTL_TOKEN'
+        : err.status === 403
+          ? 'ask an organization admin for a higher role'
+          : err.status === 429
+            ? 'wait a little and try again'
+            : err.status >= 500
+              ? 'the service failed; try again, or run with --verbose for details'
+              : undefined);
     return { exitCode, status: err.status, message: err.message, hint };
   }
   // By name, so that the config store (and conf) need not load to recognise its errors.
   if ((err as Error)?.name === 'ConfigError') {
-    return { exitCode: EXIT.USAGE, message: (err as Error).message, hint: (err as { hint?: string }).hint ?? 'fix or remove the file, then run docsctl auth login' };
+    return {
+      exitCode: EXIT.USAGE,
+      message: (err as Error).message,
+      hint: (err as { hint?: string }).hint ?? 'fix or remove the file, then run docsctl auth login',
+    };
   }
   if (err instanceof ResponseTooLargeError) {
-    return { exitCode: EXIT.FAILED, message: err.message,
-      hint: `if the answer is meant to be that large, raise the bound: DOCSCTL_MAX_RESPONSE_BYTES=${Math.min(err.maxBytes * 4, SETTING_MAXIMA.maxResponseBytes)} (bytes); else check the API URL (docsctl auth status)` };
+    return {
+      exitCode: EXIT.FAILED,
+      message: err.message,
+      hint: `if the answer is meant to be that large, raise the bound: DOCSCTL_MAX_RESPONSE_BYTES=${Math.min(err.maxBytes * 4, SETTING_MAXIMA.maxResponseBytes)} (bytes); else check the API URL (docsctl auth status)`,
+    };
   }
   if (err instanceof TooManyPagesError) {
-    return { exitCode: EXIT.FAILED, message: err.message,
-      hint: `if the list is really that long, raise the bound: DOCSCTL_MAX_PAGES=${Math.min(err.maxPages * 10, SETTING_MAXIMA.maxPages)} (or read less of it: --limit N); else the server keeps sending next.page` };
+    return {
+      exitCode: EXIT.FAILED,
+      message: err.message,
+      hint: `if the list is really that long, raise the bound: DOCSCTL_MAX_PAGES=${Math.min(err.maxPages * 10, SETTING_MAXIMA.maxPages)} (or read less of it: --limit N); else the server keeps sending next.page`,
+    };
   }
   if (err instanceof CheckoutNeededError) {
-    return { exitCode: EXIT.CONFLICT, message: err.message, hint: 'upgrade the organization’s plan (complete the checkout in the service’s app), then publish again' };
+    return {
+      exitCode: EXIT.CONFLICT,
+      message: err.message,
+      hint: 'upgrade the organization’s plan (complete the checkout in the service’s app), then publish again',
+    };
   }
   if (err instanceof MalformedAnswerError || (err as Error)?.name === 'PageShapeError') {
     return { exitCode: EXIT.FAILED, message: (err as Error).message, hint: MALFORMED_HINT };

@@ -35,7 +35,10 @@ export function terminalText(text: string): string {
  */
 export function terminalLine(text: string): string {
   if (!CONTROL.test(text)) return text;
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/\t/g, ' ').replace(/[\x00-\x1f\x7f-\x9f]/g, caret);
+  return text
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .replace(/\t/g, ' ')
+    .replace(/[\x00-\x1f\x7f-\x9f]/g, caret);
 }
 
 /** A field of a tab-separated row: tab, CR and LF become a space (one record per line), every other control caret notation. */

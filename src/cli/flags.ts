@@ -40,7 +40,12 @@ export interface SharedFlag {
 export const GLOBAL_FLAGS: readonly SharedFlag[] = [
   { long: '--org', key: 'org', value: 'id', description: 'act on this organization (or DOCSCTL_ORG)', ids: 'org', context: true },
   { long: '--profile', key: 'profile', value: 'name', description: 'use this saved profile (or DOCSCTL_PROFILE)', ids: 'profile', context: true },
-  { long: '--timeout', key: 'timeout', value: 'seconds', description: 'timeout of each request as a whole: every attempt, its answer and the waits between retries (or DOCSCTL_TIMEOUT; default 30)' },
+  {
+    long: '--timeout',
+    key: 'timeout',
+    value: 'seconds',
+    description: 'timeout of each request as a whole: every attempt, its answer and the waits between retries (or DOCSCTL_TIMEOUT; default 30)',
+  },
   { long: '--verbose', key: 'verbose', description: 'trace every request on stderr (or DOCSCTL_DEBUG=1)' },
   { long: '--no-input', key: 'input', description: 'never prompt; a missing value is an error' },
   { long: '--no-color', key: 'color', description: 'no colour (or NO_COLOR)' },
@@ -64,9 +69,7 @@ export const LIST_FLAGS: readonly SharedFlag[] = [
 ];
 
 /** Destructive commands take this. */
-export const CONFIRM_FLAGS: readonly SharedFlag[] = [
-  { long: '--yes', short: 'y', key: 'yes', description: 'do it without asking for confirmation' },
-];
+export const CONFIRM_FLAGS: readonly SharedFlag[] = [{ long: '--yes', short: 'y', key: 'yes', description: 'do it without asking for confirmation' }];
 
 export const HELP_HEADINGS = { own: 'Flags:', output: 'Output flags:', global: 'Global flags:' } as const;
 

@@ -59,34 +59,37 @@ const COMPILE_ERROR = 3;
 
 /** @type {typeof import('jq-wasm')} */
 const { loadJq } = require(jqPath);
-loadJq().then((jq) => {
-  port.postMessage({ type: 'loaded' });
-  /** @type {string | undefined} */
-  let expression;
-  /** jq's run of the expression on `input` (JSON text), as a message; `compiling`: the answer to the compile check. */
-  const run = (/** @type {string} */ program, /** @type {string} */ input, /** @type {boolean} */ compiling) => {
-    refused = undefined;
-    try {
-      const r = jq.raw(input, program, ['-r']);
-      // The output refused: jq saw an I/O error (`writing output failed`) and stopped.
-      if (refused) return { type: 'failed', bound: refused, message: r.stderr };
-      if (compiling) return { type: 'compiled', ...(r.exitCode === COMPILE_ERROR ? { error: r.stderr } : {}) };
-      return { type: 'result', stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      // jq calls abort() only where it cannot allocate memory (src/jv_alloc.c, after printing
-      // `jq: error: cannot allocate memory`): refused by the bound here, or past the 256 MiB that
-      // jq-wasm's runtime allows (refused there before it asks to grow).
-      const bound = refused ?? (message.startsWith('Aborted()') ? 'memory' : undefined);
-      return { type: 'failed', ...(bound ? { bound } : {}), message };
-    }
-  };
-  port.on('message', (/** @type {string} */ text) => {
-    if (expression !== undefined) return port.postMessage(run(expression, text, false));
-    expression = text;
-    // Without input jq compiles the expression and runs it on nothing: a compile check that cannot loop.
-    port.postMessage(run(expression, '', true));
-  });
-}, (err) => {
-  port.postMessage({ type: 'failed', message: `jq did not load: ${err instanceof Error ? err.message : String(err)}` });
-});
+loadJq().then(
+  (jq) => {
+    port.postMessage({ type: 'loaded' });
+    /** @type {string | undefined} */
+    let expression;
+    /** jq's run of the expression on `input` (JSON text), as a message; `compiling`: the answer to the compile check. */
+    const run = (/** @type {string} */ program, /** @type {string} */ input, /** @type {boolean} */ compiling) => {
+      refused = undefined;
+      try {
+        const r = jq.raw(input, program, ['-r']);
+        // The output refused: jq saw an I/O error (`writing output failed`) and stopped.
+        if (refused) return { type: 'failed', bound: refused, message: r.stderr };
+        if (compiling) return { type: 'compiled', ...(r.exitCode === COMPILE_ERROR ? { error: r.stderr } : {}) };
+        return { type: 'result', stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        // jq calls abort() only where it cannot allocate memory (src/jv_alloc.c, after printing
+        // `jq: error: cannot allocate memory`): refused by the bound here, or past the 256 MiB that
+        // jq-wasm's runtime allows (refused there before it asks to grow).
+        const bound = refused ?? (message.startsWith('Aborted()') ? 'memory' : undefined);
+        return { type: 'failed', ...(bound ? { bound } : {}), message };
+      }
+    };
+    port.on('message', (/** @type {string} */ text) => {
+      if (expression !== undefined) return port.postMessage(run(expression, text, false));
+      expression = text;
+      // Without input jq compiles the expression and runs it on nothing: a compile check that cannot loop.
+      port.postMessage(run(expression, '', true));
+    });
+  },
+  (err) => {
+    port.postMessage({ type: 'failed', message: `jq did not load: ${err instanceof Error ? err.message : String(err)}` });
+  },
+);

@@ -125,8 +125,13 @@ class JqThread implements JqProgram {
     return new Promise<Message>((resolve, reject) => {
       const s = this.bounds.timeoutSeconds;
       const timer = setTimeout(() => {
-        this.stop(new CliError(`--jq: jq did not finish within ${s} s, its time bound (DOCSCTL_JQ_TIMEOUT)`, EXIT.FAILED,
-          `to give it longer, set DOCSCTL_JQ_TIMEOUT to more seconds (e.g. DOCSCTL_JQ_TIMEOUT=${Math.max(60, s * 2)})`));
+        this.stop(
+          new CliError(
+            `--jq: jq did not finish within ${s} s, its time bound (DOCSCTL_JQ_TIMEOUT)`,
+            EXIT.FAILED,
+            `to give it longer, set DOCSCTL_JQ_TIMEOUT to more seconds (e.g. DOCSCTL_JQ_TIMEOUT=${Math.max(60, s * 2)})`,
+          ),
+        );
       }, s * 1000);
       this.waiting = { resolve, reject, timer };
       this.worker.ref();
@@ -154,9 +159,12 @@ class JqThread implements JqProgram {
   /** A `failed` answer as the error to report (the thread is stopped: its jq may be left broken). */
   private check(m: Message): void {
     if (m.type !== 'failed') return;
-    const err = m.bound === 'memory' ? this.outOfMemory('jq: error: cannot allocate memory', true)
-      : m.bound === 'output' ? this.outOfMemory('jq\'s output outgrew its memory bound')
-      : new CliError(`--jq: jq failed: ${m.message}`, EXIT.FAILED);
+    const err =
+      m.bound === 'memory'
+        ? this.outOfMemory('jq: error: cannot allocate memory', true)
+        : m.bound === 'output'
+          ? this.outOfMemory("jq's output outgrew its memory bound")
+          : new CliError(`--jq: jq failed: ${m.message}`, EXIT.FAILED);
     this.stop(err);
     throw err;
   }
@@ -169,9 +177,10 @@ class JqThread implements JqProgram {
   /** Past the memory bound: `what` happened; the bound, and how to raise it while it can be raised. */
   private outOfMemory(what: string, heap = false): CliError {
     const mib = heap ? Math.min(this.bounds.maxMemoryMib, JQ_HEAP_MAX_MIB) : this.bounds.maxMemoryMib;
-    const raise = heap && mib >= JQ_HEAP_MAX_MIB
-      ? `jq-wasm gives jq's heap ${JQ_HEAP_MAX_MIB} MiB at most: give jq less at once (fewer fields, smaller pages), or pipe --json to a jq of your own`
-      : `to give it more, set DOCSCTL_JQ_MAX_MEMORY to more MiB (e.g. DOCSCTL_JQ_MAX_MEMORY=${Math.min(mib * 2, JQ_BOUNDS.maxMemoryMibLimit)})`;
+    const raise =
+      heap && mib >= JQ_HEAP_MAX_MIB
+        ? `jq-wasm gives jq's heap ${JQ_HEAP_MAX_MIB} MiB at most: give jq less at once (fewer fields, smaller pages), or pipe --json to a jq of your own`
+        : `to give it more, set DOCSCTL_JQ_MAX_MEMORY to more MiB (e.g. DOCSCTL_JQ_MAX_MEMORY=${Math.min(mib * 2, JQ_BOUNDS.maxMemoryMibLimit)})`;
     return new CliError(`--jq: ${what} (jq may use ${mib} MiB: DOCSCTL_JQ_MAX_MEMORY)`, EXIT.FAILED, raise);
   }
 }

@@ -36,8 +36,14 @@ export const FILE_VALUES: ReadonlySet<string> = new Set(['file', 'path']);
  * placeholder: `<space>`, `--before <space>`, `--to <org>`. One convention, read at build time.
  */
 export const ID_KINDS: Readonly<Record<string, IdKind>> = {
-  space: 'space', collection: 'collection', site: 'site', cr: 'cr', 'change-request': 'cr',
-  org: 'org', organization: 'org', user: 'user',
+  space: 'space',
+  collection: 'collection',
+  site: 'site',
+  cr: 'cr',
+  'change-request': 'cr',
+  org: 'org',
+  organization: 'org',
+  user: 'user',
 };
 
 export interface ManifestCommand {

@@ -55,10 +55,12 @@ export interface RenderFlags {
  */
 export function withExtras<T>(columns: Column<T>[], fields: Column<T>[]): Column<T>[] {
   const shown = new Set(columns.map((c) => toColumn(c).header));
-  const extras = fields.filter((f) => !shown.has(toColumn(f).header)).map((f) => {
-    const c = toColumn(f);
-    return { key: c.header, value: c.value, extra: true as const };
-  });
+  const extras = fields
+    .filter((f) => !shown.has(toColumn(f).header))
+    .map((f) => {
+      const c = toColumn(f);
+      return { key: c.header, value: c.value, extra: true as const };
+    });
   return [...columns, ...extras];
 }
 
@@ -68,14 +70,16 @@ const WRITE_BATCH = 100;
 
 export async function render(ctx: Context, value: unknown, spec: OutputSpec, flags: RenderFlags): Promise<void> {
   if (value === undefined || value === null) return;
-  if (value instanceof Paginator) return renderPaginated(ctx, value, spec, flags, flags.fields ? selectFields(spec.columns ?? spec.fields, flags.fields) : undefined);
+  if (value instanceof Paginator)
+    return renderPaginated(ctx, value, spec, flags, flags.fields ? selectFields(spec.columns ?? spec.fields, flags.fields) : undefined);
   if (typeof value === 'string') {
     // Text asked for as it is (a page's Markdown): escaped only when a person reads it on a terminal.
     const text = ctx.tty ? terminalText(value) : value;
     ctx.out(text.endsWith('\n') || text === '' ? text : text + '\n');
     return;
   }
-  if (Array.isArray(value)) return renderItems(ctx, value, spec, flags, flags.fields ? selectFields(spec.columns ?? spec.fields, flags.fields, value[0]) : undefined);
+  if (Array.isArray(value))
+    return renderItems(ctx, value, spec, flags, flags.fields ? selectFields(spec.columns ?? spec.fields, flags.fields, value[0]) : undefined);
   const declared = spec.fields ?? spec.columns;
   const picked = flags.fields ? selectFields(declared, flags.fields, value) : undefined;
   if (flags.jqProgram) {
@@ -115,9 +119,8 @@ export function checkFields(spec: OutputSpec | undefined, text: string | undefin
 async function renderPaginated(ctx: Context, pager: Paginator<unknown>, spec: OutputSpec, flags: RenderFlags, picked?: ResolvedColumn[]) {
   const max = flags.all ? undefined : (flags.limit ?? DEFAULT_LIST_LIMIT);
   // A count on stderr while --all pages through, on a terminal only; cleared before the end.
-  const progress = flags.all && ctx.io.stderr.isTTY && !ctx.env.CI
-    ? (n: number, total: number) => ctx.io.stderr.write(`\r\x1b[2Kfetched ${n} of ${total}…`)
-    : undefined;
+  const progress =
+    flags.all && ctx.io.stderr.isTTY && !ctx.env.CI ? (n: number, total: number) => ctx.io.stderr.write(`\r\x1b[2Kfetched ${n} of ${total}…`) : undefined;
   if (flags.jqProgram) {
     // The whole list through jq, once, as `--json` prints it (`[]` when it is empty), as gh's list
     // commands do: `length` counts the list. (Only `api --paginate` runs jq page by page.)
@@ -196,14 +199,19 @@ async function renderTable(ctx: Context, items: unknown[], cols: ResolvedColumn[
     ctx.info('no results');
     return;
   }
-  const [{ default: Table }, { paint }, { strlen }] = await Promise.all([import('cli-table3'), colours(ctx), import('cli-table3/src/utils.js') as Promise<{ strlen(s: string): number }>]);
+  const [{ default: Table }, { paint }, { strlen }] = await Promise.all([
+    import('cli-table3'),
+    colours(ctx),
+    import('cli-table3/src/utils.js') as Promise<{ strlen(s: string): number }>,
+  ]);
   const allRows = items.map((item) => cols.map((c) => humanCell(c.value(item))));
   const allHeads = cols.map((c) => terminalLine(c.header));
   const measured = cols.map((c, i): TableColumn => {
     const natural = Math.max(strlen(allHeads[i]), ...allRows.map((r) => strlen(r[i])));
     const priority = priorityOf(c, i);
     return {
-      natural, priority,
+      natural,
+      priority,
       min: priority === 'main' ? Math.min(natural, READABLE_WIDTH) : Math.min(strlen(allHeads[i]), MIN_CUT_WIDTH),
       fixed: isIdColumn(c.header),
     };
@@ -214,16 +222,41 @@ async function renderTable(ctx: Context, items: unknown[], cols: ResolvedColumn[
     ctx.info(`note: ${hidden.length === 1 ? 'column' : 'columns'} ${hidden.join(', ')} hidden to fit ${ctx.width} columns (see --fields, --json)`);
   }
   const heads = kept.map((i) => allHeads[i]);
-  const widths = fitWidths(kept.map((i) => measured[i]), ctx.width - GAP * (kept.length - 1));
+  const widths = fitWidths(
+    kept.map((i) => measured[i]),
+    ctx.width - GAP * (kept.length - 1),
+  );
   const table = new Table({
     head: heads.map((h) => paint.head(h)),
     colWidths: widths,
     wordWrap: false,
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(GAP) },
+    chars: {
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: ' '.repeat(GAP),
+    },
   });
   for (const row of allRows) table.push(kept.map((i) => row[i]));
-  ctx.out(table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
+  ctx.out(
+    table
+      .toString()
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n') + '\n',
+  );
 }
 
 /** Spaces between two columns of a table. */
@@ -289,7 +322,22 @@ function fitWidths(cols: { natural: number; min: number; fixed: boolean }[], roo
 }
 
 /** Columns that hold ids, never cut: `id`, `…Id`, and the ones that name another object by its id. */
-const ID_COLUMNS = new Set(['id', 'slug', 'number', 'parent', 'space', 'section', 'group', 'organization', 'revision', 'lastVersion', 'postedBy', 'createdBy', 'resolvedBy', 'mergedBy']);
+const ID_COLUMNS = new Set([
+  'id',
+  'slug',
+  'number',
+  'parent',
+  'space',
+  'section',
+  'group',
+  'organization',
+  'revision',
+  'lastVersion',
+  'postedBy',
+  'createdBy',
+  'resolvedBy',
+  'mergedBy',
+]);
 function isIdColumn(header: string): boolean {
   return ID_COLUMNS.has(header) || /Id$/.test(header);
 }
@@ -322,8 +370,10 @@ function toColumn(c: Column): ResolvedColumn {
   if (typeof c === 'string') return { header: c, value: (item) => getPath(item, c) };
   const key = c.key;
   return {
-    header: c.header ?? key, value: c.value ?? ((item) => getPath(item, key)),
-    ...(c.extra ? { extra: true } : {}), ...(c.priority ? { priority: c.priority } : {}),
+    header: c.header ?? key,
+    value: c.value ?? ((item) => getPath(item, key)),
+    ...(c.extra ? { extra: true } : {}),
+    ...(c.priority ? { priority: c.priority } : {}),
   };
 }
 
@@ -371,7 +421,10 @@ function defaultFields(value: unknown): ResolvedColumn[] {
 }
 
 function parseFields(text: string): string[] {
-  const fields = text.split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = text
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (fields.length === 0) throw new UsageError('--fields: needs a comma-separated list of field names, e.g. id,title');
   return fields;
 }
@@ -384,7 +437,6 @@ function getPath(obj: unknown, path: string): unknown {
   }
   return v;
 }
-
 
 function cell(v: unknown): string {
   if (v === undefined || v === null) return '';
@@ -449,6 +501,6 @@ export async function colours(ctx: Context): Promise<{ paint: { key: Paint; head
   }
   const { Chalk, supportsColor } = await import('chalk');
   // As many colours as the terminal is known to show; at least the 16 basic ones docsctl uses.
-  const chalk = new Chalk({ level: supportsColor ? Math.max(1, supportsColor.level) as 1 | 2 | 3 : 1 });
+  const chalk = new Chalk({ level: supportsColor ? (Math.max(1, supportsColor.level) as 1 | 2 | 3) : 1 });
   return { paint: { key: chalk.bold, head: chalk.bold.cyan, dim: chalk.dim, ok: chalk.green, warn: chalk.yellow, bad: chalk.red } };
 }

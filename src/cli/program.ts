@@ -26,7 +26,14 @@ export type ContextFactory = (cmd: Command) => Context;
 export type DefLoader = (path: string[]) => Promise<CommandDef<any, any>>;
 
 /** Add a manifest node (group or command) under `parent`. */
-export function attach(parent: Command, node: ManifestNode, load: DefLoader, makeContext: ContextFactory, path: string[] = [], opts: { hidden?: boolean } = {}): Command {
+export function attach(
+  parent: Command,
+  node: ManifestNode,
+  load: DefLoader,
+  makeContext: ContextFactory,
+  path: string[] = [],
+  opts: { hidden?: boolean } = {},
+): Command {
   const full = [...path, node.name];
   const cmd = new DocsCommand(node.name).summary(node.summary).description(node.summary).copyInheritedSettings(parent);
   if (node.aliases) cmd.aliases(node.aliases);
@@ -74,7 +81,11 @@ function describe(cmd: Command, node: ManifestCommand): void {
     cmd.addOption(opt);
   }
   if (node.columns?.length) cmd.addHelpText('after', `\nColumns, in order (TSV rows; names for --fields): ${node.columns.join(', ')}`);
-  if (node.fields?.length) cmd.addHelpText('after', `\n${node.columns?.length ? 'More fields for --fields' : 'Fields, in order (key/value lines; names for --fields)'}: ${node.fields.join(', ')}`);
+  if (node.fields?.length)
+    cmd.addHelpText(
+      'after',
+      `\n${node.columns?.length ? 'More fields for --fields' : 'Fields, in order (key/value lines; names for --fields)'}: ${node.fields.join(', ')}`,
+    );
   if (node.examples.length) cmd.addHelpText('after', `\nExamples:\n${node.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
 }
 
@@ -100,7 +111,9 @@ export class DocsCommand extends Command {
   /** commander's hook for a word that names no subcommand of this group. */
   unknownCommand(): never {
     const word = this.args[0];
-    const candidates = this.createHelp().visibleCommands(this).map((c) => ({ name: c.name(), aliases: c.aliases() }));
+    const candidates = this.createHelp()
+      .visibleCommands(this)
+      .map((c) => ({ name: c.name(), aliases: c.aliases() }));
     if (!this.parent) candidates.push({ name: 'help', aliases: [] });
     throw unknownCommand(word, commandPath(this), candidates, `see ${commandPath(this)} --help`);
   }
@@ -147,18 +160,44 @@ export function unknownCommand(word: string, where: string, candidates: Candidat
  * `new`, `show`…), each the name of the command, offered only where the group has it.
  */
 const TOP_GUESSES: Readonly<Record<string, string>> = {
-  status: 'docsctl auth status', whoami: 'docsctl auth status', doctor: 'docsctl auth status',
-  login: 'docsctl auth login', logout: 'docsctl auth logout', token: 'docsctl auth token', init: 'docsctl auth login', setup: 'docsctl auth login',
-  config: 'docsctl auth status', configure: 'docsctl auth login',
+  status: 'docsctl auth status',
+  whoami: 'docsctl auth status',
+  doctor: 'docsctl auth status',
+  login: 'docsctl auth login',
+  logout: 'docsctl auth logout',
+  token: 'docsctl auth token',
+  init: 'docsctl auth login',
+  setup: 'docsctl auth login',
+  config: 'docsctl auth status',
+  configure: 'docsctl auth login',
   version: 'docsctl --version',
-  ls: 'docsctl spaces list, or docsctl tree', list: 'docsctl spaces list, or docsctl tree',
-  search: 'docsctl content search SPACE QUERY', publish: 'docsctl sites publish', merge: 'docsctl cr merge',
+  ls: 'docsctl spaces list, or docsctl tree',
+  list: 'docsctl spaces list, or docsctl tree',
+  search: 'docsctl content search SPACE QUERY',
+  publish: 'docsctl sites publish',
+  merge: 'docsctl cr merge',
 };
 const VERB_GUESSES: Readonly<Record<string, readonly string[]>> = {
-  ls: ['list'], show: ['get'], view: ['get'], info: ['get'], describe: ['get'], cat: ['get'],
-  new: ['create', 'add'], add: ['create'], make: ['create'], mk: ['create'],
-  rm: ['delete', 'remove'], del: ['delete', 'remove'], remove: ['delete'], destroy: ['delete'],
-  edit: ['update'], set: ['update'], mv: ['move'], cp: ['duplicate'], copy: ['duplicate'], undelete: ['restore'],
+  ls: ['list'],
+  show: ['get'],
+  view: ['get'],
+  info: ['get'],
+  describe: ['get'],
+  cat: ['get'],
+  new: ['create', 'add'],
+  add: ['create'],
+  make: ['create'],
+  mk: ['create'],
+  rm: ['delete', 'remove'],
+  del: ['delete', 'remove'],
+  remove: ['delete'],
+  destroy: ['delete'],
+  edit: ['update'],
+  set: ['update'],
+  mv: ['move'],
+  cp: ['duplicate'],
+  copy: ['duplicate'],
+  undelete: ['restore'],
 };
 
 /** What a commonly guessed word stands for where it was typed (TOP_GUESSES, VERB_GUESSES), or undefined. */
@@ -219,7 +258,13 @@ export const helpConfiguration: HelpConfiguration = {
 
     const width = Math.max(0, ...sections.flatMap(([, items]) => items.map(([term]) => helper.displayWidth(term))));
     const out = [`Usage: ${commandPath(cmd)} ${cmd.usage()}`];
-    if (cmd.aliases().length) out.push(`Aliases: ${cmd.aliases().map((a) => [...commandPath(cmd).split(' ').slice(0, -1), a].join(' ')).join(', ')}`);
+    if (cmd.aliases().length)
+      out.push(
+        `Aliases: ${cmd
+          .aliases()
+          .map((a) => [...commandPath(cmd).split(' ').slice(0, -1), a].join(' '))
+          .join(', ')}`,
+      );
     out.push('');
     const description = helper.commandDescription(cmd);
     if (description) out.push(helper.boxWrap(description, helper.helpWidth ?? 80), '');
@@ -240,7 +285,8 @@ function parseNumber(flag: string) {
 /** A flag given at most once (FlagSpec.once): the second value is refused, not taken instead of the first. */
 function onlyOnce(long: string, short: string | undefined, why = 'it takes one value') {
   return (v: string, prev: string | undefined) => {
-    if (prev !== undefined) throw new InvalidArgumentError(`${short ? `-${short}/` : ''}${long}: given twice (${JSON.stringify(prev)}, then ${JSON.stringify(v)}): ${why}`);
+    if (prev !== undefined)
+      throw new InvalidArgumentError(`${short ? `-${short}/` : ''}${long}: given twice (${JSON.stringify(prev)}, then ${JSON.stringify(v)}): ${why}`);
     return v;
   };
 }

@@ -37,8 +37,10 @@ export function similar(typed: string, candidates: readonly (Candidate | string)
  */
 export function didYouMean(typed: string, candidates: readonly (Candidate | string)[], prefix = ''): string {
   const strip = (s: string) => (prefix && s.startsWith(prefix) ? s.slice(prefix.length) : s);
-  const names = similar(strip(typed), candidates.map((c) => (typeof c === 'string' ? strip(c) : { name: strip(c.name), aliases: c.aliases?.map(strip) })))
-    .map((n) => prefix + n);
+  const names = similar(
+    strip(typed),
+    candidates.map((c) => (typeof c === 'string' ? strip(c) : { name: strip(c.name), aliases: c.aliases?.map(strip) })),
+  ).map((n) => prefix + n);
   if (names.length === 0) return '';
   const last = names[names.length - 1];
   return `Did you mean ${names.length === 1 ? last : `${names.slice(0, -1).join(', ')} or ${last}`}?`;

@@ -45,14 +45,21 @@ export class Api {
         // are all optional gets `{}` when none is given.
         body: input.body ?? (op.hasBody ? {} : undefined),
         // A 2xx must be what the operation answers (a list envelope, JSON), else the request is named.
-        ...(op.status === 204 ? {} : { expect: op.paginated ? 'list' as const : 'json' as const, schema: op.response }),
+        ...(op.status === 204 ? {} : { expect: op.paginated ? ('list' as const) : ('json' as const), schema: op.response }),
       });
       return res.json as OpResult<O>;
     } catch (e) {
       // A route the service lacks (no error message of its own) of an operation that only the seed has.
       if (e instanceof ApiError && e.status === 404 && SEED_ONLY_OPS.has(op.id) && !hasErrorMessage(e.body)) {
-        throw new ApiError(404, `the service has no endpoint ${op.method} /v1${op.path}`, e.method, e.path, e.body, e.headers,
-          'it is in the interface docsctl implements and in its sandbox, but not in the official API description (docs/compatibility.md)');
+        throw new ApiError(
+          404,
+          `the service has no endpoint ${op.method} /v1${op.path}`,
+          e.method,
+          e.path,
+          e.body,
+          e.headers,
+          'it is in the interface docsctl implements and in its sandbox, but not in the official API description (docs/compatibility.md)',
+        );
       }
       throw e;
     }
@@ -78,10 +85,14 @@ export class Api {
     } catch {
       // A missing parameter: call() says so on the first page.
     }
-    return this.paginator<OpItem<O>>(async (cursor, limit) => {
-      const query = { ...(input.query as object), limit, ...(cursor ? { page: cursor } : {}) } as OpQuery<O>;
-      return (await this.call(op, { ...input, query })) as unknown as Page<OpItem<O>>;
-    }, startCursor, name);
+    return this.paginator<OpItem<O>>(
+      async (cursor, limit) => {
+        const query = { ...(input.query as object), limit, ...(cursor ? { page: cursor } : {}) } as OpQuery<O>;
+        return (await this.call(op, { ...input, query })) as unknown as Page<OpItem<O>>;
+      },
+      startCursor,
+      name,
+    );
   }
 
   /**

@@ -54,8 +54,10 @@ export class ResponseTooLargeError extends Error {
     /** The size the server announced (Content-Length), when it did. */
     readonly announced?: number,
   ) {
-    super(`${method} ${url}: the answer is larger than ${formatBytes(maxBytes)}, the most docsctl reads of one answer `
-      + (announced !== undefined ? `(its Content-Length says ${announced} bytes): not read` : '(it came without a Content-Length): cut there'));
+    super(
+      `${method} ${url}: the answer is larger than ${formatBytes(maxBytes)}, the most docsctl reads of one answer ` +
+        (announced !== undefined ? `(its Content-Length says ${announced} bytes): not read` : '(it came without a Content-Length): cut there'),
+    );
     this.name = 'ResponseTooLargeError';
   }
 }
@@ -70,14 +72,20 @@ export class TooManyPagesError extends Error {
     readonly list: string | undefined,
     readonly maxPages: number,
   ) {
-    super(`${list ? `${list}: ` : ''}the list goes on past ${maxPages} page${maxPages === 1 ? '' : 's'}, the most docsctl reads of one list (the server still sent a next.page)`);
+    super(
+      `${list ? `${list}: ` : ''}the list goes on past ${maxPages} page${maxPages === 1 ? '' : 's'}, the most docsctl reads of one list (the server still sent a next.page)`,
+    );
     this.name = 'TooManyPagesError';
   }
 }
 
 /** `67108864` → `64 MiB (67108864 bytes)`; `1500` → `1500 bytes`. */
 function formatBytes(n: number): string {
-  const units: [number, string][] = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
+  const units: [number, string][] = [
+    [1024 ** 3, 'GiB'],
+    [1024 ** 2, 'MiB'],
+    [1024, 'KiB'],
+  ];
   for (const [size, unit] of units) if (n >= size && n % size === 0) return `${n / size} ${unit} (${n} bytes)`;
   return `${n} bytes`;
 }
@@ -149,7 +157,10 @@ export function maskSecrets(text: string, token?: string): string {
 
 /** A zod-like schema: only `safeParse` is used (the client does not load zod for this). */
 export interface AnswerSchema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; expected?: string; values?: readonly unknown[] }[] } };
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; expected?: string; values?: readonly unknown[] }[] };
+  };
 }
 
 interface Answer {
@@ -203,7 +214,10 @@ export function blameAnswer(): MalformedAnswerError | undefined {
 }
 
 /** `items[0].title: a number where a string was expected`, `urls: missing`. */
-function describeAnswerIssue(issue: { path: readonly PropertyKey[]; message: string; code?: string; expected?: string; values?: readonly unknown[] }, body: unknown): string {
+function describeAnswerIssue(
+  issue: { path: readonly PropertyKey[]; message: string; code?: string; expected?: string; values?: readonly unknown[] },
+  body: unknown,
+): string {
   let where = '';
   let value: unknown = body;
   for (const key of issue.path) {
@@ -213,7 +227,8 @@ function describeAnswerIssue(issue: { path: readonly PropertyKey[]; message: str
   const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `${typeof value === 'object' ? 'an' : 'a'} ${typeof value}`;
   let what: string;
   if (value === undefined) what = where ? 'missing' : 'no answer';
-  else if (issue.code === 'invalid_type' && issue.expected) what = `${got} where ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected} was expected`;
+  else if (issue.code === 'invalid_type' && issue.expected)
+    what = `${got} where ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected} was expected`;
   else if (issue.code === 'invalid_value' && issue.values) {
     const shown = JSON.stringify(value);
     what = `${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown} is not one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;

@@ -96,8 +96,15 @@ export class HttpClient {
     const { dispatcher, ...rest } = opts;
     const { connectTimeoutMs, timeoutMs, maxRetries, retryBudgetMs, backoffMs, maxResponseBytes } = CLIENT_LIMITS;
     this.opts = {
-      connectTimeoutMs, timeoutMs, maxRetries, retryBudgetMs, backoffMs, maxResponseBytes,
-      userAgent: 'docsctl', ...rest, baseUrl: opts.baseUrl.replace(/\/+$/, ''),
+      connectTimeoutMs,
+      timeoutMs,
+      maxRetries,
+      retryBudgetMs,
+      backoffMs,
+      maxResponseBytes,
+      userAgent: 'docsctl',
+      ...rest,
+      baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     };
     registerSecret(opts.token);
     // Traces never show a token, even one a server put in a URL it sent back.
@@ -135,8 +142,9 @@ export class HttpClient {
     if (redirect) throw new ApiError(res.status, redirect.message, req.method, req.path, res.json, res.headers, redirect.hint);
     const body = res.json as { error?: { message?: unknown }; detail?: unknown; title?: unknown } | undefined;
     // The service's error shape; else an RFC 9457 problem (detail, title); else the text itself.
-    const message = [body?.error?.message, body?.detail, body?.title].find((m): m is string => typeof m === 'string' && m !== '')
-      ?? (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
+    const message =
+      [body?.error?.message, body?.detail, body?.title].find((m): m is string => typeof m === 'string' && m !== '') ??
+      (res.text.trim().slice(0, 300) || `HTTP ${res.status}`);
     throw new ApiError(res.status, this.mask(message), req.method, req.path, res.json, res.headers, res.notRetried);
   }
 
@@ -169,10 +177,12 @@ export class HttpClient {
     const deadline = started + this.opts.timeoutMs;
     // A download whose sink has had bytes cannot be sent again (they would come twice).
     let sunk = false;
-    const sink = req.sink && (async (chunk: Buffer, headers: Record<string, string>) => {
-      sunk = true;
-      await req.sink!(chunk, headers);
-    });
+    const sink =
+      req.sink &&
+      (async (chunk: Buffer, headers: Record<string, string>) => {
+        sunk = true;
+        await req.sink!(chunk, headers);
+      });
     for (let attempt = 0; ; attempt++) {
       const t0 = Date.now();
       let res: HttpResponse | undefined;
@@ -187,8 +197,8 @@ export class HttpClient {
         this.opts.trace?.(`${method} ${url} → ${failure.message} (${Date.now() - t0} ms)`);
       }
       // A 429 was refused before any work (the service's rate limit): safe to send again whatever the method.
-      const shouldRetry = attempt < this.opts.maxRetries && !sunk
-        && (retryable ? failure !== undefined || RETRY_STATUSES.has(res!.status) : res?.status === 429);
+      const shouldRetry =
+        attempt < this.opts.maxRetries && !sunk && (retryable ? failure !== undefined || RETRY_STATUSES.has(res!.status) : res?.status === 429);
       if (!shouldRetry) {
         if (failure) throw failure;
         return res!;
@@ -197,7 +207,8 @@ export class HttpClient {
       const left = deadline - Date.now();
       if (wait >= left) {
         // Not worth waiting for: the next attempt could not start within the timeout.
-        const asked = res?.headers['retry-after'] !== undefined ? `the server asked to wait ${wait} ms (Retry-After)` : `the next attempt was due in ${wait} ms`;
+        const asked =
+          res?.headers['retry-after'] !== undefined ? `the server asked to wait ${wait} ms (Retry-After)` : `the next attempt was due in ${wait} ms`;
         const why = `not retried: ${asked}, more than the ${Math.max(0, left)} ms left of the whole request's ${this.opts.timeoutMs} ms timeout (--timeout or DOCSCTL_TIMEOUT)`;
         this.opts.trace?.(why);
         if (failure) throw new NetworkError(`${failure.message}; ${why}`, failure.method, failure.url, failure.timedOut);
@@ -266,9 +277,11 @@ export class HttpClient {
       if (e instanceof SinkFailure || e instanceof ResponseTooLargeError) throw e;
       const err = e as Error & { code?: string };
       const timedOut = signal.aborted || err.name === 'TimeoutError' || /TIMEOUT/.test(err.code ?? '');
-      const what = !timedOut ? (err.code ?? err.message)
-        : signal.aborted ? `timed out after ${this.opts.timeoutMs} ms (the whole request${attempt > 0 ? `, ${attempt + 1} attempts` : ''}: --timeout or DOCSCTL_TIMEOUT)`
-        : `timed out after ${this.opts.connectTimeoutMs} ms connecting (DOCSCTL_CONNECT_TIMEOUT)`;
+      const what = !timedOut
+        ? (err.code ?? err.message)
+        : signal.aborted
+          ? `timed out after ${this.opts.timeoutMs} ms (the whole request${attempt > 0 ? `, ${attempt + 1} attempts` : ''}: --timeout or DOCSCTL_TIMEOUT)`
+          : `timed out after ${this.opts.connectTimeoutMs} ms connecting (DOCSCTL_CONNECT_TIMEOUT)`;
       throw new NetworkError(`${method} ${url}: ${what}`, method, url, timedOut);
     }
   }
@@ -327,7 +340,8 @@ function answerProblem(res: HttpResponse, expect: 'json' | 'list'): string | und
     } catch (e) {
       // Cut short: JSON that was fine until its end (V8 says where it stopped).
       const at = /position (\d+)/.exec((e as Error).message);
-      const truncated = /^\s*[[{]/.test(res.text) && (/end of (JSON )?input/i.test((e as Error).message) || (at !== null && Number(at[1]) >= res.text.trimEnd().length));
+      const truncated =
+        /^\s*[[{]/.test(res.text) && (/end of (JSON )?input/i.test((e as Error).message) || (at !== null && Number(at[1]) >= res.text.trimEnd().length));
       const head = res.text.replace(/\s+/g, ' ').trim();
       const snippet = head.length > 60 ? `${head.slice(0, 60)}…` : head;
       const type = res.headers['content-type'] ? `, ${res.headers['content-type'].split(';')[0]}` : '';

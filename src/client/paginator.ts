@@ -24,7 +24,8 @@ export function pageProblem(body: unknown): string | undefined {
   if (Array.isArray(body)) return 'an array where a list {items, …} was expected';
   const page = body as { items?: unknown; count?: unknown; next?: unknown };
   if (!Array.isArray(page.items)) return page.items === undefined ? 'a list without items' : `items: ${kind(page.items)} where an array was expected`;
-  if (page.count !== undefined && (typeof page.count !== 'number' || !Number.isFinite(page.count))) return `count: ${kind(page.count)} where a number was expected`;
+  if (page.count !== undefined && (typeof page.count !== 'number' || !Number.isFinite(page.count)))
+    return `count: ${kind(page.count)} where a number was expected`;
   if (page.next !== undefined && page.next !== null) {
     if (typeof page.next !== 'object' || Array.isArray(page.next)) return `next: ${kind(page.next)} where an object {page} was expected`;
     const cursor = (page.next as { page?: unknown }).page;

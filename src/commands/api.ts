@@ -29,28 +29,38 @@ export default defineCommand({
     'in a query string arrays are repeated keys (a=x&a=y) and objects a[b]=c. ' +
     '--paginate (GET on a list only, refused before anything is sent otherwise) follows next.page and prints the items of every page as one JSON array; ' +
     'with --slurp, an array of the pages as the API answers them ({next, count, items}). ' +
-    '--jq filters the answer (with --paginate: each page\'s items, as they arrive). ' +
-    'The exit code follows the status (docsctl help exit-codes); an error answer\'s body is printed as it came, except with --paginate, which prints JSON or nothing. ' +
+    "--jq filters the answer (with --paginate: each page's items, as they arrive). " +
+    "The exit code follows the status (docsctl help exit-codes); an error answer's body is printed as it came, except with --paginate, which prints JSON or nothing. " +
     'A redirect (3xx but 304) is not followed: exit 1, naming the status and the Location. ' +
     '--paginate reads at most DOCSCTL_MAX_PAGES pages (default 1000) and stops at a cursor it followed already (exit 1).',
   args: [{ name: 'endpoint', description: 'path, e.g. /v1/orgs/{org}/spaces' }],
   flags: {
     method: { short: 'X', description: 'HTTP method (default GET, or POST with fields or --input)', value: 'method', choices: METHODS },
-    rawField: { short: 'f', type: 'list', description: 'add a string field key=value (repeatable): the JSON body, or query parameters on GET and HEAD', value: 'key=value' },
-    field: { short: 'F', type: 'list', description: 'add a typed field: numbers, true/false, null, {org}, @file or @- for stdin (repeatable)', value: 'key=value' },
+    rawField: {
+      short: 'f',
+      type: 'list',
+      description: 'add a string field key=value (repeatable): the JSON body, or query parameters on GET and HEAD',
+      value: 'key=value',
+    },
+    field: {
+      short: 'F',
+      type: 'list',
+      description: 'add a typed field: numbers, true/false, null, {org}, @file or @- for stdin (repeatable)',
+      value: 'key=value',
+    },
     header: { short: 'H', type: 'list', description: 'add a header "Name: value" (repeatable)', value: 'header' },
     input: { description: 'the body from a file, or - for stdin (fields then go to the query string)', value: 'file' },
     paginate: { type: 'boolean', description: 'follow next.page of a list and print the items of all pages as one array' },
     slurp: { type: 'boolean', description: 'with --paginate: print an array of the pages as answered ({next, count, items})' },
-    jq: { short: 'q', description: 'filter the answer with jq (strings print without quotes); with --paginate, each page\'s items', value: 'expression' },
+    jq: { short: 'q', description: "filter the answer with jq (strings print without quotes); with --paginate, each page's items", value: 'expression' },
     silent: { type: 'boolean', description: 'print no body (the exit code still follows the status)' },
     include: { short: 'i', type: 'boolean', description: 'print the status line and headers before the body' },
   },
   examples: [
-    'docsctl api /v1/orgs/{org}/spaces --paginate --jq \'.[].title\'',
+    "docsctl api /v1/orgs/{org}/spaces --paginate --jq '.[].title'",
     'docsctl api /v1/orgs/{org}/collections -f title=Guides',
     'docsctl api -X GET /v1/orgs/{org}/members -f role=admin -F limit=5',
-    'docsctl api -X PATCH /v1/spaces/sp_123 -F \'mergeRules[type]=rules\' -F \'mergeRules[rules][][rule]=require_at_least_one_review\'',
+    "docsctl api -X PATCH /v1/spaces/sp_123 -F 'mergeRules[type]=rules' -F 'mergeRules[rules][][rule]=require_at_least_one_review'",
     'docsctl api -X POST /_sandbox/clock -f advance=8d',
     'docsctl api -X HEAD /v1/spaces/sp_123 -i',
   ],
@@ -84,12 +94,15 @@ export default defineCommand({
     const rawBody = flags.input ? await readFileOrStdin(ctx, flags.input, '--input') : undefined;
     const body = fields && !fieldsInQuery ? fields : undefined;
     const api = await ctx.api();
-    const send = (p: string) => api.http.exchange({ method, path: p, headers, ...(body !== undefined ? { body } : {}), ...(rawBody !== undefined ? { rawBody } : {}) });
+    const send = (p: string) =>
+      api.http.exchange({ method, path: p, headers, ...(body !== undefined ? { body } : {}), ...(rawBody !== undefined ? { rawBody } : {}) });
     const reasons = include ? await statusTexts() : {};
     const statusBlock = (res: HttpResponse) => {
       const names = Object.keys(res.headers).sort();
       // A header a server echoes never shows the token (set-cookie, www-authenticate…).
-      return api.http.mask([`HTTP/1.1 ${res.status} ${reasons[res.status] ?? ''}`.trimEnd(), ...names.map((k) => `${k}: ${res.headers[k]}`)].join('\n') + '\n\n');
+      return api.http.mask(
+        [`HTTP/1.1 ${res.status} ${reasons[res.status] ?? ''}`.trimEnd(), ...names.map((k) => `${k}: ${res.headers[k]}`)].join('\n') + '\n\n',
+      );
     };
 
     if (!paginate) {
@@ -106,7 +119,8 @@ export default defineCommand({
       }
       if (silent || res.text === '') return;
       if (jq) {
-        if (res.json === undefined) throw new CliError(`--jq: the answer to ${method} ${path} is not JSON (${res.headers['content-type'] ?? 'no content type'})`, EXIT.FAILED);
+        if (res.json === undefined)
+          throw new CliError(`--jq: the answer to ${method} ${path} is not JSON (${res.headers['content-type'] ?? 'no content type'})`, EXIT.FAILED);
         ctx.out(await jq.run(res.json));
       } else {
         ctx.out(res.json !== undefined ? JSON.stringify(res.json, null, 2) + '\n' : ensureNl(res.text));
@@ -138,21 +152,25 @@ async function paginateList(ctx: Context, api: Api, first: string, send: (p: str
   let open = false;
   let empty = true;
   const streams = !o.silent && !o.include && !o.jq;
-  const pager = api.paginator<unknown>(async (cursor) => {
-    let path = first;
-    if (cursor !== undefined) {
-      const url = new URL(first, 'http://x');
-      url.searchParams.set('page', cursor);
-      path = url.pathname + url.search;
-    }
-    const res = await send(path);
-    if (o.include) ctx.out(o.statusBlock(res));
-    const redirect = api.http.redirectOf(res);
-    if (redirect) throw new ApiError(res.status, redirect.message, o.method, path, res.json, res.headers, redirect.hint);
-    if (res.status >= 400) throw failure(res, o.method, path);
-    api.http.checkAnswer({ method: o.method, path }, res, 'list');
-    return res.json as Page<unknown>;
-  }, undefined, `${o.method} ${first.split('?')[0]}`);
+  const pager = api.paginator<unknown>(
+    async (cursor) => {
+      let path = first;
+      if (cursor !== undefined) {
+        const url = new URL(first, 'http://x');
+        url.searchParams.set('page', cursor);
+        path = url.pathname + url.search;
+      }
+      const res = await send(path);
+      if (o.include) ctx.out(o.statusBlock(res));
+      const redirect = api.http.redirectOf(res);
+      if (redirect) throw new ApiError(res.status, redirect.message, o.method, path, res.json, res.headers, redirect.hint);
+      if (res.status >= 400) throw failure(res, o.method, path);
+      api.http.checkAnswer({ method: o.method, path }, res, 'list');
+      return res.json as Page<unknown>;
+    },
+    undefined,
+    `${o.method} ${first.split('?')[0]}`,
+  );
   try {
     for await (const page of pager.answers()) {
       if (streams && !open) {
@@ -182,7 +200,15 @@ async function paginateList(ctx: Context, api: Api, first: string, send: (p: str
 /** The ApiError of an error answer: its message (the service's, or HTTP <status>), exit code by status. */
 function failure(res: HttpResponse, method: string, path: string): ApiError {
   const message = (res.json as { error?: { message?: unknown } } | undefined)?.error?.message;
-  return new ApiError(res.status, typeof message === 'string' && message !== '' ? message : `HTTP ${res.status}`, method, path, res.json, res.headers, res.notRetried);
+  return new ApiError(
+    res.status,
+    typeof message === 'string' && message !== '' ? message : `HTTP ${res.status}`,
+    method,
+    path,
+    res.json,
+    res.headers,
+    res.notRetried,
+  );
 }
 
 /**
@@ -192,7 +218,8 @@ function failure(res: HttpResponse, method: string, path: string): ApiError {
  */
 async function refuseNonList(path: string): Promise<void> {
   const pathname = path.split('?')[0].replace(/(.)\/+$/, '$1');
-  const why = (what: string) => new UsageError(`--paginate: GET ${pathname} ${what}`, '--paginate follows next.page of list answers ({next, count, items}); drop it for one object');
+  const why = (what: string) =>
+    new UsageError(`--paginate: GET ${pathname} ${what}`, '--paginate follows next.page of list answers ({next, count, items}); drop it for one object');
   if (!pathname.startsWith('/v1/')) throw why('is not a list of the API');
   const below = pathname.slice(3);
   const { families } = await import('../contract/index.js');
@@ -209,7 +236,14 @@ async function refuseNonList(path: string): Promise<void> {
 }
 
 function templateMatcher(template: string): RegExp {
-  return new RegExp('^' + template.split(/\{[^}]+\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+') + '$');
+  return new RegExp(
+    '^' +
+      template
+        .split(/\{[^}]+\}/)
+        .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]+') +
+      '$',
+  );
 }
 
 function parseHeaders(list: string[]): Record<string, string> {

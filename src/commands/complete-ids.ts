@@ -38,7 +38,13 @@ const SOURCES: Record<Exclude<IdKind, 'profile'>, Source> = {
   cr: { path: '/spaces/{spaceId}/change-requests', entry: crEntry, statuses: ['open', 'draft', 'merged', 'archived'] },
   // What a merge takes (the service merges drafts too).
   'mergeable-cr': { path: '/spaces/{spaceId}/change-requests', entry: crEntry, statuses: ['open', 'draft'] },
-  user: { path: '/orgs/{organizationId}/members', entry: (i) => { const u = (i.user ?? {}) as Item; return [text(u.id), text(u.displayName)]; } },
+  user: {
+    path: '/orgs/{organizationId}/members',
+    entry: (i) => {
+      const u = (i.user ?? {}) as Item;
+      return [text(u.id), text(u.displayName)];
+    },
+  },
   org: { path: '/orgs', entry: (i) => [text(i.id), text(i.title)] },
 };
 const KINDS = [...Object.keys(SOURCES), 'profile'];
@@ -49,7 +55,10 @@ const line = ([id, title]: [string, string]) => (title ? `${tsvField(id)}\t${tsv
 export default defineCommand({
   name: '__complete',
   summary: 'Ids for shell completion (internal)',
-  args: [{ name: 'what', description: 'ids' }, { name: 'kind', description: KINDS.join(', ') }],
+  args: [
+    { name: 'what', description: 'ids' },
+    { name: 'kind', description: KINDS.join(', ') },
+  ],
   flags: { space: { description: 'the space whose change requests to list (cr, mergeable-cr)', value: 'space' } },
   examples: ['docsctl __complete ids space', 'docsctl __complete ids space --org org_123', 'docsctl __complete ids cr --space sp_123'],
   noJson: true,
@@ -59,7 +68,9 @@ export default defineCommand({
       if (args.kind === 'profile') {
         const { readConfig } = await import('../config/profiles.js');
         const profiles = readConfig(ctx.env.DOCSCTL_CONFIG_DIR).profiles ?? {};
-        return Object.entries(profiles).map(([name, p]) => line([name, [p.org, p.apiUrl].filter(Boolean).join(' · ')])).join('\n');
+        return Object.entries(profiles)
+          .map(([name, p]) => line([name, [p.org, p.apiUrl].filter(Boolean).join(' · ')]))
+          .join('\n');
       }
       const source = SOURCES[args.kind as keyof typeof SOURCES];
       const auth = await ctx.auth();
@@ -80,16 +91,23 @@ export default defineCommand({
       const hit = cache[key];
       if (hit && Array.isArray(hit.lines) && Date.now() - hit.at < TTL_MS) return hit.lines.join('\n');
       const { families } = await import('../contract/index.js');
-      const op = Object.values(families).flatMap((f) => Object.values(f) as AnyOp[]).find((o) => o.method === 'GET' && o.path === source.path);
+      const op = Object.values(families)
+        .flatMap((f) => Object.values(f) as AnyOp[])
+        .find((o) => o.method === 'GET' && o.path === source.path);
       if (!op) return;
       // ~300 ms by default so a TAB never hangs the shell; DOCSCTL_COMPLETE_TIMEOUT_MS changes it.
       const wait = Number(ctx.env.DOCSCTL_COMPLETE_TIMEOUT_MS) > 0 ? Number(ctx.env.DOCSCTL_COMPLETE_TIMEOUT_MS) : 300;
       const api = await ctx.makeApi(auth.apiUrl, auth.token, { timeoutMs: wait, connectTimeoutMs: wait, maxRetries: 0 });
       const params = inOrg ? { organizationId: auth.org } : inSpace ? { spaceId: space } : {};
       // Each status asked at once (the service lists one at a time), shown in the source's order.
-      const pages = (await Promise.all((source.statuses ?? [undefined]).map((status) =>
-        api.call(op, { params, query: { limit: 200, ...(status ? { status } : {}) } })))) as { items: Item[] }[];
-      const lines = pages.flatMap((p) => p.items).map(source.entry).filter(([id]) => id).map(line);
+      const pages = (await Promise.all(
+        (source.statuses ?? [undefined]).map((status) => api.call(op, { params, query: { limit: 200, ...(status ? { status } : {}) } })),
+      )) as { items: Item[] }[];
+      const lines = pages
+        .flatMap((p) => p.items)
+        .map(source.entry)
+        .filter(([id]) => id)
+        .map(line);
       cache[key] = { at: Date.now(), lines };
       writeFileSync(cacheFile, JSON.stringify(cache), { mode: 0o600 });
       return lines.join('\n');

@@ -30,37 +30,81 @@ const org = async (ctx: Context) => ({ organizationId: await ctx.org() });
 
 const PICKERS: Record<string, Pick> = {
   space: (ctx) =>
-    ctx.choose('Space', async () =>
-      (await items(ctx, spaces.listSpaces, await org(ctx))).map((s): Choice => ({
-        value: s.id, name: `${s.emoji ? `${s.emoji} ` : ''}${s.title}`, description: `${s.id} · ${s.visibility}`,
-      })), 'spaces'),
+    ctx.choose(
+      'Space',
+      async () =>
+        (await items(ctx, spaces.listSpaces, await org(ctx))).map(
+          (s): Choice => ({
+            value: s.id,
+            name: `${s.emoji ? `${s.emoji} ` : ''}${s.title}`,
+            description: `${s.id} · ${s.visibility}`,
+          }),
+        ),
+      'spaces',
+    ),
   collection: (ctx) =>
-    ctx.choose('Collection', async () =>
-      (await items(ctx, collections.listCollections, await org(ctx))).map((c): Choice => ({ value: c.id, name: c.title, description: c.id })), 'collections'),
+    ctx.choose(
+      'Collection',
+      async () => (await items(ctx, collections.listCollections, await org(ctx))).map((c): Choice => ({ value: c.id, name: c.title, description: c.id })),
+      'collections',
+    ),
   site: (ctx) =>
-    ctx.choose('Site', async () =>
-      (await items(ctx, sites.listSites, await org(ctx))).map((s): Choice => ({ value: s.id, name: s.title, description: `${s.id} · ${s.visibility}` })), 'sites'),
+    ctx.choose(
+      'Site',
+      async () =>
+        (await items(ctx, sites.listSites, await org(ctx))).map((s): Choice => ({ value: s.id, name: s.title, description: `${s.id} · ${s.visibility}` })),
+      'sites',
+    ),
   user: (ctx) =>
-    ctx.choose('Member', async () =>
-      (await items(ctx, members.listMembers, await org(ctx))).map((m): Choice => ({
-        value: m.user.id, name: m.user.displayName, description: `${m.user.email ?? m.user.id} · ${m.role ?? 'guest'}`,
-      })), 'members'),
+    ctx.choose(
+      'Member',
+      async () =>
+        (await items(ctx, members.listMembers, await org(ctx))).map(
+          (m): Choice => ({
+            value: m.user.id,
+            name: m.user.displayName,
+            description: `${m.user.email ?? m.user.id} · ${m.role ?? 'guest'}`,
+          }),
+        ),
+      'members',
+    ),
   role: (ctx) => ctx.choose('Role', async () => MEMBER_ROLES.map((r) => ({ value: r, name: r })), 'roles'),
   provider: (ctx) =>
-    ctx.choose('SAML provider', async () =>
-      (await items(ctx, saml.listSamlProviders, await org(ctx))).map((p): Choice => ({ value: p.id, name: p.label, description: p.id })), 'SAML providers'),
+    ctx.choose(
+      'SAML provider',
+      async () => (await items(ctx, saml.listSamlProviders, await org(ctx))).map((p): Choice => ({ value: p.id, name: p.label, description: p.id })),
+      'SAML providers',
+    ),
   slug: (ctx) =>
-    ctx.choose('OpenAPI specification', async () =>
-      (await items(ctx, openapi.listOpenAPISpecs, await org(ctx))).map((s): Choice => ({ value: s.slug, name: s.slug, description: s.processingState })), 'specifications'),
+    ctx.choose(
+      'OpenAPI specification',
+      async () =>
+        (await items(ctx, openapi.listOpenAPISpecs, await org(ctx))).map((s): Choice => ({ value: s.slug, name: s.slug, description: s.processingState })),
+      'specifications',
+    ),
   // These two list what is inside the space or site given before them (pickArg checks it was).
   cr: (ctx, args) =>
-    ctx.choose('Change request', async () =>
-      (await items(ctx, changeRequests.listChangeRequests, { spaceId: args.space! })).map((c): Choice => ({
-        value: String(c.number), name: `#${c.number} ${c.subject ?? ''}`.trim(), description: `${c.id} · ${c.status}`,
-      })), 'open change requests'),
+    ctx.choose(
+      'Change request',
+      async () =>
+        (await items(ctx, changeRequests.listChangeRequests, { spaceId: args.space! })).map(
+          (c): Choice => ({
+            value: String(c.number),
+            name: `#${c.number} ${c.subject ?? ''}`.trim(),
+            description: `${c.id} · ${c.status}`,
+          }),
+        ),
+      'open change requests',
+    ),
   section: (ctx, args) =>
-    ctx.choose('Section', async () =>
-      (await items(ctx, sites.listSiteSections, { ...(await org(ctx)), siteId: args.site! })).map((s): Choice => ({ value: s.id, name: s.title, description: s.id })), 'sections'),
+    ctx.choose(
+      'Section',
+      async () =>
+        (await items(ctx, sites.listSiteSections, { ...(await org(ctx)), siteId: args.site! })).map(
+          (s): Choice => ({ value: s.id, name: s.title, description: s.id }),
+        ),
+      'sections',
+    ),
 };
 
 /** The argument a picker lists the contents of. */

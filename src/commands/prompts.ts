@@ -30,16 +30,19 @@ export async function requiredText(ctx: Context, given: string | undefined, spec
     throw new UsageError(given === undefined ? `missing ${spec.flag}` : `${spec.flag}: must not be blank`, `pass it: ${spec.example}`);
   }
   const { input } = await ctx.prompts();
-  const answer = await input({
-    message: spec.label,
-    validate: (v: string) => {
-      const t = v.trim();
-      if (t === '') return `${spec.label} must not be blank`;
-      if (spec.min !== undefined && t.length < spec.min) return `${spec.label} must be at least ${plural(spec.min, 'character')}`;
-      if (spec.max !== undefined && t.length > spec.max) return `${spec.label} must be at most ${plural(spec.max, 'character')}`;
-      return true;
+  const answer = await input(
+    {
+      message: spec.label,
+      validate: (v: string) => {
+        const t = v.trim();
+        if (t === '') return `${spec.label} must not be blank`;
+        if (spec.min !== undefined && t.length < spec.min) return `${spec.label} must be at least ${plural(spec.min, 'character')}`;
+        if (spec.max !== undefined && t.length > spec.max) return `${spec.label} must be at most ${plural(spec.max, 'character')}`;
+        return true;
+      },
     },
-  }, { output: ctx.io.stderr, input: ctx.io.stdin });
+    { output: ctx.io.stderr, input: ctx.io.stdin },
+  );
   return answer.trim();
 }
 

@@ -60,7 +60,11 @@ function secondsSetting(env: NodeJS.ProcessEnv, name: string, fallback: number):
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!(n > 0) || n > 86_400) throw new UsageError(`${name}: must be a number of seconds greater than 0 and at most 86400 (got ${JSON.stringify(raw)})`, `e.g. ${name}=${fallback / 1000}, or unset it for the default`);
+  if (!(n > 0) || n > 86_400)
+    throw new UsageError(
+      `${name}: must be a number of seconds greater than 0 and at most 86400 (got ${JSON.stringify(raw)})`,
+      `e.g. ${name}=${fallback / 1000}, or unset it for the default`,
+    );
   return Math.round(n * 1000);
 }
 
@@ -90,7 +94,9 @@ export async function startDetached(ctx: Context, flags: Record<string, unknown>
   }
   if (ctx.globals.verbose) args.push('--verbose');
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1], 'serve', ...args], {
-    detached: true, stdio: ['ignore', fd, fd, 'ipc'], windowsHide: true,
+    detached: true,
+    stdio: ['ignore', fd, fd, 'ipc'],
+    windowsHide: true,
     env: { ...ctx.env, [CHILD_ENV]: JSON.stringify({ log, rename: typeof flags.log !== 'string' }) },
   });
   closeSync(fd);
@@ -122,15 +128,20 @@ export async function startDetached(ctx: Context, flags: Record<string, unknown>
     // Our own child, which has not reported yet: stopped by its pid (a record it wrote, it removes as it stops).
     child.kill('SIGTERM');
     if (outcome === 'cancelled') throw new CliError('cancelled: the sandbox was stopped before it started', EXIT.CANCELLED);
-    throw new CliError(`the sandbox did not start within ${timeoutMs / 1000} s; it was stopped (its output: ${log})`, EXIT.FAILED,
-      'raise DOCSCTL_SERVE_START_TIMEOUT (seconds), or read the log');
+    throw new CliError(
+      `the sandbox did not start within ${timeoutMs / 1000} s; it was stopped (its output: ${log})`,
+      EXIT.FAILED,
+      'raise DOCSCTL_SERVE_START_TIMEOUT (seconds), or read the log',
+    );
   }
   if ('failed' in outcome) throw new CliError(`cannot start the sandbox: ${outcome.failed.message}`, EXIT.FAILED);
   // It exited before listening: its error is in the log, as it would have been on stderr.
   const text = readFrom(log, from);
   if (typeof flags.log !== 'string') rmSync(log, { force: true });
   if (text) ctx.info(text);
-  throw text && outcome.exit ? new QuietExit(outcome.exit) : new CliError(`the sandbox exited before it listened (${outcome.signal ?? `exit ${outcome.exit}`})${text ? '' : ', without a word'}`, EXIT.FAILED);
+  throw text && outcome.exit
+    ? new QuietExit(outcome.exit)
+    : new CliError(`the sandbox exited before it listened (${outcome.signal ?? `exit ${outcome.exit}`})${text ? '' : ', without a word'}`, EXIT.FAILED);
 }
 
 /** The text of `file` from byte `from` on (what the child wrote there). */
@@ -166,7 +177,11 @@ export class DetachedChild {
   readonly token = randomBytes(24).toString('base64url');
   private record: string | undefined;
 
-  constructor(private readonly env: NodeJS.ProcessEnv, public log: string, private readonly rename: boolean) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    public log: string,
+    private readonly rename: boolean,
+  ) {}
 
   /** Once listening: the record of this sandbox, and the log named after its port. */
   register(url: string): void {
@@ -223,7 +238,8 @@ export async function stopDetached(ctx: Context, port: number): Promise<void> {
   let record: DetachedRecord;
   try {
     record = JSON.parse(text) as DetachedRecord;
-    if (!Number.isInteger(record.pid) || typeof record.url !== 'string' || typeof record.control !== 'string') throw new Error('not a record of docsctl serve --detach');
+    if (!Number.isInteger(record.pid) || typeof record.url !== 'string' || typeof record.control !== 'string')
+      throw new Error('not a record of docsctl serve --detach');
   } catch (e) {
     throw new CliError(`${file}: ${(e as Error).message}`, EXIT.FAILED, 'remove the file if no sandbox runs on that port');
   }
@@ -235,7 +251,11 @@ export async function stopDetached(ctx: Context, port: number): Promise<void> {
   } catch (e) {
     if (!(e instanceof NetworkError)) throw e;
     rmSync(file, { force: true });
-    throw new CliError(`no sandbox runs on port ${port}: the one started with --detach (pid ${record.pid}) is gone (${e.message}); its record was removed`, EXIT.NOT_FOUND, startOne);
+    throw new CliError(
+      `no sandbox runs on port ${port}: the one started with --detach (pid ${record.pid}) is gone (${e.message}); its record was removed`,
+      EXIT.NOT_FOUND,
+      startOne,
+    );
   } finally {
     await api.close();
   }
@@ -243,13 +263,19 @@ export async function stopDetached(ctx: Context, port: number): Promise<void> {
   if (answer.status !== 202 || typeof pid !== 'number') {
     // The server on that URL does not hold the record's token: the sandbox that wrote it is gone.
     rmSync(file, { force: true });
-    throw new CliError(`no sandbox started with --detach runs on port ${port}: ${record.url} is another server (it answered ${answer.status} to the stop), left alone; the record of pid ${record.pid} was removed`, EXIT.NOT_FOUND);
+    throw new CliError(
+      `no sandbox started with --detach runs on port ${port}: ${record.url} is another server (it answered ${answer.status} to the stop), left alone; the record of pid ${record.pid} was removed`,
+      EXIT.NOT_FOUND,
+    );
   }
   const end = Date.now() + timeoutMs;
   while (alive(pid)) {
     if (Date.now() > end) {
-      throw new CliError(`asked the sandbox on port ${port} (pid ${pid}) to stop, but it is still running after ${timeoutMs / 1000} s`, EXIT.FAILED,
-        `its output: ${record.log}; DOCSCTL_SERVE_STOP_TIMEOUT (seconds) waits longer`);
+      throw new CliError(
+        `asked the sandbox on port ${port} (pid ${pid}) to stop, but it is still running after ${timeoutMs / 1000} s`,
+        EXIT.FAILED,
+        `its output: ${record.log}; DOCSCTL_SERVE_STOP_TIMEOUT (seconds) waits longer`,
+      );
     }
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -7,25 +7,62 @@ import { plural } from '../cli/text.js';
 const serve = defineCommand({
   name: 'serve',
   summary: 'Run the sandbox: a stateful, in-memory server of the whole API',
-  description: 'Prints the URL, the admin token, the organization, its pid and an export line to paste; Ctrl-C stops it. '
-    + 'With --detach it runs in the background: the command returns once the sandbox listens, having printed the same, and `docsctl serve stop --port P` stops it '
-    + '(exit 4 when no sandbox started with --detach runs on that port). Its output goes to a log, sandboxes/<port>.log in the config folder unless --log says where.',
-  args: [{ name: 'action', description: 'stop: stop the sandbox that serve --detach started on --port (default 4700), and wait until its process has ended', optional: true, choices: ['stop'] }],
+  description:
+    'Prints the URL, the admin token, the organization, its pid and an export line to paste; Ctrl-C stops it. ' +
+    'With --detach it runs in the background: the command returns once the sandbox listens, having printed the same, and `docsctl serve stop --port P` stops it ' +
+    '(exit 4 when no sandbox started with --detach runs on that port). Its output goes to a log, sandboxes/<port>.log in the config folder unless --log says where.',
+  args: [
+    {
+      name: 'action',
+      description: 'stop: stop the sandbox that serve --detach started on --port (default 4700), and wait until its process has ended',
+      optional: true,
+      choices: ['stop'],
+    },
+  ],
   flags: {
     memory: { type: 'boolean', description: 'keep the state in memory (the default)' },
-    data: { description: 'keep the state in this SQLite database (made when missing; a JSON state file is imported once): each write is committed before it is acknowledged. Needs the optional package better-sqlite3', value: 'file' },
+    data: {
+      description:
+        'keep the state in this SQLite database (made when missing; a JSON state file is imported once): each write is committed before it is acknowledged. Needs the optional package better-sqlite3',
+      value: 'file',
+    },
     port: { type: 'number', description: 'port to listen on (default 4700; 0 picks a free one)', value: 'n' },
     host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
     token: { description: 'the admin user’s token (default: random; with --data, replaces the saved one)', value: 'token' },
-    seed: { description: 'start from this: a JSON fixture, a state exported by GET /_sandbox/state, or an organization file (docsctl orgs export), applied to the default organization', value: 'file' },
+    seed: {
+      description:
+        'start from this: a JSON fixture, a state exported by GET /_sandbox/state, or an organization file (docsctl orgs export), applied to the default organization',
+      value: 'file',
+    },
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users, pid} (with --detach, also log)' },
-    chaos: { type: 'number', description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection', value: 'rate' },
+    chaos: {
+      type: 'number',
+      description: 'answer this share (0..1) of /v1 requests with a random fault: 429, 500, 503, a delay or a dropped connection',
+      value: 'rate',
+    },
     chaosSeed: { type: 'number', description: 'seed of the chaos (same seed, same faults; default 1)', value: 'n' },
-    allowFetch: { description: 'hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, addresses, or * for any. A name (or *) lets the sandbox ask for that host, but never connect to a private, link-local or metadata address it resolves to: only that address, listed here, allows it', value: 'hosts' },
-    detach: { type: 'boolean', description: 'run in the background: return once it listens (DOCSCTL_SERVE_START_TIMEOUT seconds at most, default 60), printing the same lines; stop it with docsctl serve stop --port P' },
+    allowFetch: {
+      description:
+        'hosts that content import and OpenAPI sources may fetch from, besides loopback: comma-separated names, *.domain patterns, addresses, or * for any. A name (or *) lets the sandbox ask for that host, but never connect to a private, link-local or metadata address it resolves to: only that address, listed here, allows it',
+      value: 'hosts',
+    },
+    detach: {
+      type: 'boolean',
+      description:
+        'run in the background: return once it listens (DOCSCTL_SERVE_START_TIMEOUT seconds at most, default 60), printing the same lines; stop it with docsctl serve stop --port P',
+    },
     log: { description: 'with --detach: append its output to this file (default: sandboxes/<port>.log in the config folder)', value: 'file' },
   },
-  examples: ['docsctl serve --memory', 'docsctl serve --memory --detach --port 4700 --token ci-token-123', 'docsctl serve stop --port 4700', 'docsctl serve --data sandbox.db', 'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com', 'docsctl serve --memory --port 0 --json', 'docsctl serve --memory --seed fixtures.json --token dev-token', 'docsctl serve --memory --seed org.yaml'],
+  examples: [
+    'docsctl serve --memory',
+    'docsctl serve --memory --detach --port 4700 --token ci-token-123',
+    'docsctl serve stop --port 4700',
+    'docsctl serve --data sandbox.db',
+    'docsctl serve --memory --allow-fetch docs.example.com,*.githubusercontent.com',
+    'docsctl serve --memory --port 0 --json',
+    'docsctl serve --memory --seed fixtures.json --token dev-token',
+    'docsctl serve --memory --seed org.yaml',
+  ],
   noJson: true,
   async run(ctx, { args, flags }): Promise<void> {
     const port = flags.port ?? 4700;
@@ -39,7 +76,10 @@ const serve = defineCommand({
     const { SeedError } = await import('../server/seed.js');
     const { StateFileError, TokenError } = await import('../server/serve.js');
     const { HOST_PATTERN } = await import('../server/lib/fetch.js');
-    const allowFetch = flags.allowFetch?.split(',').map((h) => h.trim()).filter(Boolean);
+    const allowFetch = flags.allowFetch
+      ?.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     const badHost = allowFetch?.find((h) => !HOST_PATTERN.test(h));
     if (allowFetch && (badHost !== undefined || allowFetch.length === 0)) {
       throw new UsageError(`--allow-fetch: ${badHost === undefined ? 'needs at least one host' : `"${badHost}" is not a host name, *.domain pattern or *`}`);
@@ -74,7 +114,6 @@ const serve = defineCommand({
         } catch (e) {
           throw new UsageError(`--seed: ${flags.seed} is neither JSON nor an organization file: ${(e as Error).message}`);
         }
-
       }
     }
     if (flags.detach) {
@@ -89,7 +128,11 @@ const serve = defineCommand({
     try {
       server = await startServer({
         ...(detached ? { control: { token: detached.token, onStop: () => askedToStop() } } : {}),
-        port, host: flags.host ?? '127.0.0.1', ...(flags.token ? { token: flags.token } : {}), ...(seed ? { seed } : {}), ...(state !== undefined ? { state } : {}),
+        port,
+        host: flags.host ?? '127.0.0.1',
+        ...(flags.token ? { token: flags.token } : {}),
+        ...(seed ? { seed } : {}),
+        ...(state !== undefined ? { state } : {}),
         ...(flags.data ? { data: flags.data } : {}),
         ...(flags.chaos ? { chaos: { rate: flags.chaos, seed: flags.chaosSeed ?? 1 } } : {}),
         ...(allowFetch ? { allowFetch } : {}),
@@ -123,7 +166,14 @@ const serve = defineCommand({
     });
     detached?.register(server.url);
     const stopLine = `docsctl serve stop --port ${new URL(server.url).port}`;
-    const info = { url: server.url, token: server.token, organizationId: server.organizationId, users: server.users, pid: process.pid, ...(detached ? { log: detached.log } : {}) };
+    const info = {
+      url: server.url,
+      token: server.token,
+      organizationId: server.organizationId,
+      users: server.users,
+      pid: process.pid,
+      ...(detached ? { log: detached.log } : {}),
+    };
     let output: string;
     if (flags.json) {
       output = JSON.stringify(info) + '\n';
@@ -185,8 +235,10 @@ async function seedFromFile(ctx: Context, server: { url: string; token: string; 
     const result = await applyFile(r, plan, () => {});
     if (result.error !== undefined) {
       const { describeFailure } = await import('../cli/errors.js');
-      throw new UsageError(`--seed: applying ${desired.source} to the sandbox failed: ${describeFailure(result.error).message}`,
-        'an OpenAPI specification is fetched from its url: allow its host with --allow-fetch, or leave openapi: out of the file');
+      throw new UsageError(
+        `--seed: applying ${desired.source} to the sandbox failed: ${describeFailure(result.error).message}`,
+        'an OpenAPI specification is fetched from its url: allow its host with --allow-fetch, or leave openapi: out of the file',
+      );
     }
     ctx.debug(`--seed: ${plural(result.applied.length, 'change')} applied from ${desired.source}`);
   } finally {

@@ -10,7 +10,12 @@ import { ops as collectionOps, type Collection } from '../contract/collections.j
 import { ops as spaceOps, type Space } from '../contract/spaces.js';
 
 const ICONS: Record<Space['visibility'], string> = {
-  public: '🌐', unlisted: '🔗', 'share-link': '🔑', 'visitor-auth': '🔐', 'in-collection': '📎', private: '🔒',
+  public: '🌐',
+  unlisted: '🔗',
+  'share-link': '🔑',
+  'visitor-auth': '🔐',
+  'in-collection': '📎',
+  private: '🔒',
 };
 const DELETED = '🗑';
 
@@ -28,8 +33,12 @@ interface OrgTree {
 }
 
 const slim = (s: Space): TreeSpace => ({
-  id: s.id, title: s.title, emoji: s.emoji, visibility: s.visibility,
-  ...(s.parent ? { parent: s.parent } : {}), ...(s.deletedAt ? { deletedAt: s.deletedAt } : {}),
+  id: s.id,
+  title: s.title,
+  emoji: s.emoji,
+  visibility: s.visibility,
+  ...(s.parent ? { parent: s.parent } : {}),
+  ...(s.deletedAt ? { deletedAt: s.deletedAt } : {}),
 });
 
 /** Nest collections and spaces by their `parent`; anything whose parent is not listed goes to the root. */
@@ -50,7 +59,9 @@ export function buildTree(organization: string, collections: Collection[], space
 export default defineCommand({
   name: 'tree',
   summary: 'Draw the organization: collections, their spaces, visibility and deleted spaces',
-  description: `Icons: ${Object.entries(ICONS).map(([v, i]) => `${i} ${v}`).join(', ')}, ${DELETED} deleted (with --deleted).`,
+  description: `Icons: ${Object.entries(ICONS)
+    .map(([v, i]) => `${i} ${v}`)
+    .join(', ')}, ${DELETED} deleted (with --deleted).`,
   flags: {
     deleted: { type: 'boolean', description: 'also show deleted spaces that can still be restored (where the service lists them)' },
   },
@@ -85,7 +96,7 @@ export default defineCommand({
       label: (n) => {
         if (n.kind === 'collection') return `📂 ${paint.key(terminalLine(n.c.title || '(untitled)'))}  ${paint.dim(terminalLine(n.c.id))}`;
         const s = n.s;
-        const icon = s.deletedAt ? DELETED : ICONS[s.visibility] ?? '?';
+        const icon = s.deletedAt ? DELETED : (ICONS[s.visibility] ?? '?');
         const title = terminalLine(`${s.emoji ? `${s.emoji} ` : ''}${s.title || '(untitled)'}`);
         const note = terminalLine(s.deletedAt ? `deleted ${s.deletedAt.slice(0, 10)}` : s.visibility);
         return `${icon} ${s.deletedAt ? paint.dim(title) : title}  ${paint.dim(`${note} · ${terminalLine(s.id)}`)}`;

@@ -74,7 +74,8 @@ export class ProfileStore {
     try {
       const conf = new ConfCtor<Schema>({
         // No defaults: opening never writes (a write outside the lock could undo another process's).
-        ...PROJECT, configFileMode: 0o600,
+        ...PROJECT,
+        configFileMode: 0o600,
         ...(dir ? { cwd: dir } : {}),
       });
       return new ProfileStore(conf);
@@ -226,12 +227,13 @@ export interface ResolvedAuth {
  * not say it all and names no profile. A profile named by `--profile` or DOCSCTL_PROFILE that is
  * not saved is a ConfigError listing the ones that are.
  */
-export async function resolveAuth(
-  env: NodeJS.ProcessEnv,
-  flags: { profile?: string; org?: string },
-): Promise<ResolvedAuth> {
-  const named = flags.profile !== undefined ? { name: flags.profile, source: '--profile' }
-    : env.DOCSCTL_PROFILE ? { name: env.DOCSCTL_PROFILE, source: 'DOCSCTL_PROFILE' } : undefined;
+export async function resolveAuth(env: NodeJS.ProcessEnv, flags: { profile?: string; org?: string }): Promise<ResolvedAuth> {
+  const named =
+    flags.profile !== undefined
+      ? { name: flags.profile, source: '--profile' }
+      : env.DOCSCTL_PROFILE
+        ? { name: env.DOCSCTL_PROFILE, source: 'DOCSCTL_PROFILE' }
+        : undefined;
   const envAll = env.DOCSCTL_API_URL && env.DOCSCTL_TOKEN && (flags.org || env.DOCSCTL_ORG);
   let profile: Profile = {};
   let profileName = named?.name ?? 'default';
@@ -250,7 +252,7 @@ export async function resolveAuth(
   return {
     profileName,
     apiUrl,
-    ...(apiUrl ? { apiUrlSource: env.DOCSCTL_API_URL ? 'environment' as const : 'profile' as const } : {}),
+    ...(apiUrl ? { apiUrlSource: env.DOCSCTL_API_URL ? ('environment' as const) : ('profile' as const) } : {}),
     token,
     org: flags.org || env.DOCSCTL_ORG || profile.org,
     user: profile.user,

@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import {
-  Backlink, contentQuery, Document, File, ImportContentBody, ImportContentResult, LinkList, Page, pageReadQuery, Revision,
+  Backlink,
+  contentQuery,
+  Document,
+  File,
+  ImportContentBody,
+  ImportContentResult,
+  LinkList,
+  Page,
+  pageReadQuery,
+  Revision,
   TemplateRef,
 } from './content.js';
 import { defineOp, listOf, pageQuery, pathId, Permissions, qBool, Timestamp, Urls } from './op.js';
@@ -26,31 +35,33 @@ export const ChangeRequestLinkInput = z.object({
 });
 export const CR_LINKS_MAX = 10;
 
-export const ChangeRequest = z.lazy(() => z.object({
-  object: z.literal('change-request'),
-  id: z.string(),
-  number: z.number(),
-  status: z.enum(CR_STATUSES),
-  subject: z.string(),
-  description: Document.optional(),
-  createdBy: User.optional(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  space: z.string(),
-  revision: z.string(),
-  revisionInitial: z.string(),
-  revisionMergedAncestor: z.string().optional(),
-  revisionMerged: z.string().optional(),
-  /** Who merged it and when (a merged change request). */
-  mergedBy: User.optional(),
-  mergedAt: Timestamp.optional(),
-  comments: z.number(),
-  links: z.array(ChangeRequestLinkInput.extend({ id: z.string() })).optional(),
-  outdated: z.boolean(),
-  conversationsIssuesCluster: z.string().optional(),
-  urls: Urls,
-  permissions: Permissions,
-}));
+export const ChangeRequest = z.lazy(() =>
+  z.object({
+    object: z.literal('change-request'),
+    id: z.string(),
+    number: z.number(),
+    status: z.enum(CR_STATUSES),
+    subject: z.string(),
+    description: Document.optional(),
+    createdBy: User.optional(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    space: z.string(),
+    revision: z.string(),
+    revisionInitial: z.string(),
+    revisionMergedAncestor: z.string().optional(),
+    revisionMerged: z.string().optional(),
+    /** Who merged it and when (a merged change request). */
+    mergedBy: User.optional(),
+    mergedAt: Timestamp.optional(),
+    comments: z.number(),
+    links: z.array(ChangeRequestLinkInput.extend({ id: z.string() })).optional(),
+    outdated: z.boolean(),
+    conversationsIssuesCluster: z.string().optional(),
+    urls: Urls,
+    permissions: Permissions,
+  }),
+);
 export type ChangeRequest = z.infer<typeof ChangeRequest>;
 
 /**
@@ -116,12 +127,14 @@ export const MERGE_RESULTS = ['merge', 'update', 'conflicts'] as const;
 /** A page both sides changed (the sandbox names them; the interface document shows only `revision` and `result`). */
 export const ConflictingPage = z.lazy(() => z.object({ id: z.string(), title: z.string(), path: z.string() }));
 export type ConflictingPage = z.infer<typeof ConflictingPage>;
-export const MergeResult = z.lazy(() => z.object({
-  /** The new revision; with `conflicts`, the revision that stays (the space's, or the change request's). */
-  revision: z.string(),
-  result: z.enum(MERGE_RESULTS),
-  conflicts: z.array(ConflictingPage).optional(),
-}));
+export const MergeResult = z.lazy(() =>
+  z.object({
+    /** The new revision; with `conflicts`, the revision that stays (the space's, or the change request's). */
+    revision: z.string(),
+    result: z.enum(MERGE_RESULTS),
+    conflicts: z.array(ConflictingPage).optional(),
+  }),
+);
 export type MergeResult = z.infer<typeof MergeResult>;
 
 /**
@@ -143,64 +156,137 @@ const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
 
 export const ops = {
   listChangeRequests: defineOp({
-    id: 'listChangeRequests', method: 'GET', path: '/spaces/{spaceId}/change-requests',
-    params: space, query: ChangeRequestListQuery, response: listOf(ChangeRequest), paginated: true,
+    id: 'listChangeRequests',
+    method: 'GET',
+    path: '/spaces/{spaceId}/change-requests',
+    params: space,
+    query: ChangeRequestListQuery,
+    response: listOf(ChangeRequest),
+    paginated: true,
   }),
   createChangeRequest: defineOp({
-    id: 'createChangeRequest', method: 'POST', path: '/spaces/{spaceId}/change-requests',
-    params: space, body: CreateChangeRequestBody, response: ChangeRequest, status: 201,
+    id: 'createChangeRequest',
+    method: 'POST',
+    path: '/spaces/{spaceId}/change-requests',
+    params: space,
+    body: CreateChangeRequestBody,
+    response: ChangeRequest,
+    status: 201,
   }),
   getChangeRequest: defineOp({
-    id: 'getChangeRequest', method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}',
-    params: crParams, response: ChangeRequest,
+    id: 'getChangeRequest',
+    method: 'GET',
+    path: '/spaces/{spaceId}/change-requests/{changeRequestId}',
+    params: crParams,
+    response: ChangeRequest,
   }),
   updateChangeRequest: defineOp({
-    id: 'updateChangeRequest', method: 'PATCH', path: '/spaces/{spaceId}/change-requests/{changeRequestId}',
-    params: crParams, body: UpdateChangeRequestBody, response: ChangeRequest,
+    id: 'updateChangeRequest',
+    method: 'PATCH',
+    path: '/spaces/{spaceId}/change-requests/{changeRequestId}',
+    params: crParams,
+    body: UpdateChangeRequestBody,
+    response: ChangeRequest,
   }),
   listOrganizationChangeRequests: defineOp({
-    id: 'listOrganizationChangeRequests', method: 'GET', path: '/orgs/{organizationId}/change-requests',
-    params: org, query: OrgChangeRequestListQuery, response: listOf(ChangeRequest), paginated: true,
+    id: 'listOrganizationChangeRequests',
+    method: 'GET',
+    path: '/orgs/{organizationId}/change-requests',
+    params: org,
+    query: OrgChangeRequestListQuery,
+    response: listOf(ChangeRequest),
+    paginated: true,
   }),
   mergeChangeRequest: defineOp({
-    id: 'mergeChangeRequest', method: 'POST', path: `${CR}/merge`, params: crParams, response: MergeResult, status: 200,
+    id: 'mergeChangeRequest',
+    method: 'POST',
+    path: `${CR}/merge`,
+    params: crParams,
+    response: MergeResult,
+    status: 200,
   }),
   updateChangeRequestFromSpace: defineOp({
-    id: 'updateChangeRequestFromSpace', method: 'POST', path: `${CR}/update`, params: crParams, response: MergeResult, status: 200,
+    id: 'updateChangeRequestFromSpace',
+    method: 'POST',
+    path: `${CR}/update`,
+    params: crParams,
+    response: MergeResult,
+    status: 200,
   }),
   getChangeRequestPdf: defineOp({
-    id: 'getChangeRequestPdf', method: 'GET', path: `${CR}/pdf`, params: crParams, query: PdfQuery, response: PdfResult,
+    id: 'getChangeRequestPdf',
+    method: 'GET',
+    path: `${CR}/pdf`,
+    params: crParams,
+    query: PdfQuery,
+    response: PdfResult,
   }),
   getChangeRequestContent: defineOp({
-    id: 'getChangeRequestContent', method: 'GET', path: `${CR}/content`,
-    params: crParams, query: z.object(contentQuery), response: Revision,
+    id: 'getChangeRequestContent',
+    method: 'GET',
+    path: `${CR}/content`,
+    params: crParams,
+    query: z.object(contentQuery),
+    response: Revision,
   }),
   importChangeRequestContent: defineOp({
-    id: 'importChangeRequestContent', method: 'POST', path: `${CR}/content/import`,
-    params: crParams, body: ImportContentBody, response: ImportContentResult, status: 201,
+    id: 'importChangeRequestContent',
+    method: 'POST',
+    path: `${CR}/content/import`,
+    params: crParams,
+    body: ImportContentBody,
+    response: ImportContentResult,
+    status: 201,
   }),
   listChangeRequestPages: defineOp({
-    id: 'listChangeRequestPages', method: 'GET', path: `${CR}/content/pages`,
-    params: crParams, query: z.object(contentQuery), response: z.object({ pages: z.array(Page) }),
+    id: 'listChangeRequestPages',
+    method: 'GET',
+    path: `${CR}/content/pages`,
+    params: crParams,
+    query: z.object(contentQuery),
+    response: z.object({ pages: z.array(Page) }),
   }),
   listChangeRequestFiles: defineOp({
-    id: 'listChangeRequestFiles', method: 'GET', path: `${CR}/content/files`,
-    params: crParams, query: z.object({ ...pageQuery, ...contentQuery }), response: listOf(File), paginated: true,
+    id: 'listChangeRequestFiles',
+    method: 'GET',
+    path: `${CR}/content/files`,
+    params: crParams,
+    query: z.object({ ...pageQuery, ...contentQuery }),
+    response: listOf(File),
+    paginated: true,
   }),
   getChangeRequestFile: defineOp({
-    id: 'getChangeRequestFile', method: 'GET', path: `${CR}/content/files/{fileId}`,
-    params: crFile, query: z.object(contentQuery), response: File,
+    id: 'getChangeRequestFile',
+    method: 'GET',
+    path: `${CR}/content/files/{fileId}`,
+    params: crFile,
+    query: z.object(contentQuery),
+    response: File,
   }),
   listChangeRequestFileBacklinks: defineOp({
-    id: 'listChangeRequestFileBacklinks', method: 'GET', path: `${CR}/content/files/{fileId}/backlinks`,
-    params: crFile, query: z.object(pageQuery), response: listOf(Backlink), paginated: true,
+    id: 'listChangeRequestFileBacklinks',
+    method: 'GET',
+    path: `${CR}/content/files/{fileId}/backlinks`,
+    params: crFile,
+    query: z.object(pageQuery),
+    response: listOf(Backlink),
+    paginated: true,
   }),
   getChangeRequestPage: defineOp({
-    id: 'getChangeRequestPage', method: 'GET', path: `${CR}/content/page/{pageId}`,
-    params: crPage, query: CrPageQuery, response: Page,
+    id: 'getChangeRequestPage',
+    method: 'GET',
+    path: `${CR}/content/page/{pageId}`,
+    params: crPage,
+    query: CrPageQuery,
+    response: Page,
   }),
   listChangeRequestPageLinks: defineOp({
-    id: 'listChangeRequestPageLinks', method: 'GET', path: `${CR}/content/page/{pageId}/links`,
-    params: crPage, query: z.object(pageQuery), response: LinkList, paginated: true,
+    id: 'listChangeRequestPageLinks',
+    method: 'GET',
+    path: `${CR}/content/page/{pageId}/links`,
+    params: crPage,
+    query: z.object(pageQuery),
+    response: LinkList,
+    paginated: true,
   }),
 };

@@ -24,29 +24,35 @@ export const COMMENT_STATUS_FILTERS = ['all', ...COMMENT_STATUSES] as const;
 export const COMMENT_FORMATS = ['markdown', 'document'] as const;
 export const COMMENT_MAX_CHARS = 65_536;
 
-const Reaction = z.lazy(() => z.object({
-  emoji: z.string(),
-  count: z.number(),
-  users: z.array(z.object({ user: User, reactedAt: Timestamp })),
-}));
+const Reaction = z.lazy(() =>
+  z.object({
+    emoji: z.string(),
+    count: z.number(),
+    users: z.array(z.object({ user: User, reactedAt: Timestamp })),
+  }),
+);
 
 /** `{markdown}` by default; `{document}` (the rich-text form) with `format=document`. */
 const BodyOut = z.lazy(() => z.union([z.object({ markdown: z.string() }), z.object({ document: Document })]));
 
-const CommentTarget = z.lazy(() => z.object({
-  space: z.string(),
-  changeRequest: z.string().optional(),
-  revision: z.string().optional(),
-  page: z.object({
-    id: z.string(),
-    title: z.string().optional(),
-    emoji: z.string().optional(),
-    path: z.string().optional(),
-    outdated: z.boolean().optional(),
-  }).optional(),
-  node: z.object({ id: z.string(), preview: z.string().optional() }).optional(),
-  tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),
-}));
+const CommentTarget = z.lazy(() =>
+  z.object({
+    space: z.string(),
+    changeRequest: z.string().optional(),
+    revision: z.string().optional(),
+    page: z
+      .object({
+        id: z.string(),
+        title: z.string().optional(),
+        emoji: z.string().optional(),
+        path: z.string().optional(),
+        outdated: z.boolean().optional(),
+      })
+      .optional(),
+    node: z.object({ id: z.string(), preview: z.string().optional() }).optional(),
+    tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),
+  }),
+);
 
 const resolution = {
   status: z.enum(COMMENT_STATUSES),
@@ -54,38 +60,42 @@ const resolution = {
   resolvedBy: User.optional(),
 };
 
-export const Comment = z.lazy(() => z.object({
-  object: z.literal('comment'),
-  id: z.string(),
-  postedBy: User,
-  postedAt: Timestamp,
-  editedAt: Timestamp.optional(),
-  reactions: z.array(Reaction),
-  replies: z.number(),
-  repliers: z.array(z.object({ updatedAt: Timestamp, count: z.number(), user: User })),
-  body: BodyOut,
-  target: CommentTarget,
-  urls: Urls,
-  permissions: Permissions,
-  ...resolution,
-}));
+export const Comment = z.lazy(() =>
+  z.object({
+    object: z.literal('comment'),
+    id: z.string(),
+    postedBy: User,
+    postedAt: Timestamp,
+    editedAt: Timestamp.optional(),
+    reactions: z.array(Reaction),
+    replies: z.number(),
+    repliers: z.array(z.object({ updatedAt: Timestamp, count: z.number(), user: User })),
+    body: BodyOut,
+    target: CommentTarget,
+    urls: Urls,
+    permissions: Permissions,
+    ...resolution,
+  }),
+);
 export type Comment = z.infer<typeof Comment>;
 
-export const CommentReply = z.lazy(() => z.object({
-  object: z.literal('comment-reply'),
-  id: z.string(),
-  postedBy: User,
-  postedAt: Timestamp,
-  editedAt: Timestamp.optional(),
-  reactions: z.array(Reaction),
-  body: BodyOut,
-  urls: Urls,
-  permissions: Permissions,
-  /** Only on replies of change-request comments that were resolved or reopened. */
-  status: resolution.status.optional(),
-  resolvedAt: resolution.resolvedAt,
-  resolvedBy: resolution.resolvedBy,
-}));
+export const CommentReply = z.lazy(() =>
+  z.object({
+    object: z.literal('comment-reply'),
+    id: z.string(),
+    postedBy: User,
+    postedAt: Timestamp,
+    editedAt: Timestamp.optional(),
+    reactions: z.array(Reaction),
+    body: BodyOut,
+    urls: Urls,
+    permissions: Permissions,
+    /** Only on replies of change-request comments that were resolved or reopened. */
+    status: resolution.status.optional(),
+    resolvedAt: resolution.resolvedAt,
+    resolvedBy: resolution.resolvedBy,
+  }),
+);
 export type CommentReply = z.infer<typeof CommentReply>;
 
 // ---------------------------------------------------------------------------------------------
@@ -96,11 +106,7 @@ export type CommentReply = z.infer<typeof CommentReply>;
  * rich text (`{document}`, stored as the Markdown it reads as), or nothing (`{}`, which the sandbox
  * refuses where text is needed). Empty text and the size limit are the sandbox's checks, not the schema's.
  */
-export const CommentBody = z.union([
-  z.strictObject({ markdown: z.string() }),
-  z.strictObject({ document: Document }),
-  z.strictObject({}),
-]);
+export const CommentBody = z.union([z.strictObject({ markdown: z.string() }), z.strictObject({ document: Document }), z.strictObject({})]);
 export type CommentBody = z.output<typeof CommentBody>;
 
 export const PostCommentBody = z.strictObject({
@@ -126,7 +132,14 @@ export const UpdateCrReplyBody = UpdateReplyBody.extend({ resolved: z.boolean().
 
 /** `authors`: user ids, as a repeated parameter (`authors=a&authors=b`), a comma list, or both; none is no filter. */
 const userList = z.preprocess(
-  (v) => (typeof v === 'string' || Array.isArray(v) ? [v].flat().flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === 'string' || Array.isArray(v)
+      ? [v]
+          .flat()
+          .flatMap((s) => String(s).split(','))
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(z.string()),
 );
 
@@ -152,44 +165,95 @@ function commentOps<S extends z.ZodRawShape, RB extends z.ZodType>(base: string,
   const c = `${base}/comments/{commentId}`;
   return {
     listComments: defineOp({
-      id: `listComments${suffix}`, method: 'GET', path: `${base}/comments`,
-      params, query: ListCommentsQuery, response: listOf(Comment), paginated: true,
+      id: `listComments${suffix}`,
+      method: 'GET',
+      path: `${base}/comments`,
+      params,
+      query: ListCommentsQuery,
+      response: listOf(Comment),
+      paginated: true,
     }),
     postComment: defineOp({
-      id: `postComment${suffix}`, method: 'POST', path: `${base}/comments`,
-      params, body: PostCommentBody, response: Comment, status: 201,
+      id: `postComment${suffix}`,
+      method: 'POST',
+      path: `${base}/comments`,
+      params,
+      body: PostCommentBody,
+      response: Comment,
+      status: 201,
     }),
     getComment: defineOp({
-      id: `getComment${suffix}`, method: 'GET', path: c, params: comment, query: FormatQuery, response: Comment,
+      id: `getComment${suffix}`,
+      method: 'GET',
+      path: c,
+      params: comment,
+      query: FormatQuery,
+      response: Comment,
     }),
     updateComment: defineOp({
-      id: `updateComment${suffix}`, method: 'PUT', path: c, params: comment, body: UpdateCommentBody, response: Comment,
+      id: `updateComment${suffix}`,
+      method: 'PUT',
+      path: c,
+      params: comment,
+      body: UpdateCommentBody,
+      response: Comment,
     }),
     deleteComment: defineOp({
-      id: `deleteComment${suffix}`, method: 'DELETE', path: c, params: comment, status: 204,
+      id: `deleteComment${suffix}`,
+      method: 'DELETE',
+      path: c,
+      params: comment,
+      status: 204,
     }),
     listCommentReplies: defineOp({
-      id: `listCommentReplies${suffix}`, method: 'GET', path: `${c}/replies`,
-      params: comment, query: ListRepliesQuery, response: listOf(CommentReply), paginated: true,
+      id: `listCommentReplies${suffix}`,
+      method: 'GET',
+      path: `${c}/replies`,
+      params: comment,
+      query: ListRepliesQuery,
+      response: listOf(CommentReply),
+      paginated: true,
     }),
     postCommentReply: defineOp({
-      id: `postCommentReply${suffix}`, method: 'POST', path: `${c}/replies`,
-      params: comment, body: PostReplyBody, response: CommentReply, status: 201,
+      id: `postCommentReply${suffix}`,
+      method: 'POST',
+      path: `${c}/replies`,
+      params: comment,
+      body: PostReplyBody,
+      response: CommentReply,
+      status: 201,
     }),
     getCommentReply: defineOp({
-      id: `getCommentReply${suffix}`, method: 'GET', path: `${c}/replies/{commentReplyId}`,
-      params: reply, query: FormatQuery, response: CommentReply,
+      id: `getCommentReply${suffix}`,
+      method: 'GET',
+      path: `${c}/replies/{commentReplyId}`,
+      params: reply,
+      query: FormatQuery,
+      response: CommentReply,
     }),
     updateCommentReply: defineOp({
-      id: `updateCommentReply${suffix}`, method: 'PUT', path: `${c}/replies/{commentReplyId}`,
-      params: reply, body: replyUpdate, response: CommentReply,
+      id: `updateCommentReply${suffix}`,
+      method: 'PUT',
+      path: `${c}/replies/{commentReplyId}`,
+      params: reply,
+      body: replyUpdate,
+      response: CommentReply,
     }),
     deleteCommentReply: defineOp({
-      id: `deleteCommentReply${suffix}`, method: 'DELETE', path: `${c}/replies/{commentReplyId}`, params: reply, status: 204,
+      id: `deleteCommentReply${suffix}`,
+      method: 'DELETE',
+      path: `${c}/replies/{commentReplyId}`,
+      params: reply,
+      status: 204,
     }),
     listCommenters: defineOp({
-      id: `listCommenters${suffix}`, method: 'GET', path: `${base}/commenters`,
-      params, query: z.object(pageQuery), response: listOf(Member), paginated: true,
+      id: `listCommenters${suffix}`,
+      method: 'GET',
+      path: `${base}/commenters`,
+      params,
+      query: z.object(pageQuery),
+      response: listOf(Member),
+      paginated: true,
     }),
   };
 }

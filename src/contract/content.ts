@@ -38,53 +38,61 @@ export const ContentRef = z.looseObject({
 export type ContentRef = z.infer<typeof ContentRef>;
 
 /** How a page shows (every option, as the official document's RevisionPageLayoutOptions). */
-export const PageLayout = z.lazy(() => z.object({
-  width: z.enum(['default', 'wide']),
-  cover: z.boolean(),
-  coverSize: z.enum(['hero', 'full', 'background']),
-  coverMask: z.enum(['none', 'radial']),
-  title: z.boolean(),
-  description: z.boolean(),
-  tableOfContents: z.boolean(),
-  outline: z.boolean(),
-  pagination: z.boolean(),
-  metadata: z.boolean(),
-  tags: z.boolean(),
-  actions: z.boolean(),
-  anchors: z.boolean(),
-}));
+export const PageLayout = z.lazy(() =>
+  z.object({
+    width: z.enum(['default', 'wide']),
+    cover: z.boolean(),
+    coverSize: z.enum(['hero', 'full', 'background']),
+    coverMask: z.enum(['none', 'radial']),
+    title: z.boolean(),
+    description: z.boolean(),
+    tableOfContents: z.boolean(),
+    outline: z.boolean(),
+    pagination: z.boolean(),
+    metadata: z.boolean(),
+    tags: z.boolean(),
+    actions: z.boolean(),
+    anchors: z.boolean(),
+  }),
+);
 
-export const ComputedSource = z.lazy(() => z.object({
-  type: z.string(),
-  dependencies: z.record(z.string(), z.unknown()).optional(),
-  props: z.record(z.string(), z.unknown()).optional(),
-}));
+export const ComputedSource = z.lazy(() =>
+  z.object({
+    type: z.string(),
+    dependencies: z.record(z.string(), z.unknown()).optional(),
+    props: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 /**
  * A block node of a Document; its `nodes` (blocks, texts, inlines), `fragments` (a table's cells) and
  * `meta` are kept as they are.
  */
-export const BlockNode = z.lazy(() => z.object({
-  object: z.literal('block'),
-  type: z.string(),
-  key: z.string().optional(),
-  isVoid: z.boolean().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-  nodes: z.array(z.unknown()),
-  fragments: z.array(z.unknown()).optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
-}));
+export const BlockNode = z.lazy(() =>
+  z.object({
+    object: z.literal('block'),
+    type: z.string(),
+    key: z.string().optional(),
+    isVoid: z.boolean().optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+    nodes: z.array(z.unknown()),
+    fragments: z.array(z.unknown()).optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 /**
  * A Document of block nodes (the rich-text form of a page, a change request's description).
  * `data.schemaVersion` may be left out: the document is then of the latest schema version.
  */
-export const Document = z.lazy(() => z.object({
-  object: z.literal('document'),
-  data: z.looseObject({ schemaVersion: z.number().int().optional() }),
-  nodes: z.array(BlockNode),
-  meta: z.looseObject({ token: z.string().optional() }).optional(),
-}));
+export const Document = z.lazy(() =>
+  z.object({
+    object: z.literal('document'),
+    data: z.looseObject({ schemaVersion: z.number().int().optional() }),
+    nodes: z.array(BlockNode),
+    meta: z.looseObject({ token: z.string().optional() }).optional(),
+  }),
+);
 
 /**
  * A page of a revision, of the kinds of the official document's RevisionPage:
@@ -116,7 +124,9 @@ export const Page = z.object({
   hidden: z.boolean().optional(),
   noIndex: z.boolean().optional(),
   layout: PageLayout.optional(),
-  tags: z.array(z.object({ tag: z.object({ kind: z.literal('tag'), tag: z.string(), space: z.string().optional() }), primary: z.boolean().optional() })).optional(),
+  tags: z
+    .array(z.object({ tag: z.object({ kind: z.literal('tag'), tag: z.string(), space: z.string().optional() }), primary: z.boolean().optional() }))
+    .optional(),
   variables: z.record(z.string(), z.string()).optional(),
   computed: ComputedSource.optional(),
   git: GitInfo.optional(),
@@ -132,102 +142,126 @@ export const Page = z.object({
 });
 export type Page = z.infer<typeof Page>;
 
-export const File = z.lazy(() => z.object({
-  object: z.literal('file').optional(),
-  id: z.string(),
-  name: z.string(),
-  contentType: z.string(),
-  downloadURL: z.string(),
-  size: z.number(),
-  dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
-  git: GitInfo.optional(),
-}));
+export const File = z.lazy(() =>
+  z.object({
+    object: z.literal('file').optional(),
+    id: z.string(),
+    name: z.string(),
+    contentType: z.string(),
+    downloadURL: z.string(),
+    size: z.number(),
+    dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
+    git: GitInfo.optional(),
+  }),
+);
 export type File = z.infer<typeof File>;
 
-export const Revision = z.lazy(() => z.object({
-  object: z.literal('revision'),
-  id: z.string(),
-  parents: z.array(z.string()),
-  pages: z.array(Page),
-  files: z.array(File),
-  reusableContents: z.array(z.object({ id: z.string(), title: z.string(), git: GitInfo.optional() })),
-  /** The tags defined in the revision (the sandbox has none). */
-  tags: z.array(z.object({ slug: z.string(), label: z.string(), color: z.string() })),
-  variables: z.record(z.string(), z.string()),
-  createdAt: Timestamp,
-  git: z.object({
-    oid: z.string(),
-    message: z.string(),
-    /** The seed's name of the official document's `createdByGitBook` (both are sent, with one value). */
-    createdByService: z.boolean(),
-    createdByGitBook: z.boolean(),
-    url: z.string().optional(),
-    ref: z.string().optional(),
-  }).optional(),
-  urls: Urls,
-  /** `edits`; `merge` (made by merging `mergedFrom`); `update` (a change request updated from its space). */
-  type: z.enum(['edits', 'merge', 'update']),
-  /** The change request merged (a `merge` revision), as a ChangeRequest. */
-  mergedFrom: z.looseObject({ object: z.literal('change-request'), id: z.string() }).optional(),
-}));
+export const Revision = z.lazy(() =>
+  z.object({
+    object: z.literal('revision'),
+    id: z.string(),
+    parents: z.array(z.string()),
+    pages: z.array(Page),
+    files: z.array(File),
+    reusableContents: z.array(z.object({ id: z.string(), title: z.string(), git: GitInfo.optional() })),
+    /** The tags defined in the revision (the sandbox has none). */
+    tags: z.array(z.object({ slug: z.string(), label: z.string(), color: z.string() })),
+    variables: z.record(z.string(), z.string()),
+    createdAt: Timestamp,
+    git: z
+      .object({
+        oid: z.string(),
+        message: z.string(),
+        /** The seed's name of the official document's `createdByGitBook` (both are sent, with one value). */
+        createdByService: z.boolean(),
+        createdByGitBook: z.boolean(),
+        url: z.string().optional(),
+        ref: z.string().optional(),
+      })
+      .optional(),
+    urls: Urls,
+    /** `edits`; `merge` (made by merging `mergedFrom`); `update` (a change request updated from its space). */
+    type: z.enum(['edits', 'merge', 'update']),
+    /** The change request merged (a `merge` revision), as a ChangeRequest. */
+    mergedFrom: z.looseObject({ object: z.literal('change-request'), id: z.string() }).optional(),
+  }),
+);
 export type Revision = z.infer<typeof Revision>;
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
-export const LinkItem = z.lazy(() => z.object({
-  status: z.enum(LINK_STATUSES),
-  relation: z.string(),
-  targetReference: ContentRef,
-  locationReferences: z.array(ContentRef),
-}));
+export const LinkItem = z.lazy(() =>
+  z.object({
+    status: z.enum(LINK_STATUSES),
+    relation: z.string(),
+    targetReference: ContentRef,
+    locationReferences: z.array(ContentRef),
+  }),
+);
 export type LinkItem = z.infer<typeof LinkItem>;
-export const LinkList = z.lazy(() => z.object({
-  ...listShape(LinkItem),
-  stats: z.object({ total: z.number(), broken: z.object({ total: z.number(), changeRequest: z.number() }) }),
-}));
+export const LinkList = z.lazy(() =>
+  z.object({
+    ...listShape(LinkItem),
+    stats: z.object({ total: z.number(), broken: z.object({ total: z.number(), changeRequest: z.number() }) }),
+  }),
+);
 export type LinkList = z.infer<typeof LinkList>;
 
 /** Where a page or file is referenced from. */
-export const Backlink = z.lazy(() => z.looseObject({
-  kind: z.string(),
-  organization: z.string(),
-  space: z.string(),
-  versionContext: z.object({ type: z.literal('revision'), revision: z.string() }),
-  page: z.string().optional(),
-  file: z.string().optional(),
-}));
+export const Backlink = z.lazy(() =>
+  z.looseObject({
+    kind: z.string(),
+    organization: z.string(),
+    space: z.string(),
+    versionContext: z.object({ type: z.literal('revision'), revision: z.string() }),
+    page: z.string().optional(),
+    file: z.string().optional(),
+  }),
+);
 export type Backlink = z.infer<typeof Backlink>;
 
 /** A matching section of a page; `score` ranks the sections of a result (higher is better). */
-export const SearchSection = z.lazy(() => z.object({
-  id: z.string(), title: z.string(), path: z.string(), score: z.number().min(0), body: z.string(), urls: Urls,
-}));
+export const SearchSection = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    path: z.string(),
+    score: z.number().min(0),
+    body: z.string(),
+    urls: Urls,
+  }),
+);
 /**
  * A matching page: `score` its relevance (higher is better, unbounded; the results come best first),
  * `rank` its 1-based position among all the results (kept across pages of the list), `ancestors`
  * the titles of the pages above it (top level first), `description` the page's (or empty).
  */
-export const SearchResult = z.lazy(() => z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  path: z.string(),
-  score: z.number().min(0),
-  rank: z.number().int().min(1),
-  sections: z.array(SearchSection),
-  ancestors: z.array(z.object({ title: z.string() })),
-  urls: Urls,
-}));
+export const SearchResult = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    path: z.string(),
+    score: z.number().min(0),
+    rank: z.number().int().min(1),
+    sections: z.array(SearchSection),
+    ancestors: z.array(z.object({ title: z.string() })),
+    urls: Urls,
+  }),
+);
 export type SearchResult = z.infer<typeof SearchResult>;
 
 export const IMPORT_SOURCES = ['website'] as const;
 /** An absolute http(s) URL: nothing else can be fetched. */
-export const httpUrl = z.string().max(2048).refine((v) => {
-  try {
-    return /^https?:$/.test(new URL(v).protocol);
-  } catch {
-    return false;
-  }
-}, 'must be an absolute http:// or https:// URL');
+export const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => {
+    try {
+      return /^https?:$/.test(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http:// or https:// URL');
 
 export const ImportContentBody = z.strictObject({ url: httpUrl, source: z.enum(IMPORT_SOURCES) });
 export const ImportContentResult = z.lazy(() => z.object({ revision: z.string(), importedResources: z.number(), totalResources: z.number() }));
@@ -255,8 +289,7 @@ const spaceFile = z.object({ spaceId: pathId(), fileId: pathId() });
 export const contentQuery = { metadata: qBool().optional(), computed: qBool().optional() };
 /** A boolean query parameter that also takes one named mode (`evaluated=deterministic-only`). */
 export function qBoolOr<M extends string>(mode: M) {
-  return z.enum(['true', 'false', mode] as [string, ...string[]])
-    .transform((v): boolean | M => (v === 'true' ? true : v === 'false' ? false : mode));
+  return z.enum(['true', 'false', mode] as [string, ...string[]]).transform((v): boolean | M => (v === 'true' ? true : v === 'false' ? false : mode));
 }
 /**
  * A page read: `format`, `evaluated` (`true`, `false` or `deterministic-only`), `dereferenced`
@@ -272,53 +305,109 @@ export const linkQuery = { ...pageQuery, status: z.enum(LINK_STATUSES).optional(
 
 export const ops = {
   getSpaceContent: defineOp({
-    id: 'getSpaceContent', method: 'GET', path: '/spaces/{spaceId}/content',
-    params: space, query: z.object(contentQuery), response: Revision, cacheable: true,
+    id: 'getSpaceContent',
+    method: 'GET',
+    path: '/spaces/{spaceId}/content',
+    params: space,
+    query: z.object(contentQuery),
+    response: Revision,
+    cacheable: true,
   }),
   importSpaceContent: defineOp({
-    id: 'importSpaceContent', method: 'POST', path: '/spaces/{spaceId}/content/import',
-    params: space, body: ImportContentBody, response: ImportContentResult, status: 201,
+    id: 'importSpaceContent',
+    method: 'POST',
+    path: '/spaces/{spaceId}/content/import',
+    params: space,
+    body: ImportContentBody,
+    response: ImportContentResult,
+    status: 201,
   }),
   applySpaceTemplate: defineOp({
-    id: 'applySpaceTemplate', method: 'POST', path: '/spaces/{spaceId}/content/template',
-    params: space, body: ApplyTemplateBody, status: 204,
+    id: 'applySpaceTemplate',
+    method: 'POST',
+    path: '/spaces/{spaceId}/content/template',
+    params: space,
+    body: ApplyTemplateBody,
+    status: 204,
   }),
   listSpacePages: defineOp({
-    id: 'listSpacePages', method: 'GET', path: '/spaces/{spaceId}/content/pages',
-    params: space, query: z.object(contentQuery), response: z.object({ pages: z.array(Page) }), cacheable: true,
+    id: 'listSpacePages',
+    method: 'GET',
+    path: '/spaces/{spaceId}/content/pages',
+    params: space,
+    query: z.object(contentQuery),
+    response: z.object({ pages: z.array(Page) }),
+    cacheable: true,
   }),
   listSpaceFiles: defineOp({
-    id: 'listSpaceFiles', method: 'GET', path: '/spaces/{spaceId}/content/files',
-    params: space, query: z.object({ ...pageQuery, ...contentQuery }), response: listOf(File), paginated: true,
+    id: 'listSpaceFiles',
+    method: 'GET',
+    path: '/spaces/{spaceId}/content/files',
+    params: space,
+    query: z.object({ ...pageQuery, ...contentQuery }),
+    response: listOf(File),
+    paginated: true,
   }),
   getSpaceFile: defineOp({
-    id: 'getSpaceFile', method: 'GET', path: '/spaces/{spaceId}/content/files/{fileId}',
-    params: spaceFile, query: z.object(contentQuery), response: File,
+    id: 'getSpaceFile',
+    method: 'GET',
+    path: '/spaces/{spaceId}/content/files/{fileId}',
+    params: spaceFile,
+    query: z.object(contentQuery),
+    response: File,
   }),
   listSpaceFileBacklinks: defineOp({
-    id: 'listSpaceFileBacklinks', method: 'GET', path: '/spaces/{spaceId}/content/files/{fileId}/backlinks',
-    params: spaceFile, query: z.object(pageQuery), response: listOf(Backlink), paginated: true,
+    id: 'listSpaceFileBacklinks',
+    method: 'GET',
+    path: '/spaces/{spaceId}/content/files/{fileId}/backlinks',
+    params: spaceFile,
+    query: z.object(pageQuery),
+    response: listOf(Backlink),
+    paginated: true,
   }),
   getSpacePage: defineOp({
-    id: 'getSpacePage', method: 'GET', path: '/spaces/{spaceId}/content/page/{pageId}',
-    params: spacePage, query: z.object(pageReadQuery), response: Page, cacheable: true,
+    id: 'getSpacePage',
+    method: 'GET',
+    path: '/spaces/{spaceId}/content/page/{pageId}',
+    params: spacePage,
+    query: z.object(pageReadQuery),
+    response: Page,
+    cacheable: true,
   }),
   listSpacePageLinks: defineOp({
-    id: 'listSpacePageLinks', method: 'GET', path: '/spaces/{spaceId}/content/page/{pageId}/links',
-    params: spacePage, query: z.object(linkQuery), response: LinkList, paginated: true,
+    id: 'listSpacePageLinks',
+    method: 'GET',
+    path: '/spaces/{spaceId}/content/page/{pageId}/links',
+    params: spacePage,
+    query: z.object(linkQuery),
+    response: LinkList,
+    paginated: true,
   }),
   listSpacePageBacklinks: defineOp({
-    id: 'listSpacePageBacklinks', method: 'GET', path: '/spaces/{spaceId}/content/page/{pageId}/backlinks',
-    params: spacePage, query: z.object(pageQuery), response: listOf(Backlink), paginated: true,
+    id: 'listSpacePageBacklinks',
+    method: 'GET',
+    path: '/spaces/{spaceId}/content/page/{pageId}/backlinks',
+    params: spacePage,
+    query: z.object(pageQuery),
+    response: listOf(Backlink),
+    paginated: true,
   }),
   listSpaceLinks: defineOp({
-    id: 'listSpaceLinks', method: 'GET', path: '/spaces/{spaceId}/links',
-    params: space, query: z.object(linkQuery), response: LinkList, paginated: true,
+    id: 'listSpaceLinks',
+    method: 'GET',
+    path: '/spaces/{spaceId}/links',
+    params: space,
+    query: z.object(linkQuery),
+    response: LinkList,
+    paginated: true,
   }),
   searchSpaceContent: defineOp({
-    id: 'searchSpaceContent', method: 'GET', path: '/spaces/{spaceId}/search',
+    id: 'searchSpaceContent',
+    method: 'GET',
+    path: '/spaces/{spaceId}/search',
     params: space,
     query: z.object({ ...pageQuery, query: z.string().max(SEARCH_QUERY_MAX) }),
-    response: listOf(SearchResult), paginated: true,
+    response: listOf(SearchResult),
+    paginated: true,
   }),
 };

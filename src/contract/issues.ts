@@ -9,7 +9,12 @@ import type { z } from 'zod';
  * a field that is simply missing is said to be required, whatever rule its value would have had.
  */
 export function describeIssue(issue: z.core.$ZodIssue, input?: unknown): string {
-  if (input !== undefined && issue.path.length > 0 && (issue.code === 'invalid_value' || issue.code === 'invalid_union') && valueAt(input, issue.path) === undefined) {
+  if (
+    input !== undefined &&
+    issue.path.length > 0 &&
+    (issue.code === 'invalid_value' || issue.code === 'invalid_union') &&
+    valueAt(input, issue.path) === undefined
+  ) {
     return 'is required';
   }
   switch (issue.code) {

@@ -8,12 +8,7 @@ import { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface OpDef<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface OpDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   id: string;
   method: Method;
   /** Path below `/v1`, with `{name}` placeholders. */
@@ -123,10 +118,7 @@ export function listShape<T extends z.ZodType>(item: T) {
 
 /** A boolean query parameter: `true`/`false` on the wire, a boolean in code. */
 export function qBool() {
-  return z.preprocess(
-    (v) => (v === 'true' ? true : v === 'false' ? false : v),
-    z.boolean({ error: 'must be true or false' }),
-  );
+  return z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'must be true or false' }));
 }
 
 /**

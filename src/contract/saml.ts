@@ -20,22 +20,24 @@ export const SAML_STATUSES = ['pending', 'active'] as const;
  */
 export const UNSET_SSO_URL = 'about:blank';
 
-export const SAMLProvider = z.lazy(() => z.object({
-  object: z.literal('saml-provider'),
-  id: z.string(),
-  label: z.string(),
-  ssoURL: z.string(),
-  entityID: z.string(),
-  certificate: z.string(),
-  defaultTeam: Team.optional(),
-  defaultRole: Role.nullable(),
-  createdAt: Timestamp,
-  /** `pending` until entityID, certificate and ssoURL are all set, then `active`. */
-  status: z.enum(SAML_STATUSES),
-  /** What the identity provider needs to know about the service. */
-  service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }),
-  urls: z.object({ location: z.string() }),
-}));
+export const SAMLProvider = z.lazy(() =>
+  z.object({
+    object: z.literal('saml-provider'),
+    id: z.string(),
+    label: z.string(),
+    ssoURL: z.string(),
+    entityID: z.string(),
+    certificate: z.string(),
+    defaultTeam: Team.optional(),
+    defaultRole: Role.nullable(),
+    createdAt: Timestamp,
+    /** `pending` until entityID, certificate and ssoURL are all set, then `active`. */
+    status: z.enum(SAML_STATUSES),
+    /** What the identity provider needs to know about the service. */
+    service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }),
+    urls: z.object({ location: z.string() }),
+  }),
+);
 export type SAMLProvider = z.infer<typeof SAMLProvider>;
 
 export const SsoProviderLink = z.lazy(() => z.object({ id: z.string(), label: z.string(), startURL: z.string() }));
@@ -56,25 +58,50 @@ const provider = z.object({ organizationId: pathId(), samlProviderId: pathText()
 
 export const ops = {
   listSamlProviders: defineOp({
-    id: 'listSamlProviders', method: 'GET', path: '/orgs/{organizationId}/saml',
-    params: org, query: z.object(pageQuery), response: listOf(SAMLProvider), paginated: true,
+    id: 'listSamlProviders',
+    method: 'GET',
+    path: '/orgs/{organizationId}/saml',
+    params: org,
+    query: z.object(pageQuery),
+    response: listOf(SAMLProvider),
+    paginated: true,
   }),
   createSamlProvider: defineOp({
-    id: 'createSamlProvider', method: 'POST', path: '/orgs/{organizationId}/saml',
-    params: org, body: CreateSamlBody, response: SAMLProvider, status: 201,
+    id: 'createSamlProvider',
+    method: 'POST',
+    path: '/orgs/{organizationId}/saml',
+    params: org,
+    body: CreateSamlBody,
+    response: SAMLProvider,
+    status: 201,
   }),
   getSamlProvider: defineOp({
-    id: 'getSamlProvider', method: 'GET', path: '/orgs/{organizationId}/saml/{samlProviderId}', params: provider, response: SAMLProvider,
+    id: 'getSamlProvider',
+    method: 'GET',
+    path: '/orgs/{organizationId}/saml/{samlProviderId}',
+    params: provider,
+    response: SAMLProvider,
   }),
   updateSamlProvider: defineOp({
-    id: 'updateSamlProvider', method: 'PATCH', path: '/orgs/{organizationId}/saml/{samlProviderId}',
-    params: provider, body: UpdateSamlBody, response: SAMLProvider,
+    id: 'updateSamlProvider',
+    method: 'PATCH',
+    path: '/orgs/{organizationId}/saml/{samlProviderId}',
+    params: provider,
+    body: UpdateSamlBody,
+    response: SAMLProvider,
   }),
   deleteSamlProvider: defineOp({
-    id: 'deleteSamlProvider', method: 'DELETE', path: '/orgs/{organizationId}/saml/{samlProviderId}', params: provider, status: 204,
+    id: 'deleteSamlProvider',
+    method: 'DELETE',
+    path: '/orgs/{organizationId}/saml/{samlProviderId}',
+    params: provider,
+    status: 204,
   }),
   listSsoProviders: defineOp({
-    id: 'listSsoProviders', method: 'GET', path: '/orgs/{organizationId}/sso',
-    params: org, response: z.object({ items: z.array(SsoProviderLink) }),
+    id: 'listSsoProviders',
+    method: 'GET',
+    path: '/orgs/{organizationId}/sso',
+    params: org,
+    response: z.object({ items: z.array(SsoProviderLink) }),
   }),
 };

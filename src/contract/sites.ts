@@ -39,46 +39,78 @@ export type Localized = Partial<Record<(typeof LANGUAGES)[number], string>>;
 
 /** The official document's SiteFeatureKey. */
 export const SITE_FEATURES = [
-  'sites-adaptive-content', 'sites-advanced-customization', 'sites-advanced-insights', 'sites-ads', 'sites-ai-search',
-  'sites-ai-assistant', 'sites-ai-insights', 'sites-fix-broken-links', 'sites-connections', 'sites-content-gaps', 'sites-channels',
-  'sites-embed', 'sites-api-playground', 'sites-basic-customization', 'sites-broken-links', 'sites-custom-domain',
-  'sites-custom-fonts', 'sites-custom-subdirectory', 'sites-full-text-search', 'sites-multivariant-site', 'sites-no-custom-domain',
-  'sites-page-feedback', 'sites-page-traffic-insights', 'sites-pdf-export', 'sites-preview-deployments', 'sites-public-visibility',
-  'sites-redirects', 'sites-search-insights', 'sites-sections', 'sites-seo', 'sites-share-links', 'sites-unlisted-visibility',
-  'sites-user-contribution', 'sites-visitor-authentication', 'sites-visitors',
+  'sites-adaptive-content',
+  'sites-advanced-customization',
+  'sites-advanced-insights',
+  'sites-ads',
+  'sites-ai-search',
+  'sites-ai-assistant',
+  'sites-ai-insights',
+  'sites-fix-broken-links',
+  'sites-connections',
+  'sites-content-gaps',
+  'sites-channels',
+  'sites-embed',
+  'sites-api-playground',
+  'sites-basic-customization',
+  'sites-broken-links',
+  'sites-custom-domain',
+  'sites-custom-fonts',
+  'sites-custom-subdirectory',
+  'sites-full-text-search',
+  'sites-multivariant-site',
+  'sites-no-custom-domain',
+  'sites-page-feedback',
+  'sites-page-traffic-insights',
+  'sites-pdf-export',
+  'sites-preview-deployments',
+  'sites-public-visibility',
+  'sites-redirects',
+  'sites-search-insights',
+  'sites-sections',
+  'sites-seo',
+  'sites-share-links',
+  'sites-unlisted-visibility',
+  'sites-user-contribution',
+  'sites-visitor-authentication',
+  'sites-visitors',
 ] as const;
 export type SiteFeatureKey = (typeof SITE_FEATURES)[number];
 
-export const SiteFeature = z.lazy(() => z.object({
-  id: z.enum(SITE_FEATURES),
-  plan: z.enum(SITE_TYPES),
-  frozen: z.boolean(),
-  customizations: z.array(z.string()).optional(),
-}));
+export const SiteFeature = z.lazy(() =>
+  z.object({
+    id: z.enum(SITE_FEATURES),
+    plan: z.enum(SITE_TYPES),
+    frozen: z.boolean(),
+    customizations: z.array(z.string()).optional(),
+  }),
+);
 export type SiteFeature = z.infer<typeof SiteFeature>;
 
-export const Site = z.lazy(() => z.object({
-  object: z.literal('site'),
-  id: z.string(),
-  type: z.enum(SITE_TYPES),
-  /** The type in force (the official document: a frozen site's is basic; the sandbox freezes no site). */
-  appliedType: z.enum(SITE_TYPES),
-  title: z.string(),
-  basename: z.string().optional(),
-  proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
-  visibility: z.enum(SITE_VISIBILITIES),
-  defaultLevel: DefaultLevel,
-  /** The caller's: view, access, edit, create, admin, installIntegration, viewAdaptiveSchema, editAdaptiveSchema. */
-  permissions: Permissions,
-  published: z.boolean(),
-  siteSpaces: z.number(),
-  createdAt: Timestamp,
-  adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
-  /** The seed's; not in the official document, so a service may leave it out. */
-  agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
-  features: z.array(SiteFeature),
-  urls: Urls,
-}));
+export const Site = z.lazy(() =>
+  z.object({
+    object: z.literal('site'),
+    id: z.string(),
+    type: z.enum(SITE_TYPES),
+    /** The type in force (the official document: a frozen site's is basic; the sandbox freezes no site). */
+    appliedType: z.enum(SITE_TYPES),
+    title: z.string(),
+    basename: z.string().optional(),
+    proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
+    visibility: z.enum(SITE_VISIBILITIES),
+    defaultLevel: DefaultLevel,
+    /** The caller's: view, access, edit, create, admin, installIntegration, viewAdaptiveSchema, editAdaptiveSchema. */
+    permissions: Permissions,
+    published: z.boolean(),
+    siteSpaces: z.number(),
+    createdAt: Timestamp,
+    adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
+    /** The seed's; not in the official document, so a service may leave it out. */
+    agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
+    features: z.array(SiteFeature),
+    urls: Urls,
+  }),
+);
 export type Site = z.infer<typeof Site>;
 
 /**
@@ -95,42 +127,46 @@ export function isCheckout(answer: Site | PublishCheckout): answer is PublishChe
   return (answer as { type?: unknown }).type === 'checkout';
 }
 
-export const SiteSpace = z.lazy(() => z.object({
-  object: z.literal('site-space'),
-  id: z.string(),
-  path: z.string(),
-  /** The section it belongs to; absent for a site space of a site without sections. */
-  section: z.string().optional(),
-  space: Space,
-  title: z.string(),
-  default: z.boolean(),
-  condition: z.string().optional(),
-  /** The page shown at its root instead of the space's first page. */
-  pageId: z.string().nullable().optional(),
-  /** Not live: visitors do not see it (see docs/sites.md, Drafts). */
-  draft: z.boolean(),
-  hasAdvancedCustomizationFeature: z.boolean(),
-  urls: Urls,
-  hidden: z.boolean(),
-}));
+export const SiteSpace = z.lazy(() =>
+  z.object({
+    object: z.literal('site-space'),
+    id: z.string(),
+    path: z.string(),
+    /** The section it belongs to; absent for a site space of a site without sections. */
+    section: z.string().optional(),
+    space: Space,
+    title: z.string(),
+    default: z.boolean(),
+    condition: z.string().optional(),
+    /** The page shown at its root instead of the space's first page. */
+    pageId: z.string().nullable().optional(),
+    /** Not live: visitors do not see it (see docs/sites.md, Drafts). */
+    draft: z.boolean(),
+    hasAdvancedCustomizationFeature: z.boolean(),
+    urls: Urls,
+    hidden: z.boolean(),
+  }),
+);
 export type SiteSpace = z.infer<typeof SiteSpace>;
 
-export const SiteSection = z.lazy(() => z.object({
-  object: z.literal('site-section'),
-  id: z.string(),
-  title: z.string(),
-  localizedTitle: z.record(z.string(), z.string()).optional(),
-  description: z.string().optional(),
-  localizedDescription: z.record(z.string(), z.string()).optional(),
-  default: z.boolean(),
-  draft: z.boolean(),
-  path: z.string(),
-  condition: z.string().optional(),
-  sectionGroup: z.string().optional(),
-  siteSpaces: z.array(SiteSpace),
-  urls: Urls,
-  icon: z.string().optional(),
-}));
+export const SiteSection = z.lazy(() =>
+  z.object({
+    object: z.literal('site-section'),
+    id: z.string(),
+    title: z.string(),
+    localizedTitle: z.record(z.string(), z.string()).optional(),
+    description: z.string().optional(),
+    localizedDescription: z.record(z.string(), z.string()).optional(),
+    default: z.boolean(),
+    draft: z.boolean(),
+    path: z.string(),
+    condition: z.string().optional(),
+    sectionGroup: z.string().optional(),
+    siteSpaces: z.array(SiteSpace),
+    urls: Urls,
+    icon: z.string().optional(),
+  }),
+);
 export type SiteSection = z.infer<typeof SiteSection>;
 
 /** A group's children are its sections and the groups nested in it, in their order; `sections` only its sections. */
@@ -162,28 +198,36 @@ export const SiteSectionGroup: z.ZodType<SiteSectionGroup> = z.object({
 });
 
 /** The structure of a published site: its sections and groups, or its site spaces when it has no sections. */
-export const PublishedStructure = z.lazy(() => z.union([
-  z.object({ type: z.literal('sections'), structure: z.array(z.union([SiteSection, SiteSectionGroup])) }),
-  z.object({ type: z.literal('siteSpaces'), structure: z.array(SiteSpace) }),
-]));
+export const PublishedStructure = z.lazy(() =>
+  z.union([
+    z.object({ type: z.literal('sections'), structure: z.array(z.union([SiteSection, SiteSectionGroup])) }),
+    z.object({ type: z.literal('siteSpaces'), structure: z.array(SiteSpace) }),
+  ]),
+);
 export type PublishedStructure = z.infer<typeof PublishedStructure>;
 
 /** The official document's SiteIntegrationScript. */
-export const SiteIntegrationScript = z.lazy(() => z.object({
-  script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean(),
-}));
-
-export const PublishedSite = z.lazy(() => z.object({
-  object: z.literal('published-content-site'),
-  site: Site,
-  structure: PublishedStructure,
-  /** SiteCustomizationSettings of the site, and the overrides of its site spaces by id. */
-  customizations: z.object({
-    site: z.record(z.string(), z.unknown()),
-    siteSpaces: z.record(z.string(), z.record(z.string(), z.unknown())),
+export const SiteIntegrationScript = z.lazy(() =>
+  z.object({
+    script: z.string(),
+    contentSecurityPolicy: z.string().optional(),
+    cookies: z.boolean(),
   }),
-  scripts: z.array(SiteIntegrationScript),
-}));
+);
+
+export const PublishedSite = z.lazy(() =>
+  z.object({
+    object: z.literal('published-content-site'),
+    site: Site,
+    structure: PublishedStructure,
+    /** SiteCustomizationSettings of the site, and the overrides of its site spaces by id. */
+    customizations: z.object({
+      site: z.record(z.string(), z.unknown()),
+      siteSpaces: z.record(z.string(), z.record(z.string(), z.unknown())),
+    }),
+    scripts: z.array(SiteIntegrationScript),
+  }),
+);
 export type PublishedSite = z.infer<typeof PublishedSite>;
 
 // ---------------------------------------------------------------------------------------------
@@ -238,11 +282,13 @@ export const AdaptiveJsonSchema = z.strictObject({
 });
 export type AdaptiveJsonSchema = z.infer<typeof AdaptiveJsonSchema>;
 
-export const SiteAdaptiveSchema = z.lazy(() => z.object({
-  object: z.literal('site-adaptive-schema'),
-  jsonSchema: z.record(z.string(), z.unknown()),
-  updatedAt: Timestamp,
-}));
+export const SiteAdaptiveSchema = z.lazy(() =>
+  z.object({
+    object: z.literal('site-adaptive-schema'),
+    jsonSchema: z.record(z.string(), z.unknown()),
+    updatedAt: Timestamp,
+  }),
+);
 export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchema>;
 
 export const TemplateCondition = z.lazy(() => z.object({ description: z.string(), condition: z.string() }));
@@ -371,115 +417,228 @@ const keyQuery = { shareKey: shareKey.optional() };
 
 export const ops = {
   listSites: defineOp({
-    id: 'listSites', method: 'GET', path: '/orgs/{organizationId}/sites', params: org,
+    id: 'listSites',
+    method: 'GET',
+    path: '/orgs/{organizationId}/sites',
+    params: org,
     query: z.object({ ...pageQuery, space: id().optional(), title: z.string().optional(), published: qBool().optional(), type: typeList.optional() }),
-    response: listOf(Site), paginated: true,
+    response: listOf(Site),
+    paginated: true,
   }),
   createSite: defineOp({
-    id: 'createSite', method: 'POST', path: '/orgs/{organizationId}/sites',
-    params: org, body: CreateSiteBody, response: Site, status: 201,
+    id: 'createSite',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites',
+    params: org,
+    body: CreateSiteBody,
+    response: Site,
+    status: 201,
   }),
   getSite: defineOp({ id: 'getSite', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}', params: site, response: Site }),
   updateSite: defineOp({
-    id: 'updateSite', method: 'PATCH', path: '/orgs/{organizationId}/sites/{siteId}',
-    params: site, body: UpdateSiteBody, response: Site,
+    id: 'updateSite',
+    method: 'PATCH',
+    path: '/orgs/{organizationId}/sites/{siteId}',
+    params: site,
+    body: UpdateSiteBody,
+    response: Site,
   }),
   deleteSite: defineOp({ id: 'deleteSite', method: 'DELETE', path: '/orgs/{organizationId}/sites/{siteId}', params: site, status: 204 }),
   /** Not in the seed; the official document's (the seed does not show what toggles `published`). */
   publishSite: defineOp({
-    id: 'publishSite', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/publish', params: site, response: PublishAnswer, status: 200,
+    id: 'publishSite',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites/{siteId}/publish',
+    params: site,
+    response: PublishAnswer,
+    status: 200,
   }),
   /** The reverse of publishSite (the official document's). */
   unpublishSite: defineOp({
-    id: 'unpublishSite', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/unpublish', params: site, response: Site, status: 200,
+    id: 'unpublishSite',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites/{siteId}/unpublish',
+    params: site,
+    response: Site,
+    status: 200,
   }),
   getPublishedSite: defineOp({
-    id: 'getPublishedSite', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/published',
-    params: site, query: z.object(keyQuery), response: PublishedSite, visitors: true,
+    id: 'getPublishedSite',
+    method: 'GET',
+    path: '/orgs/{organizationId}/sites/{siteId}/published',
+    params: site,
+    query: z.object(keyQuery),
+    response: PublishedSite,
+    visitors: true,
   }),
   getAdaptiveSchema: defineOp({
-    id: 'getAdaptiveSchema', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
-    params: site, response: SiteAdaptiveSchema,
+    id: 'getAdaptiveSchema',
+    method: 'GET',
+    path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
+    params: site,
+    response: SiteAdaptiveSchema,
   }),
   putAdaptiveSchema: defineOp({
-    id: 'putAdaptiveSchema', method: 'PUT', path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
-    params: site, body: PutAdaptiveSchemaBody, response: SiteAdaptiveSchema, status: 200,
+    id: 'putAdaptiveSchema',
+    method: 'PUT',
+    path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
+    params: site,
+    body: PutAdaptiveSchemaBody,
+    response: SiteAdaptiveSchema,
+    status: 200,
   }),
   listTemplateConditions: defineOp({
-    id: 'listTemplateConditions', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions',
-    params: site, response: z.object({ items: z.array(TemplateCondition) }),
+    id: 'listTemplateConditions',
+    method: 'GET',
+    path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions',
+    params: site,
+    response: z.object({ items: z.array(TemplateCondition) }),
   }),
 
   listSiteSections: defineOp({
-    id: 'listSiteSections', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/sections',
-    params: site, query: z.object({ ...pageQuery, ...keyQuery }), response: listOf(SiteSection), paginated: true, visitors: true,
+    id: 'listSiteSections',
+    method: 'GET',
+    path: '/orgs/{organizationId}/sites/{siteId}/sections',
+    params: site,
+    query: z.object({ ...pageQuery, ...keyQuery }),
+    response: listOf(SiteSection),
+    paginated: true,
+    visitors: true,
   }),
   createSiteSection: defineOp({
-    id: 'createSiteSection', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/sections',
-    params: site, body: CreateSectionBody, response: SiteSection, status: 201,
+    id: 'createSiteSection',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites/{siteId}/sections',
+    params: site,
+    body: CreateSectionBody,
+    response: SiteSection,
+    status: 201,
   }),
   updateSiteSection: defineOp({
-    id: 'updateSiteSection', method: 'PATCH', path: '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
-    params: section, body: UpdateSectionBody, response: SiteSection,
+    id: 'updateSiteSection',
+    method: 'PATCH',
+    path: '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
+    params: section,
+    body: UpdateSectionBody,
+    response: SiteSection,
   }),
   deleteSiteSection: defineOp({
-    id: 'deleteSiteSection', method: 'DELETE', path: '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
-    params: section, status: 204,
+    id: 'deleteSiteSection',
+    method: 'DELETE',
+    path: '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
+    params: section,
+    status: 204,
   }),
   moveSiteSection: defineOp({
-    id: 'moveSiteSection', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move',
-    params: section, body: MoveSectionBody, response: SiteSection, status: 200,
+    id: 'moveSiteSection',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move',
+    params: section,
+    body: MoveSectionBody,
+    response: SiteSection,
+    status: 200,
   }),
 
   listSiteSectionGroups: defineOp({
-    id: 'listSiteSectionGroups', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/section-groups',
-    params: site, query: z.object(pageQuery), response: listOf(SiteSectionGroup), paginated: true,
+    id: 'listSiteSectionGroups',
+    method: 'GET',
+    path: '/orgs/{organizationId}/sites/{siteId}/section-groups',
+    params: site,
+    query: z.object(pageQuery),
+    response: listOf(SiteSectionGroup),
+    paginated: true,
   }),
   createSiteSectionGroup: defineOp({
-    id: 'createSiteSectionGroup', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/section-groups',
-    params: site, body: CreateGroupBody, response: SiteSectionGroup, status: 201,
+    id: 'createSiteSectionGroup',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites/{siteId}/section-groups',
+    params: site,
+    body: CreateGroupBody,
+    response: SiteSectionGroup,
+    status: 201,
   }),
   updateSiteSectionGroup: defineOp({
-    id: 'updateSiteSectionGroup', method: 'PATCH', path: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}',
-    params: group, body: UpdateGroupBody, response: SiteSectionGroup,
+    id: 'updateSiteSectionGroup',
+    method: 'PATCH',
+    path: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}',
+    params: group,
+    body: UpdateGroupBody,
+    response: SiteSectionGroup,
   }),
   deleteSiteSectionGroup: defineOp({
-    id: 'deleteSiteSectionGroup', method: 'DELETE', path: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}',
-    params: group, status: 204,
+    id: 'deleteSiteSectionGroup',
+    method: 'DELETE',
+    path: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}',
+    params: group,
+    status: 204,
   }),
   addSiteSectionToGroup: defineOp({
-    id: 'addSiteSectionToGroup', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections',
-    params: group, body: AddGroupSectionBody, response: SiteSectionGroup, status: 200,
+    id: 'addSiteSectionToGroup',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections',
+    params: group,
+    body: AddGroupSectionBody,
+    response: SiteSectionGroup,
+    status: 200,
   }),
   removeSiteSectionFromGroup: defineOp({
-    id: 'removeSiteSectionFromGroup', method: 'DELETE',
+    id: 'removeSiteSectionFromGroup',
+    method: 'DELETE',
     path: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}',
-    params: groupSection, status: 204,
+    params: groupSection,
+    status: 204,
   }),
   moveSiteSectionGroup: defineOp({
-    id: 'moveSiteSectionGroup', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move',
-    params: group, body: MoveGroupBody, response: SiteSectionGroup, status: 200,
+    id: 'moveSiteSectionGroup',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move',
+    params: group,
+    body: MoveGroupBody,
+    response: SiteSectionGroup,
+    status: 200,
   }),
 
   listSiteSpaces: defineOp({
-    id: 'listSiteSpaces', method: 'GET', path: '/orgs/{organizationId}/sites/{siteId}/site-spaces',
-    params: site, query: z.object({ ...pageQuery, ...keyQuery, default: qBool().optional() }),
-    response: listOf(SiteSpace), paginated: true, visitors: true,
+    id: 'listSiteSpaces',
+    method: 'GET',
+    path: '/orgs/{organizationId}/sites/{siteId}/site-spaces',
+    params: site,
+    query: z.object({ ...pageQuery, ...keyQuery, default: qBool().optional() }),
+    response: listOf(SiteSpace),
+    paginated: true,
+    visitors: true,
   }),
   createSiteSpace: defineOp({
-    id: 'createSiteSpace', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/site-spaces',
-    params: site, body: CreateSiteSpaceBody, response: SiteSpace, status: 201,
+    id: 'createSiteSpace',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites/{siteId}/site-spaces',
+    params: site,
+    body: CreateSiteSpaceBody,
+    response: SiteSpace,
+    status: 201,
   }),
   updateSiteSpace: defineOp({
-    id: 'updateSiteSpace', method: 'PATCH', path: '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
-    params: siteSpace, body: UpdateSiteSpaceBody, response: SiteSpace,
+    id: 'updateSiteSpace',
+    method: 'PATCH',
+    path: '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
+    params: siteSpace,
+    body: UpdateSiteSpaceBody,
+    response: SiteSpace,
   }),
   deleteSiteSpace: defineOp({
-    id: 'deleteSiteSpace', method: 'DELETE', path: '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
-    params: siteSpace, status: 204,
+    id: 'deleteSiteSpace',
+    method: 'DELETE',
+    path: '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
+    params: siteSpace,
+    status: 204,
   }),
   moveSiteSpace: defineOp({
-    id: 'moveSiteSpace', method: 'POST', path: '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move',
-    params: siteSpace, body: MoveSiteSpaceBody, response: SiteSpace, status: 200,
+    id: 'moveSiteSpace',
+    method: 'POST',
+    path: '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move',
+    params: siteSpace,
+    body: MoveSiteSpaceBody,
+    response: SiteSpace,
+    status: 200,
   }),
 };

@@ -48,17 +48,19 @@ export async function applyPlan(plan: Plan, reader: Reader, onDone: (change: Cha
       const lane = s.lane ?? s;
       lanes.set(lane, [...(lanes.get(lane) ?? []), s]);
     }
-    await Promise.all([...lanes.values()].map(async (steps) => {
-      for (const s of steps) {
-        if (error !== undefined) return;
-        try {
-          await s.run(x, done);
-        } catch (e) {
-          error ??= e;
-          return;
+    await Promise.all(
+      [...lanes.values()].map(async (steps) => {
+        for (const s of steps) {
+          if (error !== undefined) return;
+          try {
+            await s.run(x, done);
+          } catch (e) {
+            error ??= e;
+            return;
+          }
         }
-      }
-    }));
+      }),
+    );
     if (error !== undefined) break;
   }
   // A site's structure is read again as it goes, and its later changes made from what is there: on

@@ -21,17 +21,21 @@ export function exportFile(live: Live, kinds: readonly Kind[] = KINDS): OrgFileD
 
   if (want.has('collections')) {
     out.collections = live.collections.map((c) => ({
-      key: keys.collection.get(c.id), id: c.id, title: c.title,
+      key: keys.collection.get(c.id),
+      id: c.id,
+      title: c.title,
       ...(c.description ? { description: c.description } : {}),
       defaultLevel: c.defaultLevel,
-      parent: c.parent ? keys.collection.get(c.parent) ?? null : null,
+      parent: c.parent ? (keys.collection.get(c.parent) ?? null) : null,
     }));
   }
   if (want.has('spaces')) {
     out.spaces = live.spaces.map((s) => ({
-      key: keys.space.get(s.id), id: s.id, title: s.title,
+      key: keys.space.get(s.id),
+      id: s.id,
+      title: s.title,
       ...(s.emoji ? { emoji: s.emoji } : {}),
-      parent: s.parent ? keys.collection.get(s.parent) ?? null : null,
+      parent: s.parent ? (keys.collection.get(s.parent) ?? null) : null,
       visibility: s.visibility,
       editMode: s.editMode ?? 'live',
       defaultLevel: s.defaultLevel,
@@ -41,9 +45,15 @@ export function exportFile(live: Live, kinds: readonly Kind[] = KINDS): OrgFileD
   }
   if (want.has('sites')) {
     out.sites = live.sites.map((s) => ({
-      key: keys.site.get(s.id), id: s.id, title: s.title, type: s.type, visibility: s.visibility, published: s.published,
+      key: keys.site.get(s.id),
+      id: s.id,
+      title: s.title,
+      type: s.type,
+      visibility: s.visibility,
+      published: s.published,
       ...(s.basename ? { basename: s.basename } : {}),
-      defaultLevel: s.defaultLevel, adaptiveContent: s.adaptiveContent,
+      defaultLevel: s.defaultLevel,
+      adaptiveContent: s.adaptiveContent,
       ...(s.agentsContext ? { agentsContext: s.agentsContext } : {}),
       ...(s.adaptiveSchema ? { adaptiveSchema: s.adaptiveSchema } : {}),
       ...structureToFile(s.structure, spaceKey),
@@ -51,18 +61,24 @@ export function exportFile(live: Live, kinds: readonly Kind[] = KINDS): OrgFileD
   }
   if (want.has('members')) {
     out.members = live.members.map((m) => ({
-      key: keys.member.get(m.id), id: m.id, name: m.name, ...(m.email ? { email: m.email } : {}), role: m.role ?? 'guest',
+      key: keys.member.get(m.id),
+      id: m.id,
+      name: m.name,
+      ...(m.email ? { email: m.email } : {}),
+      role: m.role ?? 'guest',
     }));
   }
   if (want.has('saml')) {
     out.saml = live.saml.map((p) => ({
-      key: keys.saml.get(p.id), id: p.id, label: p.label,
+      key: keys.saml.get(p.id),
+      id: p.id,
+      label: p.label,
       ...(p.entityID ? { entityID: p.entityID } : {}),
       ...(p.ssoURL && p.ssoURL !== UNSET_SSO_URL ? { ssoURL: p.ssoURL } : {}),
       // A certificate is public (the identity provider's signing key's other half): written inline.
       ...(p.certificate ? { certificate: p.certificate } : {}),
       defaultRole: p.defaultRole ?? 'guest',
-      defaultTeam: p.defaultTeam ? keys.team.get(p.defaultTeam.id) ?? null : null,
+      defaultTeam: p.defaultTeam ? (keys.team.get(p.defaultTeam.id) ?? null) : null,
     }));
   }
   if (want.has('openapi')) {
@@ -82,18 +98,30 @@ function structureToFile(structure: LStructure, spaceKey: (id: string) => string
     const key = k.siteSpace.get(ss.id)!;
     const space = spaceKey(ss.space);
     return {
-      ...(key !== space ? { key } : {}), id: ss.id, space, path: ss.path,
-      ...(ss.condition ? { condition: ss.condition } : {}), hidden: ss.hidden, default: ss.default,
+      ...(key !== space ? { key } : {}),
+      id: ss.id,
+      space,
+      path: ss.path,
+      ...(ss.condition ? { condition: ss.condition } : {}),
+      hidden: ss.hidden,
+      default: ss.default,
     };
   };
   if (structure.mode === 'siteSpaces') return { siteSpaces: structure.siteSpaces.map(siteSpace) };
-  const node = (n: LNode): Record<string, unknown> => n.type === 'group'
-    ? { key: k.group.get(n.id), id: n.id, group: true, title: n.title, ...(n.icon ? { icon: n.icon } : {}), sections: n.children.map(node) }
-    : {
-      key: k.section.get(n.id), id: n.id, title: n.title, path: n.path,
-      ...(n.icon ? { icon: n.icon } : {}), ...(n.description ? { description: n.description } : {}),
-      ...(n.condition ? { condition: n.condition } : {}), default: n.default, siteSpaces: n.siteSpaces.map(siteSpace),
-    };
+  const node = (n: LNode): Record<string, unknown> =>
+    n.type === 'group'
+      ? { key: k.group.get(n.id), id: n.id, group: true, title: n.title, ...(n.icon ? { icon: n.icon } : {}), sections: n.children.map(node) }
+      : {
+          key: k.section.get(n.id),
+          id: n.id,
+          title: n.title,
+          path: n.path,
+          ...(n.icon ? { icon: n.icon } : {}),
+          ...(n.description ? { description: n.description } : {}),
+          ...(n.condition ? { condition: n.condition } : {}),
+          default: n.default,
+          siteSpaces: n.siteSpaces.map(siteSpace),
+        };
   return { sections: structure.items.map(node) };
 }
 

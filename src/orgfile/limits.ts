@@ -20,4 +20,3 @@ export const ORG_FILE_LIMITS = {
 
 /** The variable that changes `fileBytes`. */
 export const FILE_BYTES_VARIABLE = 'DOCSCTL_ORG_FILE_MAX_BYTES';
-

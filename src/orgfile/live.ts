@@ -66,7 +66,15 @@ export type ReadProgress = (what: string) => void;
 export async function readLive(reader: Reader, organizationId: string, kinds: Set<ReadKind>, progress?: ReadProgress): Promise<Live> {
   const params = { organizationId };
   const live: Live = {
-    organization: organizationId, kinds: new Set(kinds), collections: [], spaces: [], sites: [], members: [], saml: [], openapi: [], teams: [],
+    organization: organizationId,
+    kinds: new Set(kinds),
+    collections: [],
+    spaces: [],
+    sites: [],
+    members: [],
+    saml: [],
+    openapi: [],
+    teams: [],
   };
   const tasks: Promise<void>[] = [];
   const task = (what: string, work: () => Promise<void>) => tasks.push(work().then(() => progress?.(what)));
@@ -74,29 +82,39 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
   if (kinds.has('collections')) {
     task('collections', async () => {
       live.collections = (await reader.all(collectionOps.listCollections, { params })).map((c) => ({
-        id: c.id, title: c.title, ...(c.description !== undefined ? { description: c.description } : {}),
-        defaultLevel: c.defaultLevel ?? null, ...(c.parent ? { parent: c.parent } : {}),
+        id: c.id,
+        title: c.title,
+        ...(c.description !== undefined ? { description: c.description } : {}),
+        defaultLevel: c.defaultLevel ?? null,
+        ...(c.parent ? { parent: c.parent } : {}),
       }));
     });
   }
   if (kinds.has('spaces')) {
     task('spaces', async () => {
-      live.spaces = (await reader.all(spaceOps.listSpaces, { params })).filter((s) => !s.deletedAt).map((s) => ({
-        id: s.id, title: s.title, emoji: s.emoji ?? '', visibility: s.visibility,
-        ...(s.parent ? { parent: s.parent } : {}), ...(s.editMode ? { editMode: s.editMode } : {}),
-        defaultLevel: s.defaultLevel ?? null, ...(s.language ? { language: s.language } : {}),
-        mergeRules: s.mergeRules ?? { type: 'inherit' },
-      }));
+      live.spaces = (await reader.all(spaceOps.listSpaces, { params }))
+        .filter((s) => !s.deletedAt)
+        .map((s) => ({
+          id: s.id,
+          title: s.title,
+          emoji: s.emoji ?? '',
+          visibility: s.visibility,
+          ...(s.parent ? { parent: s.parent } : {}),
+          ...(s.editMode ? { editMode: s.editMode } : {}),
+          defaultLevel: s.defaultLevel ?? null,
+          ...(s.language ? { language: s.language } : {}),
+          mergeRules: s.mergeRules ?? { type: 'inherit' },
+        }));
     });
   }
   if (kinds.has('members')) {
     task('members', async () => {
-      const [members, me] = await Promise.all([
-        reader.all(memberOps.listMembers, { params }),
-        reader.call(orgOps.getAuthenticatedUser).catch(() => undefined),
-      ]);
+      const [members, me] = await Promise.all([reader.all(memberOps.listMembers, { params }), reader.call(orgOps.getAuthenticatedUser).catch(() => undefined)]);
       live.members = members.map((m) => ({
-        id: m.user.id, name: m.user.displayName, ...(m.user.email ? { email: m.user.email } : {}), role: m.role ?? null,
+        id: m.user.id,
+        name: m.user.displayName,
+        ...(m.user.email ? { email: m.user.email } : {}),
+        role: m.role ?? null,
       }));
       if (me) live.me = me.id;
     });
@@ -104,8 +122,13 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
   if (kinds.has('saml')) {
     task('SAML providers', async () => {
       live.saml = (await reader.all(samlOps.listSamlProviders, { params })).map((p) => ({
-        id: p.id, label: p.label, entityID: p.entityID ?? '', ssoURL: p.ssoURL ?? '', certificate: p.certificate ?? '',
-        defaultRole: p.defaultRole ?? null, ...(p.defaultTeam ? { defaultTeam: { id: p.defaultTeam.id, title: p.defaultTeam.title } } : {}),
+        id: p.id,
+        label: p.label,
+        entityID: p.entityID ?? '',
+        ssoURL: p.ssoURL ?? '',
+        certificate: p.certificate ?? '',
+        defaultRole: p.defaultRole ?? null,
+        ...(p.defaultTeam ? { defaultTeam: { id: p.defaultTeam.id, title: p.defaultTeam.title } } : {}),
       }));
     });
   }
@@ -117,27 +140,37 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
   if (kinds.has('openapi')) {
     task('OpenAPI specifications', async () => {
       live.openapi = (await reader.all(openapiOps.listOpenAPISpecs, { params })).map((s) => ({
-        slug: s.slug, ...(s.sourceURL ? { url: s.sourceURL } : {}), visibility: s.visibility,
+        slug: s.slug,
+        ...(s.sourceURL ? { url: s.sourceURL } : {}),
+        visibility: s.visibility,
       }));
     });
   }
   if (kinds.has('sites')) {
     task('sites', async () => {
       const sites = await reader.all(siteOps.listSites, { params });
-      live.sites = await Promise.all(sites.map(async (s): Promise<LSite> => {
-        const [structure, schema] = await Promise.all([
-          readStructure(reader, organizationId, s.id),
-          reader.call(siteOps.getAdaptiveSchema, { params: { organizationId, siteId: s.id } }),
-        ]);
-        const jsonSchema = schema.jsonSchema as AdaptiveJsonSchema;
-        return {
-          id: s.id, title: s.title, type: s.type, visibility: s.visibility, published: s.published,
-          ...(s.basename ? { basename: s.basename } : {}), defaultLevel: s.defaultLevel ?? null,
-          adaptiveContent: s.adaptiveContent?.enabled ?? false, agentsContext: s.agentsContext,
-          ...(isEmptySchema(jsonSchema) ? {} : { adaptiveSchema: jsonSchema }),
-          structure,
-        };
-      }));
+      live.sites = await Promise.all(
+        sites.map(async (s): Promise<LSite> => {
+          const [structure, schema] = await Promise.all([
+            readStructure(reader, organizationId, s.id),
+            reader.call(siteOps.getAdaptiveSchema, { params: { organizationId, siteId: s.id } }),
+          ]);
+          const jsonSchema = schema.jsonSchema as AdaptiveJsonSchema;
+          return {
+            id: s.id,
+            title: s.title,
+            type: s.type,
+            visibility: s.visibility,
+            published: s.published,
+            ...(s.basename ? { basename: s.basename } : {}),
+            defaultLevel: s.defaultLevel ?? null,
+            adaptiveContent: s.adaptiveContent?.enabled ?? false,
+            agentsContext: s.agentsContext,
+            ...(isEmptySchema(jsonSchema) ? {} : { adaptiveSchema: jsonSchema }),
+            structure,
+          };
+        }),
+      );
     });
   }
   await settleAll(tasks);
@@ -167,10 +200,7 @@ export function isEmptySchema(schema: AdaptiveJsonSchema | Record<string, unknow
  */
 export async function readStructure(reader: Reader, organizationId: string, siteId: string): Promise<LStructure> {
   const params = { organizationId, siteId };
-  const [sections, groups] = await Promise.all([
-    reader.all(siteOps.listSiteSections, { params }),
-    reader.all(siteOps.listSiteSectionGroups, { params }),
-  ]);
+  const [sections, groups] = await Promise.all([reader.all(siteOps.listSiteSections, { params }), reader.all(siteOps.listSiteSectionGroups, { params })]);
   if (sections.length === 0) {
     const siteSpaces = groups.length ? [] : await reader.all(siteOps.listSiteSpaces, { params });
     if (groups.length === 0) return { mode: 'siteSpaces', siteSpaces: siteSpaces.map(liveSiteSpace) };
@@ -229,24 +259,35 @@ export function topLevelOrder(sections: { id: string; sectionGroup?: string }[],
 
 function liveSiteSpace(ss: SiteSpace): LSiteSpace {
   return {
-    id: ss.id, space: ss.space.id, path: ss.path, ...(ss.condition !== undefined ? { condition: ss.condition } : {}),
-    hidden: ss.hidden, default: ss.default,
+    id: ss.id,
+    space: ss.space.id,
+    path: ss.path,
+    ...(ss.condition !== undefined ? { condition: ss.condition } : {}),
+    hidden: ss.hidden,
+    default: ss.default,
   };
 }
 
 function liveSection(s: SiteSection): LSection {
   return {
-    type: 'section', id: s.id, title: s.title, path: s.path,
+    type: 'section',
+    id: s.id,
+    title: s.title,
+    path: s.path,
     ...(s.icon !== undefined ? { icon: s.icon } : {}),
     ...(s.description !== undefined ? { description: s.description } : {}),
     ...(s.condition !== undefined ? { condition: s.condition } : {}),
-    default: s.default, siteSpaces: s.siteSpaces.map(liveSiteSpace),
+    default: s.default,
+    siteSpaces: s.siteSpaces.map(liveSiteSpace),
   };
 }
 
 function liveGroup(g: SiteSectionGroup, toNode: (id: string) => LNode | undefined): LGroup {
   return {
-    type: 'group', id: g.id, title: g.title, ...(g.icon !== undefined ? { icon: g.icon } : {}),
+    type: 'group',
+    id: g.id,
+    title: g.title,
+    ...(g.icon !== undefined ? { icon: g.icon } : {}),
     children: g.children.map((c) => toNode(c.id)).filter((n): n is LNode => n !== undefined),
   };
 }

@@ -28,8 +28,15 @@ export interface PlanOptions {
 
 /** Steps run phase by phase; lanes of a phase side by side, the steps of a lane in order. */
 const PHASE = {
-  COLLECTIONS: 1, COLLECTION_MOVES: 2, SPACES: 3, SPACE_MOVES: 4, SITES: 5, ORGANIZATION: 6,
-  DELETE_SITES: 7, DELETE_SPACES: 8, DELETE_COLLECTIONS: 9,
+  COLLECTIONS: 1,
+  COLLECTION_MOVES: 2,
+  SPACES: 3,
+  SPACE_MOVES: 4,
+  SITES: 5,
+  ORGANIZATION: 6,
+  DELETE_SITES: 7,
+  DELETE_SPACES: 8,
+  DELETE_COLLECTIONS: 9,
 } as const;
 
 export interface PlanStep {
@@ -101,8 +108,19 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   const samlOf = match(desired.saml, live.saml, (d) => d.id, keys.saml, [(d, l) => d.label === l.label]);
 
   /** `kind:key` → id, for everything the file may refer to; and id → key, for showing the service's values. */
-  const keyOfId = { collection: new Map<string, string>(), space: new Map<string, string>(), member: new Map<string, string>(), team: new Map<string, string>() };
-  const register = <D extends { key: string }, L extends { id: string }>(kind: 'collection' | 'space' | 'site' | 'saml', isDeclared: boolean, matched: Map<D, L>, liveItems: L[], liveKey: Map<string, string>) => {
+  const keyOfId = {
+    collection: new Map<string, string>(),
+    space: new Map<string, string>(),
+    member: new Map<string, string>(),
+    team: new Map<string, string>(),
+  };
+  const register = <D extends { key: string }, L extends { id: string }>(
+    kind: 'collection' | 'space' | 'site' | 'saml',
+    isDeclared: boolean,
+    matched: Map<D, L>,
+    liveItems: L[],
+    liveKey: Map<string, string>,
+  ) => {
     if (isDeclared) {
       for (const [d, l] of matched) ids.set(`${kind}:${d.key}`, l.id);
     } else {
@@ -129,7 +147,8 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
 
   // --- References the file makes to kinds it does not declare: they must exist --------------------
   const liveRef = (kind: 'collection' | 'space', key: string, path: Path, keyList: Iterable<string>) => {
-    if (!ids.has(`${kind}:${key}`)) problem(path, `no ${kind} with key ${JSON.stringify(key)} in the file or in organization ${live.organization}${nearby(key, keyList)}`);
+    if (!ids.has(`${kind}:${key}`))
+      problem(path, `no ${kind} with key ${JSON.stringify(key)} in the file or in organization ${live.organization}${nearby(key, keyList)}`);
   };
   if (!declared.has('collections')) {
     for (const s of desired.spaces) if (s.parent !== null) liveRef('collection', s.parent, [...s.at, 'parent'], keys.collection.values());
@@ -142,22 +161,33 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   if (!declared.has('members')) {
     for (const s of desired.spaces) {
       mergeUsers(s.mergeRules).forEach(({ user, path }) => {
-        if (!memberKeyToUser.has(user)) problem([...s.at, 'mergeRules', ...path], `no member with key ${JSON.stringify(user)} in organization ${live.organization}${nearby(user, memberKeyToUser.keys())}`);
+        if (!memberKeyToUser.has(user))
+          problem(
+            [...s.at, 'mergeRules', ...path],
+            `no member with key ${JSON.stringify(user)} in organization ${live.organization}${nearby(user, memberKeyToUser.keys())}`,
+          );
       });
     }
   }
   for (const p of desired.saml) {
     if (typeof p.defaultTeam === 'string' && !teamKeyToId.has(p.defaultTeam)) {
-      problem([...p.at, 'defaultTeam'], `no team with key ${JSON.stringify(p.defaultTeam)} in organization ${live.organization} (teams: ${[...teamKeyToId.keys()].join(', ') || 'none'})`);
+      problem(
+        [...p.at, 'defaultTeam'],
+        `no team with key ${JSON.stringify(p.defaultTeam)} in organization ${live.organization} (teams: ${[...teamKeyToId.keys()].join(', ') || 'none'})`,
+      );
     }
   }
   if (problems.length) throw new OrgFileError(desired.source, problems);
 
   /** Merge rules with member keys as the API has them (user ids). */
-  const rulesToApi = (rules: MergeRules): MergeRules => rules.type !== 'rules' ? rules
-    : { type: 'rules', rules: rules.rules.map((r) => ('users' in r ? { ...r, users: r.users.map((u) => memberKeyToUser.get(u) ?? u) } : r)) };
-  const rulesToFile = (rules: MergeRules): MergeRules => rules.type !== 'rules' ? rules
-    : { type: 'rules', rules: rules.rules.map((r) => ('users' in r ? { ...r, users: r.users.map((u) => keyOfId.member.get(u) ?? u) } : r)) };
+  const rulesToApi = (rules: MergeRules): MergeRules =>
+    rules.type !== 'rules'
+      ? rules
+      : { type: 'rules', rules: rules.rules.map((r) => ('users' in r ? { ...r, users: r.users.map((u) => memberKeyToUser.get(u) ?? u) } : r)) };
+  const rulesToFile = (rules: MergeRules): MergeRules =>
+    rules.type !== 'rules'
+      ? rules
+      : { type: 'rules', rules: rules.rules.map((r) => ('users' in r ? { ...r, users: r.users.map((u) => keyOfId.member.get(u) ?? u) } : r)) };
 
   // --- Collections -------------------------------------------------------------------------------
   if (declared.has('collections')) {
@@ -173,36 +203,65 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const parentId = d.parent === null ? null : ids.get(`collection:${d.parent}`);
       if (!l) {
         const later = { ...(d.description ? { description: d.description } : {}), ...(d.defaultLevel ? { defaultLevel: d.defaultLevel } : {}) };
-        steps.push(step(PHASE.COLLECTIONS + depth(d) / 1000, {
-          kind: 'collection', action: 'create', key: d.key, title: d.title,
-          fields: [{ field: 'title', to: d.title }, ...(d.parent ? [{ field: 'parent', to: d.parent }] : []), ...fieldsOf(later)],
-        }, async (x) => {
-          const made = await x.send(collectionOps.createCollection, {
-            params: { organizationId: x.organizationId },
-            body: { title: d.title, ...(d.parent !== null ? { parent: x.idOf(`collection:${d.parent}`) } : {}) },
-          });
-          x.ids.set(`collection:${d.key}`, made.id);
-          if (Object.keys(later).length) await x.send(collectionOps.updateCollection, { params: { collectionId: made.id }, body: later });
-        }));
+        steps.push(
+          step(
+            PHASE.COLLECTIONS + depth(d) / 1000,
+            {
+              kind: 'collection',
+              action: 'create',
+              key: d.key,
+              title: d.title,
+              fields: [{ field: 'title', to: d.title }, ...(d.parent ? [{ field: 'parent', to: d.parent }] : []), ...fieldsOf(later)],
+            },
+            async (x) => {
+              const made = await x.send(collectionOps.createCollection, {
+                params: { organizationId: x.organizationId },
+                body: { title: d.title, ...(d.parent !== null ? { parent: x.idOf(`collection:${d.parent}`) } : {}) },
+              });
+              x.ids.set(`collection:${d.key}`, made.id);
+              if (Object.keys(later).length) await x.send(collectionOps.updateCollection, { params: { collectionId: made.id }, body: later });
+            },
+          ),
+        );
         continue;
       }
-      const fields = diffFields([['title', d.title, l.title], ['description', d.description, l.description ?? ''], ['defaultLevel', d.defaultLevel, l.defaultLevel]]);
+      const fields = diffFields([
+        ['title', d.title, l.title],
+        ['description', d.description, l.description ?? ''],
+        ['defaultLevel', d.defaultLevel, l.defaultLevel],
+      ]);
       if (fields.length) {
-        steps.push(step(PHASE.COLLECTIONS, { kind: 'collection', action: 'update', key: d.key, id: l.id, title: l.title, fields }, async (x) => {
-          await x.send(collectionOps.updateCollection, { params: { collectionId: l.id }, body: bodyOf(fields) });
-        }));
+        steps.push(
+          step(PHASE.COLLECTIONS, { kind: 'collection', action: 'update', key: d.key, id: l.id, title: l.title, fields }, async (x) => {
+            await x.send(collectionOps.updateCollection, { params: { collectionId: l.id }, body: bodyOf(fields) });
+          }),
+        );
       }
       if ((parentId ?? undefined) !== l.parent || (d.parent !== null && parentId === undefined)) moves.push({ d, l, depth: depth(d) });
     }
     // Shallowest first: a collection's new parent is in place before it moves in (no cycle on the way).
     moves.sort((a, b) => a.depth - b.depth);
     for (const { d, l } of moves) {
-      steps.push(step(PHASE.COLLECTION_MOVES, {
-        kind: 'collection', action: 'move', key: d.key, id: l.id, title: l.title,
-        fields: [{ field: 'parent', from: l.parent ? keyOfId.collection.get(l.parent) ?? l.parent : null, to: d.parent }],
-      }, async (x) => {
-        await x.send(collectionOps.moveCollection, { params: { collectionId: l.id }, body: { parent: d.parent === null ? null : x.idOf(`collection:${d.parent}`) } });
-      }, 'collection-moves'));
+      steps.push(
+        step(
+          PHASE.COLLECTION_MOVES,
+          {
+            kind: 'collection',
+            action: 'move',
+            key: d.key,
+            id: l.id,
+            title: l.title,
+            fields: [{ field: 'parent', from: l.parent ? (keyOfId.collection.get(l.parent) ?? l.parent) : null, to: d.parent }],
+          },
+          async (x) => {
+            await x.send(collectionOps.moveCollection, {
+              params: { collectionId: l.id },
+              body: { parent: d.parent === null ? null : x.idOf(`collection:${d.parent}`) },
+            });
+          },
+          'collection-moves',
+        ),
+      );
     }
     const matched = new Set([...collectionOf.values()].map((l) => l.id));
     const gone = live.collections.filter((c) => !matched.has(c.id));
@@ -218,17 +277,29 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const inside = subtree(live.collections, c.id);
       const spacesLeft = live.spaces.filter((s) => s.parent && inside.has(s.parent) && !movedOut(s));
       if (spacesLeft.length && !declared.has('spaces')) {
-        drift.push({ ...item, why: `it holds ${plural(spacesLeft.length, 'space')} (${spacesLeft.slice(0, 3).map((s) => s.title).join(', ')}${spacesLeft.length > 3 ? '…' : ''}), which would go to the trash with it, and the file does not declare spaces: declare them (where they go, or not at all to delete them), or delete the collection with docsctl collections delete` });
+        drift.push({
+          ...item,
+          why: `it holds ${plural(spacesLeft.length, 'space')} (${spacesLeft
+            .slice(0, 3)
+            .map((s) => s.title)
+            .join(
+              ', ',
+            )}${spacesLeft.length > 3 ? '…' : ''}), which would go to the trash with it, and the file does not declare spaces: declare them (where they go, or not at all to delete them), or delete the collection with docsctl collections delete`,
+        });
         continue;
       }
       const nested = inside.size - 1;
       const notes = [
         nested ? `with the ${plural(nested, 'collection')} inside it` : '',
-        spacesLeft.length ? `its ${plural(spacesLeft.length, 'space')} ${spacesLeft.length === 1 ? 'goes' : 'go'} to the trash with it (restorable for ${RETENTION_DAYS} days)` : '',
+        spacesLeft.length
+          ? `its ${plural(spacesLeft.length, 'space')} ${spacesLeft.length === 1 ? 'goes' : 'go'} to the trash with it (restorable for ${RETENTION_DAYS} days)`
+          : '',
       ].filter(Boolean);
-      steps.push(step(PHASE.DELETE_COLLECTIONS, { ...item, action: 'delete', ...(notes.length ? { note: notes.join('; ') } : {}) }, async (x) => {
-        await x.send(collectionOps.deleteCollection, { params: { collectionId: c.id } });
-      }));
+      steps.push(
+        step(PHASE.DELETE_COLLECTIONS, { ...item, action: 'delete', ...(notes.length ? { note: notes.join('; ') } : {}) }, async (x) => {
+          await x.send(collectionOps.deleteCollection, { params: { collectionId: c.id } });
+        }),
+      );
     }
   }
 
@@ -236,7 +307,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   function movedOut(s: LSpace): boolean {
     const d = [...spaceOf].find(([, l]) => l.id === s.id)?.[0];
     if (!d) return false;
-    const to = d.parent === null ? null : ids.get(`collection:${d.parent}`) ?? `new:${d.parent}`;
+    const to = d.parent === null ? null : (ids.get(`collection:${d.parent}`) ?? `new:${d.parent}`);
     return to !== (s.parent ?? null);
   }
 
@@ -251,16 +322,34 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const update = spaceUpdate(d, l);
       if (update) steps.push(update);
       if (d.visibility !== undefined && d.visibility !== l.visibility) {
-        drift.push({ kind: 'space', key: d.key, id: l.id, field: 'visibility', live: l.visibility, file: d.visibility, why: 'the API has no way to set a space’s visibility (change it in the app, or export again)' });
+        drift.push({
+          kind: 'space',
+          key: d.key,
+          id: l.id,
+          field: 'visibility',
+          live: l.visibility,
+          file: d.visibility,
+          why: 'the API has no way to set a space’s visibility (change it in the app, or export again)',
+        });
       }
       const parentId = d.parent === null ? null : ids.get(`collection:${d.parent}`);
       if (parentId === undefined || parentId !== (l.parent ?? null)) {
-        steps.push(step(PHASE.SPACE_MOVES, {
-          kind: 'space', action: 'move', key: d.key, id: l.id, title: l.title,
-          fields: [{ field: 'parent', from: l.parent ? keyOfId.collection.get(l.parent) ?? l.parent : null, to: d.parent }],
-        }, async (x) => {
-          await x.send(spaceOps.moveSpace, { params: { spaceId: l.id }, body: { parent: d.parent === null ? null : x.idOf(`collection:${d.parent}`) } });
-        }));
+        steps.push(
+          step(
+            PHASE.SPACE_MOVES,
+            {
+              kind: 'space',
+              action: 'move',
+              key: d.key,
+              id: l.id,
+              title: l.title,
+              fields: [{ field: 'parent', from: l.parent ? (keyOfId.collection.get(l.parent) ?? l.parent) : null, to: d.parent }],
+            },
+            async (x) => {
+              await x.send(spaceOps.moveSpace, { params: { spaceId: l.id }, body: { parent: d.parent === null ? null : x.idOf(`collection:${d.parent}`) } });
+            },
+          ),
+        );
       }
     }
     const matched = new Set([...spaceOf.values()].map((l) => l.id));
@@ -269,9 +358,11 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const item = { kind: 'space' as const, key: keys.space.get(s.id)!, id: s.id, title: s.title };
       if (!prune) kept.push(item);
       else {
-        steps.push(step(PHASE.DELETE_SPACES, { ...item, action: 'delete', note: `restorable for ${RETENTION_DAYS} days (docsctl spaces restore)` }, async (x) => {
-          await x.send(spaceOps.deleteSpace, { params: { spaceId: s.id } });
-        }));
+        steps.push(
+          step(PHASE.DELETE_SPACES, { ...item, action: 'delete', note: `restorable for ${RETENTION_DAYS} days (docsctl spaces restore)` }, async (x) => {
+            await x.send(spaceOps.deleteSpace, { params: { spaceId: s.id } });
+          }),
+        );
       }
     }
   }
@@ -282,21 +373,33 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       ...(d.mergeRules && d.mergeRules.type !== 'inherit' ? { mergeRules: d.mergeRules } : {}),
     };
     const first = {
-      ...(d.emoji ? { emoji: d.emoji } : {}), ...(d.language ? { language: d.language } : {}), ...(d.editMode ? { editMode: d.editMode } : {}),
+      ...(d.emoji ? { emoji: d.emoji } : {}),
+      ...(d.language ? { language: d.language } : {}),
+      ...(d.editMode ? { editMode: d.editMode } : {}),
     };
-    return step(PHASE.SPACES, {
-      kind: 'space', action: 'create', key: d.key, title: d.title,
-      fields: [{ field: 'title', to: d.title }, ...(d.parent ? [{ field: 'parent', to: d.parent }] : []), ...fieldsOf(first), ...fieldsOf(later)],
-    }, async (x) => {
-      const made = await x.send(spaceOps.createSpace, {
-        params: { organizationId: x.organizationId },
-        body: { title: d.title, ...first, ...(d.parent !== null ? { parent: x.idOf(`collection:${d.parent}`) } : {}) } as never,
-      });
-      x.ids.set(`space:${d.key}`, made.id);
-      if (Object.keys(later).length) {
-        await x.send(spaceOps.updateSpace, { params: { spaceId: made.id }, body: { ...later, ...(later.mergeRules ? { mergeRules: rulesToApi(later.mergeRules) } : {}) } });
-      }
-    });
+    return step(
+      PHASE.SPACES,
+      {
+        kind: 'space',
+        action: 'create',
+        key: d.key,
+        title: d.title,
+        fields: [{ field: 'title', to: d.title }, ...(d.parent ? [{ field: 'parent', to: d.parent }] : []), ...fieldsOf(first), ...fieldsOf(later)],
+      },
+      async (x) => {
+        const made = await x.send(spaceOps.createSpace, {
+          params: { organizationId: x.organizationId },
+          body: { title: d.title, ...first, ...(d.parent !== null ? { parent: x.idOf(`collection:${d.parent}`) } : {}) } as never,
+        });
+        x.ids.set(`space:${d.key}`, made.id);
+        if (Object.keys(later).length) {
+          await x.send(spaceOps.updateSpace, {
+            params: { spaceId: made.id },
+            body: { ...later, ...(later.mergeRules ? { mergeRules: rulesToApi(later.mergeRules) } : {}) },
+          });
+        }
+      },
+    );
   }
 
   function spaceUpdate(d: DSpace, l: LSpace): PlanStep | undefined {
@@ -337,9 +440,15 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       if (!prune) kept.push(item);
       else {
         const n = walkLive(s.structure).siteSpaces.length;
-        steps.push(step(PHASE.DELETE_SITES, { ...item, action: 'delete', note: `with its structure${n ? ` (${plural(n, 'site space')})` : ''}; its spaces stay` }, async (x) => {
-          await x.send(siteOps.deleteSite, { params: { organizationId: x.organizationId, siteId: s.id } });
-        }));
+        steps.push(
+          step(
+            PHASE.DELETE_SITES,
+            { ...item, action: 'delete', note: `with its structure${n ? ` (${plural(n, 'site space')})` : ''}; its spaces stay` },
+            async (x) => {
+              await x.send(siteOps.deleteSite, { params: { organizationId: x.organizationId, siteId: s.id } });
+            },
+          ),
+        );
       }
     }
   }
@@ -355,10 +464,16 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     let fields: FieldChange[] = [];
     if (!l) {
       changes.push({
-        kind: 'site', action: 'create', key: d.key, title: d.title,
+        kind: 'site',
+        action: 'create',
+        key: d.key,
+        title: d.title,
         fields: [
-          { field: 'title', to: d.title }, ...(d.type ? [{ field: 'type', to: d.type }] : []), ...(d.visibility ? [{ field: 'visibility', to: d.visibility }] : []),
-          ...fieldsOf(settings), ...(d.adaptiveSchema && !isEmptySchema(d.adaptiveSchema) ? [{ field: 'adaptiveSchema', to: '(set)' }] : []),
+          { field: 'title', to: d.title },
+          ...(d.type ? [{ field: 'type', to: d.type }] : []),
+          ...(d.visibility ? [{ field: 'visibility', to: d.visibility }] : []),
+          ...fieldsOf(settings),
+          ...(d.adaptiveSchema && !isEmptySchema(d.adaptiveSchema) ? [{ field: 'adaptiveSchema', to: '(set)' }] : []),
         ],
       });
     } else {
@@ -374,13 +489,28 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const all = [...fields, ...(schemaChanged ? [{ field: 'adaptiveSchema', from: l.adaptiveSchema ? '(a schema)' : '(none)', to: '(the file’s)' }] : [])];
       if (all.length) changes.push({ kind: 'site', action: 'update', key: d.key, id: l.id, title: l.title, fields: all });
       if (d.type !== undefined && d.type !== l.type) {
-        drift.push({ kind: 'site', key: d.key, id: l.id, field: 'type', live: l.type, file: d.type, why: 'a site’s type is set when it is created: the API cannot change it' });
+        drift.push({
+          kind: 'site',
+          key: d.key,
+          id: l.id,
+          field: 'type',
+          live: l.type,
+          file: d.type,
+          why: 'a site’s type is set when it is created: the API cannot change it',
+        });
       }
     }
     const liveStructure: LStructure = l?.structure ?? { mode: 'siteSpaces', siteSpaces: [] };
-    const structureInput = d.structure ? {
-      siteKey: d.key, desired: d.structure, prune, spaceKeyOf, spaceIdOf, ids,
-    } : undefined;
+    const structureInput = d.structure
+      ? {
+          siteKey: d.key,
+          desired: d.structure,
+          prune,
+          spaceKeyOf,
+          spaceIdOf,
+          ids,
+        }
+      : undefined;
     const first = structureInput ? siteSteps({ ...structureInput, live: liveStructure }) : undefined;
     if (first) {
       changes.push(...first.steps.map((s) => s.change));
@@ -389,11 +519,19 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     }
     const publish = d.published !== undefined && d.published !== (l?.published ?? false);
     const publishChange: Change | undefined = publish
-      ? { kind: 'site', action: 'update', key: d.key, ...(l ? { id: l.id, title: l.title } : {}), fields: [{ field: 'published', from: l?.published ?? false, to: d.published }] }
+      ? {
+          kind: 'site',
+          action: 'update',
+          key: d.key,
+          ...(l ? { id: l.id, title: l.title } : {}),
+          fields: [{ field: 'published', from: l?.published ?? false, to: d.published }],
+        }
       : undefined;
     if (publishChange) changes.push(publishChange);
     return {
-      changes, phase: PHASE.SITES, lane: `site:${d.key}`,
+      changes,
+      phase: PHASE.SITES,
+      lane: `site:${d.key}`,
       run: async (x, done) => {
         let siteId = l?.id;
         const params = () => ({ organizationId: x.organizationId, siteId: siteId! });
@@ -405,13 +543,17 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
           siteId = made.id;
           x.ids.set(`site:${d.key}`, made.id);
           if (Object.keys(settings).length) await x.send(siteOps.updateSite, { params: params(), body: apiSettings(settings) });
-          if (d.adaptiveSchema && !isEmptySchema(d.adaptiveSchema)) await x.send(siteOps.putAdaptiveSchema, { params: params(), body: { jsonSchema: d.adaptiveSchema } });
+          if (d.adaptiveSchema && !isEmptySchema(d.adaptiveSchema))
+            await x.send(siteOps.putAdaptiveSchema, { params: params(), body: { jsonSchema: d.adaptiveSchema } });
           done(changes[0]);
         } else if (changes[0]?.kind === 'site' && changes[0].action === 'update' && changes[0] !== publishChange) {
           const body = apiSettings(bodyOf(fields));
           if (Object.keys(body).length) await x.send(siteOps.updateSite, { params: params(), body });
           if (changes[0].fields!.some((f) => f.field === 'adaptiveSchema')) {
-            await x.send(siteOps.putAdaptiveSchema, { params: params(), body: { jsonSchema: (isEmptySchema(d.adaptiveSchema) ? emptySchema() : d.adaptiveSchema) as never } });
+            await x.send(siteOps.putAdaptiveSchema, {
+              params: params(),
+              body: { jsonSchema: (isEmptySchema(d.adaptiveSchema) ? emptySchema() : d.adaptiveSchema) as never },
+            });
           }
           done(changes[0]);
         }
@@ -432,14 +574,28 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     for (const d of desired.members) {
       const l = liveMember.get(d.id);
       if (!l) {
-        drift.push({ kind: 'member', key: d.key, id: d.id, why: `user ${d.id} is not a member of organization ${live.organization}: members join by invitation, which the API does not offer` });
+        drift.push({
+          kind: 'member',
+          key: d.key,
+          id: d.id,
+          why: `user ${d.id} is not a member of organization ${live.organization}: members join by invitation, which the API does not offer`,
+        });
         continue;
       }
       if (d.role !== l.role) {
-        const change: Change = { kind: 'member', action: 'update', key: d.key, id: d.id, title: l.name, fields: [{ field: 'role', from: l.role ?? 'guest', to: d.role ?? 'guest' }] };
-        steps.push(step(PHASE.ORGANIZATION, change, async (x) => {
-          await x.send(memberOps.updateMember, { params: { organizationId: x.organizationId, userId: d.id }, body: { role: d.role } });
-        }));
+        const change: Change = {
+          kind: 'member',
+          action: 'update',
+          key: d.key,
+          id: d.id,
+          title: l.name,
+          fields: [{ field: 'role', from: l.role ?? 'guest', to: d.role ?? 'guest' }],
+        };
+        steps.push(
+          step(PHASE.ORGANIZATION, change, async (x) => {
+            await x.send(memberOps.updateMember, { params: { organizationId: x.organizationId, userId: d.id }, body: { role: d.role } });
+          }),
+        );
       }
     }
     const inFile = new Set(desired.members.map((m) => m.id));
@@ -449,9 +605,11 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       if (!prune) kept.push(item);
       else if (m.id === live.me) drift.push({ ...item, why: 'you are not in the file, and apply never removes the member whose token it uses' });
       else {
-        steps.push(step(PHASE.DELETE_SITES, { ...item, action: 'delete', note: 'removed from the organization' }, async (x) => {
-          await x.send(memberOps.removeMember, { params: { organizationId: x.organizationId, userId: m.id } });
-        }));
+        steps.push(
+          step(PHASE.DELETE_SITES, { ...item, action: 'delete', note: 'removed from the organization' }, async (x) => {
+            await x.send(memberOps.removeMember, { params: { organizationId: x.organizationId, userId: m.id } });
+          }),
+        );
       }
     }
   }
@@ -463,25 +621,43 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const team = d.defaultTeam === undefined ? undefined : d.defaultTeam === null ? '' : teamKeyToId.get(d.defaultTeam)!;
       if (!l) {
         const body = {
-          label: d.label, ...(d.entityID !== undefined ? { entityID: d.entityID } : {}), ...(d.ssoURL !== undefined ? { ssoURL: d.ssoURL } : {}),
-          ...(d.certificate !== undefined ? { certificate: d.certificate } : {}), ...(d.defaultRole !== undefined ? { defaultRole: d.defaultRole } : {}),
+          label: d.label,
+          ...(d.entityID !== undefined ? { entityID: d.entityID } : {}),
+          ...(d.ssoURL !== undefined ? { ssoURL: d.ssoURL } : {}),
+          ...(d.certificate !== undefined ? { certificate: d.certificate } : {}),
+          ...(d.defaultRole !== undefined ? { defaultRole: d.defaultRole } : {}),
           ...(team ? { defaultTeam: team } : {}),
         };
-        steps.push(step(PHASE.ORGANIZATION, {
-          kind: 'saml', action: 'create', key: d.key, title: d.label,
-          fields: fieldsOf({ ...body, ...(d.certificate !== undefined ? { certificate: d.certificateShown } : {}), ...(team ? { defaultTeam: d.defaultTeam } : {}) }),
-        }, async (x) => {
-          const made = await x.send(samlOps.createSamlProvider, { params: { organizationId: x.organizationId }, body });
-          x.ids.set(`saml:${d.key}`, made.id);
-        }));
+        steps.push(
+          step(
+            PHASE.ORGANIZATION,
+            {
+              kind: 'saml',
+              action: 'create',
+              key: d.key,
+              title: d.label,
+              fields: fieldsOf({
+                ...body,
+                ...(d.certificate !== undefined ? { certificate: d.certificateShown } : {}),
+                ...(team ? { defaultTeam: d.defaultTeam } : {}),
+              }),
+            },
+            async (x) => {
+              const made = await x.send(samlOps.createSamlProvider, { params: { organizationId: x.organizationId }, body });
+              x.ids.set(`saml:${d.key}`, made.id);
+            },
+          ),
+        );
         continue;
       }
       const fields = samlFields(d, l);
       if (fields.length) {
-        steps.push(step(PHASE.ORGANIZATION, { kind: 'saml', action: 'update', key: d.key, id: l.id, title: l.label, fields: fields.map(shown) }, async (x) => {
-          const body = Object.fromEntries(fields.map((f) => [f.field, f.field === 'defaultTeam' ? team : f.to]));
-          await x.send(samlOps.updateSamlProvider, { params: { organizationId: x.organizationId, samlProviderId: l.id }, body });
-        }));
+        steps.push(
+          step(PHASE.ORGANIZATION, { kind: 'saml', action: 'update', key: d.key, id: l.id, title: l.label, fields: fields.map(shown) }, async (x) => {
+            const body = Object.fromEntries(fields.map((f) => [f.field, f.field === 'defaultTeam' ? team : f.to]));
+            await x.send(samlOps.updateSamlProvider, { params: { organizationId: x.organizationId, samlProviderId: l.id }, body });
+          }),
+        );
       }
     }
     const matched = new Set([...samlOf.values()].map((l) => l.id));
@@ -490,9 +666,11 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const item = { kind: 'saml' as const, key: keys.saml.get(p.id)!, id: p.id, title: p.label };
       if (!prune) kept.push(item);
       else {
-        steps.push(step(PHASE.DELETE_SITES, { ...item, action: 'delete' }, async (x) => {
-          await x.send(samlOps.deleteSamlProvider, { params: { organizationId: x.organizationId, samlProviderId: p.id } });
-        }));
+        steps.push(
+          step(PHASE.DELETE_SITES, { ...item, action: 'delete' }, async (x) => {
+            await x.send(samlOps.deleteSamlProvider, { params: { organizationId: x.organizationId, samlProviderId: p.id } });
+          }),
+        );
       }
     }
   }
@@ -504,7 +682,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       ['entityID', d.entityID, l.entityID],
       ['ssoURL', d.ssoURL, liveUrl],
       ['defaultRole', d.defaultRole, l.defaultRole],
-      ['defaultTeam', d.defaultTeam, l.defaultTeam ? keyOfId.team.get(l.defaultTeam.id) ?? slug(l.defaultTeam.title, 'team') : null],
+      ['defaultTeam', d.defaultTeam, l.defaultTeam ? (keyOfId.team.get(l.defaultTeam.id) ?? slug(l.defaultTeam.title, 'team')) : null],
     ];
     const out: ShownField[] = diffFields(rows);
     if (d.certificate !== undefined && certificateBody(d.certificate) !== certificateBody(l.certificate)) {
@@ -524,23 +702,49 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
           continue;
         }
         const url = d.url;
-        steps.push(step(PHASE.ORGANIZATION, {
-          kind: 'openapi', action: 'create', key: d.slug, fields: [{ field: 'url', to: url }, ...(d.visibility ? [{ field: 'visibility', to: d.visibility }] : [])],
-        }, async (x) => {
-          await x.send(openapiOps.createOpenAPISpec, { params: { organizationId: x.organizationId }, body: { slug: d.slug, source: { url } } });
-          if (d.visibility === 'public') await x.send(openapiOps.updateOpenAPISpec, { params: { organizationId: x.organizationId, specSlug: d.slug }, body: { visibility: 'public' } });
-        }));
+        steps.push(
+          step(
+            PHASE.ORGANIZATION,
+            {
+              kind: 'openapi',
+              action: 'create',
+              key: d.slug,
+              fields: [{ field: 'url', to: url }, ...(d.visibility ? [{ field: 'visibility', to: d.visibility }] : [])],
+            },
+            async (x) => {
+              await x.send(openapiOps.createOpenAPISpec, { params: { organizationId: x.organizationId }, body: { slug: d.slug, source: { url } } });
+              if (d.visibility === 'public')
+                await x.send(openapiOps.updateOpenAPISpec, { params: { organizationId: x.organizationId, specSlug: d.slug }, body: { visibility: 'public' } });
+            },
+          ),
+        );
         continue;
       }
-      const fields = diffFields([['url', d.url, l.url], ['visibility', d.visibility, l.visibility]]);
+      const fields = diffFields([
+        ['url', d.url, l.url],
+        ['visibility', d.visibility, l.visibility],
+      ]);
       if (!fields.length) continue;
-      steps.push(step(PHASE.ORGANIZATION, { kind: 'openapi', action: 'update', key: d.slug, id: l.slug, fields, ...(fields.some((f) => f.field === 'url') ? { note: 'the service fetches and processes it again' } : {}) }, async (x) => {
-        const params = { organizationId: x.organizationId, specSlug: l.slug };
-        const url = fields.find((f) => f.field === 'url');
-        if (url) await x.send(openapiOps.putOpenAPISpec, { params, body: { source: { url: url.to as string } } });
-        const visibility = fields.find((f) => f.field === 'visibility');
-        if (visibility) await x.send(openapiOps.updateOpenAPISpec, { params, body: { visibility: visibility.to as 'public' | 'private' } });
-      }));
+      steps.push(
+        step(
+          PHASE.ORGANIZATION,
+          {
+            kind: 'openapi',
+            action: 'update',
+            key: d.slug,
+            id: l.slug,
+            fields,
+            ...(fields.some((f) => f.field === 'url') ? { note: 'the service fetches and processes it again' } : {}),
+          },
+          async (x) => {
+            const params = { organizationId: x.organizationId, specSlug: l.slug };
+            const url = fields.find((f) => f.field === 'url');
+            if (url) await x.send(openapiOps.putOpenAPISpec, { params, body: { source: { url: url.to as string } } });
+            const visibility = fields.find((f) => f.field === 'visibility');
+            if (visibility) await x.send(openapiOps.updateOpenAPISpec, { params, body: { visibility: visibility.to as 'public' | 'private' } });
+          },
+        ),
+      );
     }
     const inFile = new Set(desired.openapi.map((s) => s.slug.toLowerCase()));
     for (const s of live.openapi) {
@@ -548,9 +752,11 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const item = { kind: 'openapi' as const, key: s.slug, id: s.slug };
       if (!prune) kept.push(item);
       else {
-        steps.push(step(PHASE.DELETE_SITES, { ...item, action: 'delete' }, async (x) => {
-          await x.send(openapiOps.deleteOpenAPISpec, { params: { organizationId: x.organizationId, specSlug: s.slug } });
-        }));
+        steps.push(
+          step(PHASE.DELETE_SITES, { ...item, action: 'delete' }, async (x) => {
+            await x.send(openapiOps.deleteOpenAPISpec, { params: { organizationId: x.organizationId, specSlug: s.slug } });
+          }),
+        );
       }
     }
   }
@@ -562,7 +768,11 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
 
 /** The structure of a site: the planned steps first, then again from what the site has, until nothing is left. */
 async function reconcile(
-  x: ApplyExec, siteId: string, input: Omit<Parameters<typeof siteSteps>[0], 'live'>, planned: SiteStep[], done: (c: Change) => void,
+  x: ApplyExec,
+  siteId: string,
+  input: Omit<Parameters<typeof siteSteps>[0], 'live'>,
+  planned: SiteStep[],
+  done: (c: Change) => void,
 ): Promise<void> {
   let steps = planned;
   for (let pass = 1; pass <= 5; pass++) {
@@ -578,15 +788,22 @@ async function reconcile(
     steps = siteSteps({ ...input, live: await x.readStructure(siteId) }).steps;
   }
   if (steps.length) {
-    throw new Error(`the structure of site ${input.siteKey} is still not the file’s after 5 passes (left: ${steps.map((s) => `${s.change.action} ${s.change.kind} ${s.change.key}`).join(', ')})`);
+    throw new Error(
+      `the structure of site ${input.siteKey} is still not the file’s after 5 passes (left: ${steps.map((s) => `${s.change.action} ${s.change.kind} ${s.change.key}`).join(', ')})`,
+    );
   }
 }
 
 function step(phase: number, change: Change, run: (x: ApplyExec) => Promise<void>, lane?: string): PlanStep {
-  return { changes: [change], phase, ...(lane ? { lane } : {}), run: async (x, done) => {
-    await run(x);
-    done(change);
-  } };
+  return {
+    changes: [change],
+    phase,
+    ...(lane ? { lane } : {}),
+    run: async (x, done) => {
+      await run(x);
+      done(change);
+    },
+  };
 }
 
 function fieldsOf(values: Record<string, unknown>): FieldChange[] {
@@ -630,12 +847,13 @@ function mergeUsers(rules: MergeRules | undefined): { user: string; path: Path }
 
 function subtree(collections: LCollection[], id: string): Set<string> {
   const out = new Set([id]);
-  for (let grew = true; grew;) {
+  for (let grew = true; grew; ) {
     grew = false;
-    for (const c of collections) if (c.parent && out.has(c.parent) && !out.has(c.id)) {
-      out.add(c.id);
-      grew = true;
-    }
+    for (const c of collections)
+      if (c.parent && out.has(c.parent) && !out.has(c.id)) {
+        out.add(c.id);
+        grew = true;
+      }
   }
   return out;
 }

@@ -60,7 +60,9 @@ export function renderPlan(plan: Plan): string {
   }
   if (plan.kept.length && !plan.prune) {
     const shown = plan.kept.slice(0, 10).map((k) => `${k.kind} ${k.site ? `${k.site}/` : ''}${k.key}`);
-    out.push(`Kept: ${plural(plan.kept.length, 'item')} of the kinds the file declares ${plan.kept.length === 1 ? 'is' : 'are'} not in it (--prune deletes them): ${shown.join(', ')}${plan.kept.length > 10 ? ', …' : ''}`);
+    out.push(
+      `Kept: ${plural(plan.kept.length, 'item')} of the kinds the file declares ${plan.kept.length === 1 ? 'is' : 'are'} not in it (--prune deletes them): ${shown.join(', ')}${plan.kept.length > 10 ? ', …' : ''}`,
+    );
     out.push('');
   }
   out.push(summaryLine(plan.summary));

@@ -16,8 +16,18 @@ import { uri } from '../contract/orgs.js';
 import { samlCertificate, samlEntityId, samlLabel } from '../contract/saml.js';
 import { SPEC_VISIBILITIES, specSlug } from '../contract/openapi.js';
 import {
-  AdaptiveJsonSchema, AGENTS_CONTEXTS, condition, groupTitle, iconName, sectionDescription, sectionTitle, siteBasename, sitePath,
-  SITE_TYPES, SITE_VISIBILITIES, siteTitle,
+  AdaptiveJsonSchema,
+  AGENTS_CONTEXTS,
+  condition,
+  groupTitle,
+  iconName,
+  sectionDescription,
+  sectionTitle,
+  siteBasename,
+  sitePath,
+  SITE_TYPES,
+  SITE_VISIBILITIES,
+  siteTitle,
 } from '../contract/sites.js';
 import { EDIT_MODES, LANGUAGES, MergeRules, spaceEmoji, spaceTitle, VISIBILITIES } from '../contract/spaces.js';
 
@@ -25,7 +35,9 @@ export const FILE_VERSION = 1;
 
 /** A key: letters, digits, `-`, `_` and `.`, starting with a letter or digit, at most 100 characters. */
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-const key = z.string().regex(KEY_PATTERN, { error: 'must be a key: letters, digits, ".", "_" and "-", starting with a letter or a digit, at most 100 characters' });
+const key = z
+  .string()
+  .regex(KEY_PATTERN, { error: 'must be a key: letters, digits, ".", "_" and "-", starting with a letter or a digit, at most 100 characters' });
 const keyField = key.optional().describe('Stable name of the item in this file (default: from its title); unique within its kind');
 const idField = z.string().min(1).optional().describe('The service’s id (written by export): with it a rename is an update');
 const ref = (what: string) => key.describe(`Key of ${what}`);
@@ -33,38 +45,46 @@ const ref = (what: string) => key.describe(`Key of ${what}`);
 /** A role, or `guest` for none (the API's null). */
 const roleOrGuest = z.enum(MEMBER_ROLES);
 
-const FileCollection = z.strictObject({
-  key: keyField,
-  id: idField,
-  title: collectionTitle.min(1),
-  description: collectionDescription.optional(),
-  defaultLevel: DefaultLevel.optional(),
-  parent: ref('the collection it is in (none: the organization’s root)').nullable().optional(),
-}).describe('A collection');
+const FileCollection = z
+  .strictObject({
+    key: keyField,
+    id: idField,
+    title: collectionTitle.min(1),
+    description: collectionDescription.optional(),
+    defaultLevel: DefaultLevel.optional(),
+    parent: ref('the collection it is in (none: the organization’s root)').nullable().optional(),
+  })
+  .describe('A collection');
 
-const FileSpace = z.strictObject({
-  key: keyField,
-  id: idField,
-  title: spaceTitle.min(1),
-  emoji: spaceEmoji.optional(),
-  parent: ref('the collection it is in (none: the organization’s root)').nullable().optional(),
-  visibility: z.enum(VISIBILITIES).optional()
-    .describe('Read only: the API cannot set a space’s visibility; plan reports a difference, apply does not change it'),
-  editMode: z.enum(EDIT_MODES).optional(),
-  defaultLevel: DefaultLevel.optional(),
-  language: z.enum(LANGUAGES).optional(),
-  mergeRules: MergeRules.optional().describe('The space’s merge rules; `users` are member keys'),
-}).describe('A space (its content is not part of the file)');
+const FileSpace = z
+  .strictObject({
+    key: keyField,
+    id: idField,
+    title: spaceTitle.min(1),
+    emoji: spaceEmoji.optional(),
+    parent: ref('the collection it is in (none: the organization’s root)').nullable().optional(),
+    visibility: z
+      .enum(VISIBILITIES)
+      .optional()
+      .describe('Read only: the API cannot set a space’s visibility; plan reports a difference, apply does not change it'),
+    editMode: z.enum(EDIT_MODES).optional(),
+    defaultLevel: DefaultLevel.optional(),
+    language: z.enum(LANGUAGES).optional(),
+    mergeRules: MergeRules.optional().describe('The space’s merge rules; `users` are member keys'),
+  })
+  .describe('A space (its content is not part of the file)');
 
-const FileSiteSpace = z.strictObject({
-  key: keyField.describe('Stable name within its site (default: the key of its space)'),
-  id: idField,
-  space: ref('the space it shows'),
-  path: sitePath.optional(),
-  condition: condition.nullable().optional(),
-  hidden: z.boolean().optional(),
-  default: z.boolean().optional().describe('The default site space of its section (or of its site without sections)'),
-}).describe('A space as a site shows it');
+const FileSiteSpace = z
+  .strictObject({
+    key: keyField.describe('Stable name within its site (default: the key of its space)'),
+    id: idField,
+    space: ref('the space it shows'),
+    path: sitePath.optional(),
+    condition: condition.nullable().optional(),
+    hidden: z.boolean().optional(),
+    default: z.boolean().optional().describe('The default site space of its section (or of its site without sections)'),
+  })
+  .describe('A space as a site shows it');
 
 export interface FileSection {
   key?: string;
@@ -87,47 +107,53 @@ export interface FileGroup {
   sections: (FileSection | FileGroup)[];
 }
 
-export const FileSection = z.strictObject({
-  key: keyField.describe('Stable name within its site (default: from its title)'),
-  id: idField,
-  group: z.literal(false).optional(),
-  title: sectionTitle,
-  path: sitePath.optional(),
-  icon: iconName.nullable().optional(),
-  description: sectionDescription.nullable().optional(),
-  condition: condition.nullable().optional(),
-  default: z.boolean().optional().describe('The site’s default section'),
-  siteSpaces: z.array(FileSiteSpace).min(1).describe('Its site spaces, in order (a section has at least one)'),
-}).describe('A site section');
+export const FileSection = z
+  .strictObject({
+    key: keyField.describe('Stable name within its site (default: from its title)'),
+    id: idField,
+    group: z.literal(false).optional(),
+    title: sectionTitle,
+    path: sitePath.optional(),
+    icon: iconName.nullable().optional(),
+    description: sectionDescription.nullable().optional(),
+    condition: condition.nullable().optional(),
+    default: z.boolean().optional().describe('The site’s default section'),
+    siteSpaces: z.array(FileSiteSpace).min(1).describe('Its site spaces, in order (a section has at least one)'),
+  })
+  .describe('A site section');
 
-export const FileGroup: z.ZodType<FileGroup> = z.strictObject({
-  key: keyField.describe('Stable name within its site (default: from its title)'),
-  id: idField,
-  group: z.literal(true).describe('Marks a section group'),
-  title: groupTitle,
-  icon: iconName.nullable().optional(),
-  get sections() {
-    return z.array(FileSectionOrGroup).describe('Its sections and nested groups, in order');
-  },
-}).describe('A section group');
+export const FileGroup: z.ZodType<FileGroup> = z
+  .strictObject({
+    key: keyField.describe('Stable name within its site (default: from its title)'),
+    id: idField,
+    group: z.literal(true).describe('Marks a section group'),
+    title: groupTitle,
+    icon: iconName.nullable().optional(),
+    get sections() {
+      return z.array(FileSectionOrGroup).describe('Its sections and nested groups, in order');
+    },
+  })
+  .describe('A section group');
 
 const FileSectionOrGroup: z.ZodType<FileSection | FileGroup> = z.discriminatedUnion('group', [FileSection, FileGroup as unknown as z.ZodObject]) as never;
 
-const FileSite = z.strictObject({
-  key: keyField,
-  id: idField,
-  title: siteTitle,
-  type: z.enum(SITE_TYPES).optional().describe('Set when the site is created; the API cannot change it afterwards'),
-  visibility: z.enum(SITE_VISIBILITIES).optional(),
-  published: z.boolean().optional(),
-  basename: siteBasename.optional(),
-  defaultLevel: DefaultLevel.optional(),
-  adaptiveContent: z.boolean().optional(),
-  agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
-  adaptiveSchema: AdaptiveJsonSchema.optional().describe('The claims of adaptive-content visitors (JSON Schema draft-07)'),
-  siteSpaces: z.array(FileSiteSpace).optional().describe('The site spaces of a site without sections, in order'),
-  sections: z.array(FileSectionOrGroup).optional().describe('Sections and section groups, in order'),
-}).describe('A site');
+const FileSite = z
+  .strictObject({
+    key: keyField,
+    id: idField,
+    title: siteTitle,
+    type: z.enum(SITE_TYPES).optional().describe('Set when the site is created; the API cannot change it afterwards'),
+    visibility: z.enum(SITE_VISIBILITIES).optional(),
+    published: z.boolean().optional(),
+    basename: siteBasename.optional(),
+    defaultLevel: DefaultLevel.optional(),
+    adaptiveContent: z.boolean().optional(),
+    agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
+    adaptiveSchema: AdaptiveJsonSchema.optional().describe('The claims of adaptive-content visitors (JSON Schema draft-07)'),
+    siteSpaces: z.array(FileSiteSpace).optional().describe('The site spaces of a site without sections, in order'),
+    sections: z.array(FileSectionOrGroup).optional().describe('Sections and section groups, in order'),
+  })
+  .describe('A site');
 
 /**
  * A certificate: inline (PEM or its base64 body, or `${env:NAME}`: the only field that takes a value
@@ -149,42 +175,50 @@ export function isSecretField(path: readonly (string | number)[]): boolean {
   return SECRET_FIELDS.some((f) => f.length === path.length && f.every((step, i) => (step === '*' ? typeof path[i] === 'number' : step === path[i])));
 }
 
-const FileSaml = z.strictObject({
-  key: keyField.describe('Stable name of the provider in this file (default: from its label)'),
-  id: idField,
-  label: samlLabel,
-  entityID: samlEntityId.optional(),
-  ssoURL: uri(2048).optional(),
-  certificate: FileCertificate.optional().describe('The identity provider’s X.509 certificate, alone; left out: not managed. Takes ${env:NAME}'),
-  defaultRole: roleOrGuest.optional(),
-  defaultTeam: ref('a team of the organization (from its title)').nullable().optional(),
-}).describe('A SAML single sign-on provider');
+const FileSaml = z
+  .strictObject({
+    key: keyField.describe('Stable name of the provider in this file (default: from its label)'),
+    id: idField,
+    label: samlLabel,
+    entityID: samlEntityId.optional(),
+    ssoURL: uri(2048).optional(),
+    certificate: FileCertificate.optional().describe('The identity provider’s X.509 certificate, alone; left out: not managed. Takes ${env:NAME}'),
+    defaultRole: roleOrGuest.optional(),
+    defaultTeam: ref('a team of the organization (from its title)').nullable().optional(),
+  })
+  .describe('A SAML single sign-on provider');
 
-const FileMember = z.strictObject({
-  key: keyField.describe('Stable name of the member in this file (default: from the name, else the user id)'),
-  id: z.string().min(1).describe('The user’s id'),
-  name: z.string().optional().describe('Informative (not applied): the user’s display name'),
-  email: z.string().optional().describe('Informative (not applied): the user’s email'),
-  role: roleOrGuest.describe('The member’s role in the organization (`guest`: none)'),
-}).describe('A member of the organization (members join by invitation: the file sets their role)');
+const FileMember = z
+  .strictObject({
+    key: keyField.describe('Stable name of the member in this file (default: from the name, else the user id)'),
+    id: z.string().min(1).describe('The user’s id'),
+    name: z.string().optional().describe('Informative (not applied): the user’s display name'),
+    email: z.string().optional().describe('Informative (not applied): the user’s email'),
+    role: roleOrGuest.describe('The member’s role in the organization (`guest`: none)'),
+  })
+  .describe('A member of the organization (members join by invitation: the file sets their role)');
 
-const FileOpenApi = z.strictObject({
-  slug: specSlug.describe('The specification’s slug: its key'),
-  url: uri(2048).optional().describe('Where the service fetches it from'),
-  visibility: z.enum(SPEC_VISIBILITIES).optional(),
-}).describe('An OpenAPI specification');
+const FileOpenApi = z
+  .strictObject({
+    slug: specSlug.describe('The specification’s slug: its key'),
+    url: uri(2048).optional().describe('Where the service fetches it from'),
+    visibility: z.enum(SPEC_VISIBILITIES).optional(),
+  })
+  .describe('An OpenAPI specification');
 
-export const OrgFile = z.strictObject({
-  $schema: z.string().optional(),
-  version: z.literal(FILE_VERSION).describe('The version of this file’s format'),
-  organization: z.string().min(1).optional().describe('Informative: the id of the organization it was exported from'),
-  collections: z.array(FileCollection).optional(),
-  spaces: z.array(FileSpace).optional(),
-  sites: z.array(FileSite).optional(),
-  members: z.array(FileMember).optional(),
-  saml: z.array(FileSaml).optional(),
-  openapi: z.array(FileOpenApi).optional(),
-}).describe('An organization of the documentation service, as code (docsctl orgs export / plan / apply)');
+export const OrgFile = z
+  .strictObject({
+    $schema: z.string().optional(),
+    version: z.literal(FILE_VERSION).describe('The version of this file’s format'),
+    organization: z.string().min(1).optional().describe('Informative: the id of the organization it was exported from'),
+    collections: z.array(FileCollection).optional(),
+    spaces: z.array(FileSpace).optional(),
+    sites: z.array(FileSite).optional(),
+    members: z.array(FileMember).optional(),
+    saml: z.array(FileSaml).optional(),
+    openapi: z.array(FileOpenApi).optional(),
+  })
+  .describe('An organization of the documentation service, as code (docsctl orgs export / plan / apply)');
 
 export type OrgFileData = z.output<typeof OrgFile>;
 export type FileSiteSpaceT = z.output<typeof FileSiteSpace>;

@@ -279,7 +279,11 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
   // --- A site with sections that the file wants without: only by deleting them (--prune) ---------
   if (desired.mode === 'siteSpaces' && have.sections.length + have.groups.length > 0) {
     if (!prune) {
-      drift.push({ kind: 'site', key: siteKey, why: 'the file lists the site’s site spaces without sections, and the site has sections: the API cannot take sections away and keep their site spaces; apply with --prune deletes the sections (with their site spaces) and adds the site spaces again' });
+      drift.push({
+        kind: 'site',
+        key: siteKey,
+        why: 'the file lists the site’s site spaces without sections, and the site has sections: the API cannot take sections away and keep their site spaces; apply with --prune deletes the sections (with their site spaces) and adds the site spaces again',
+      });
       return { steps, kept, drift };
     }
     const note = 'the file wants the site without sections';
@@ -307,9 +311,8 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
   return finish();
 
   function finish(): SiteDiff {
-    const desiredLists: { list: DSiteSpace[]; owner: DSection | null }[] = desired.mode === 'siteSpaces'
-      ? [{ list: desired.siteSpaces, owner: null }]
-      : want.sections.map((s) => ({ list: s.siteSpaces, owner: s }));
+    const desiredLists: { list: DSiteSpace[]; owner: DSection | null }[] =
+      desired.mode === 'siteSpaces' ? [{ list: desired.siteSpaces, owner: null }] : want.sections.map((s) => ({ list: s.siteSpaces, owner: s }));
     const recreated: LSiteSpace[] = [];
     const autoDefault = new Set<Ref>();
 
@@ -336,10 +339,11 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
     // 2. New groups, top down.
     const parentOf = new Map<DNode, DGroup | null>();
     if (desired.mode === 'sections') {
-      const visit = (nodes: DNode[], parent: DGroup | null) => nodes.forEach((n) => {
-        parentOf.set(n, parent);
-        if (n.type === 'group') visit(n.children, n);
-      });
+      const visit = (nodes: DNode[], parent: DGroup | null) =>
+        nodes.forEach((n) => {
+          parentOf.set(n, parent);
+          if (n.type === 'group') visit(n.children, n);
+        });
       visit(desired.items, null);
     }
     const parentRef = (n: DNode): Ref | null => {
@@ -355,8 +359,16 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       steps.push({
         stage: STAGE.CREATE,
         change: {
-          ...base, kind: 'group', action: 'create', key: g.key, title: g.title,
-          fields: [{ field: 'title', to: g.title }, ...(g.icon ? [{ field: 'icon', to: g.icon }] : []), ...(parent ? [{ field: 'group', to: name(parent) }] : [])],
+          ...base,
+          kind: 'group',
+          action: 'create',
+          key: g.key,
+          title: g.title,
+          fields: [
+            { field: 'title', to: g.title },
+            ...(g.icon ? [{ field: 'icon', to: g.icon }] : []),
+            ...(parent ? [{ field: 'group', to: name(parent) }] : []),
+          ],
         },
         run: async (x, siteId) => {
           const made = await x.send(ops.createSiteSectionGroup, {
@@ -387,10 +399,16 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       steps.push({
         stage: STAGE.CREATE,
         change: {
-          ...base, kind: 'section', action: 'create', key: s.key, title: s.title,
+          ...base,
+          kind: 'section',
+          action: 'create',
+          key: s.key,
+          title: s.title,
           fields: [
-            { field: 'title', to: s.title }, ...(s.path !== undefined ? [{ field: 'path', to: s.path }] : []),
-            ...(s.icon ? [{ field: 'icon', to: s.icon }] : []), ...(parent ? [{ field: 'group', to: name(parent) }] : []),
+            { field: 'title', to: s.title },
+            ...(s.path !== undefined ? [{ field: 'path', to: s.path }] : []),
+            ...(s.icon ? [{ field: 'icon', to: s.icon }] : []),
+            ...(parent ? [{ field: 'group', to: name(parent) }] : []),
             { field: 'siteSpaces', to: s.siteSpaces.map((ss) => ss.key) },
           ],
           ...(notes.length ? { note: notes.join('; ') } : {}),
@@ -399,8 +417,10 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           const made = await x.send(ops.createSiteSection, {
             params: { organizationId: x.organizationId, siteId },
             body: {
-              spaceId: x.idOf(`space:${first.space}`), title: s.title,
-              ...(typeof s.icon === 'string' ? { icon: s.icon } : {}), ...(parent ? { siteSectionGroupId: resolve(x, parent) } : {}),
+              spaceId: x.idOf(`space:${first.space}`),
+              title: s.title,
+              ...(typeof s.icon === 'string' ? { icon: s.icon } : {}),
+              ...(parent ? { siteSectionGroupId: resolve(x, parent) } : {}),
             },
           });
           x.ids.set(reg('section', s.key), made.id);
@@ -506,7 +526,12 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       steps.push({
         stage: STAGE.DELETE,
         change: {
-          ...base, kind: 'section', action: 'delete', key: name(s.id), id: s.id, title: s.title,
+          ...base,
+          kind: 'section',
+          action: 'delete',
+          key: name(s.id),
+          id: s.id,
+          title: s.title,
           ...(staying ? { note: `its ${plural(staying, 'site space')} ${staying === 1 ? 'goes' : 'go'} with it` } : {}),
         },
         run: async (x, siteId) => {
@@ -543,9 +568,18 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       ]);
       if (fields.length) sectionUpdates.push({ d, l, fields });
     }
-    steps.push(...pathAware(sectionUpdates, have.sections.filter((s) => sim.kind.has(s.id)).map((s) => ({ id: s.id, path: s.path })), 'section'));
+    steps.push(
+      ...pathAware(
+        sectionUpdates,
+        have.sections.filter((s) => sim.kind.has(s.id)).map((s) => ({ id: s.id, path: s.path })),
+        'section',
+      ),
+    );
     for (const [d, l] of groupOf) {
-      const fields = diffFields([['title', d.title, l.title], ['icon', d.icon, l.icon ?? null]]);
+      const fields = diffFields([
+        ['title', d.title, l.title],
+        ['icon', d.icon, l.icon ?? null],
+      ]);
       if (!fields.length) continue;
       steps.push({
         stage: STAGE.UPDATE,
@@ -557,14 +591,24 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
     }
     const ssUpdates = new Map<Ref, { d: DSiteSpace; l: LSiteSpace; fields: FieldChange[] }[]>();
     for (const [d, l] of ssOf) {
-      const fields = diffFields([['path', d.path, l.path], ['condition', d.condition, l.condition ?? null], ['hidden', d.hidden, l.hidden]]);
+      const fields = diffFields([
+        ['path', d.path, l.path],
+        ['condition', d.condition, l.condition ?? null],
+        ['hidden', d.hidden, l.hidden],
+      ]);
       if (!fields.length) continue;
       const list = sim.listOf.get(l.id) ?? ROOT;
       ssUpdates.set(list, [...(ssUpdates.get(list) ?? []), { d, l, fields }]);
     }
     for (const [list, updates] of ssUpdates) {
       const holders = (sim.lists.get(list) ?? []).map((ref) => liveById.siteSpace.get(ref)).filter((l): l is LSiteSpace => l !== undefined);
-      steps.push(...pathAware(updates, holders.map((l) => ({ id: l.id, path: l.path })), 'site-space'));
+      steps.push(
+        ...pathAware(
+          updates,
+          holders.map((l) => ({ id: l.id, path: l.path })),
+          'site-space',
+        ),
+      );
     }
 
     // 6. Defaults: the file's, where it marks one. A new item is the default already when it was
@@ -576,7 +620,14 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       if (l ? !l.default : !autoDefault.has(ref)) {
         steps.push({
           stage: STAGE.DEFAULTS,
-          change: { ...base, kind: 'section', action: 'update', key: defaultSection.key, ...(l ? { id: l.id, title: l.title } : {}), fields: [{ field: 'default', from: false, to: true }] },
+          change: {
+            ...base,
+            kind: 'section',
+            action: 'update',
+            key: defaultSection.key,
+            ...(l ? { id: l.id, title: l.title } : {}),
+            fields: [{ field: 'default', from: false, to: true }],
+          },
           run: async (x, siteId) => {
             await x.send(ops.updateSite, { params: { organizationId: x.organizationId, siteId }, body: { defaultSiteSection: resolve(x, ref) } });
           },
@@ -592,12 +643,22 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       const ownerRef = owner ? refOf.get(owner)! : undefined;
       steps.push({
         stage: STAGE.DEFAULTS,
-        change: { ...base, kind: 'site-space', action: 'update', key: wanted.key, ...(l ? { id: l.id } : {}), fields: [{ field: 'default', from: false, to: true }] },
+        change: {
+          ...base,
+          kind: 'site-space',
+          action: 'update',
+          key: wanted.key,
+          ...(l ? { id: l.id } : {}),
+          fields: [{ field: 'default', from: false, to: true }],
+        },
         run: async (x, siteId) => {
           if (ownerRef === undefined) {
             await x.send(ops.updateSite, { params: { organizationId: x.organizationId, siteId }, body: { defaultSiteSpace: resolve(x, ref) } });
           } else {
-            await x.send(ops.updateSiteSection, { params: { organizationId: x.organizationId, siteId, siteSectionId: resolve(x, ownerRef) }, body: { defaultSiteSpace: resolve(x, ref) } });
+            await x.send(ops.updateSiteSection, {
+              params: { organizationId: x.organizationId, siteId, siteSectionId: resolve(x, ownerRef) },
+              body: { defaultSiteSpace: resolve(x, ref) },
+            });
           }
         },
       });
@@ -614,11 +675,16 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
     return {
       stage: STAGE.CREATE,
       change: {
-        ...base, kind: 'site-space', action: 'create', key: ss.key,
+        ...base,
+        kind: 'site-space',
+        action: 'create',
+        key: ss.key,
         fields: [
-          { field: 'space', to: ss.space }, ...(sectionRef ? [{ field: 'section', to: name(sectionRef) }] : []),
+          { field: 'space', to: ss.space },
+          ...(sectionRef ? [{ field: 'section', to: name(sectionRef) }] : []),
           ...(ss.path !== undefined ? [{ field: 'path', to: ss.path }] : []),
-          ...(ss.condition ? [{ field: 'condition', to: ss.condition }] : []), ...(ss.hidden ? [{ field: 'hidden', to: true }] : []),
+          ...(ss.condition ? [{ field: 'condition', to: ss.condition }] : []),
+          ...(ss.hidden ? [{ field: 'hidden', to: true }] : []),
         ],
       },
       run: async (x, siteId) => {
@@ -632,8 +698,14 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
   }
 
   function moveNodeStep(node: DNode, ref: Ref, to: { before?: Ref; after?: Ref } | { into: Ref | null }, from: Ref | null, owner: Ref | null): SiteStep {
-    const where = 'into' in to ? (to.into === null ? 'to the end of the top level' : `to the end of group ${name(to.into)}`)
-      : to.before !== undefined ? `before ${name(to.before)}` : `after ${name(to.after!)}`;
+    const where =
+      'into' in to
+        ? to.into === null
+          ? 'to the end of the top level'
+          : `to the end of group ${name(to.into)}`
+        : to.before !== undefined
+          ? `before ${name(to.before)}`
+          : `after ${name(to.after!)}`;
     const fields: FieldChange[] = from !== owner ? [{ field: 'group', from: from === null ? null : name(from), to: owner === null ? null : name(owner) }] : [];
     return {
       stage: STAGE.MOVE,
@@ -656,10 +728,16 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
         const anchor = (to.before ?? to.after)!;
         const anchorId = resolve(x, anchor);
         if (node.type === 'section') {
-          await x.send(ops.moveSiteSection, { params: { ...params, siteSectionId: id }, body: { position: { [side]: { type: 'site-section', siteSection: anchorId } } } });
+          await x.send(ops.moveSiteSection, {
+            params: { ...params, siteSectionId: id },
+            body: { position: { [side]: { type: 'site-section', siteSection: anchorId } } },
+          });
         } else {
           const type = sim.kind.get(anchor) === 'group' ? 'site-section-group' : 'site-section';
-          await x.send(ops.moveSiteSectionGroup, { params: { ...params, siteSectionGroupId: id }, body: { position: { [side]: { type, id: anchorId } } } as never });
+          await x.send(ops.moveSiteSectionGroup, {
+            params: { ...params, siteSectionGroupId: id },
+            body: { position: { [side]: { type, id: anchorId } } } as never,
+          });
         }
       },
     };
@@ -668,8 +746,10 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
   function moveSiteSpaceStep(ss: DSiteSpace, ref: Ref, to: { before?: Ref; after?: Ref }, fromList: Ref | undefined, toList: Ref): SiteStep {
     const side = to.before !== undefined ? 'before' : 'after';
     const anchor = (to.before ?? to.after)!;
-    const fields: FieldChange[] = fromList !== toList && toList !== ROOT
-      ? [{ field: 'section', from: fromList === undefined || fromList === ROOT ? null : name(fromList), to: name(toList) }] : [];
+    const fields: FieldChange[] =
+      fromList !== toList && toList !== ROOT
+        ? [{ field: 'section', from: fromList === undefined || fromList === ROOT ? null : name(fromList), to: name(toList) }]
+        : [];
     return {
       stage: STAGE.MOVE,
       change: { ...base, kind: 'site-space', action: 'move', key: ss.key, ...(liveId(ref) ? { id: ref } : {}), fields, note: `${side} ${name(anchor)}` },
@@ -693,7 +773,9 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
    * current one, and that other is changing too, the other first takes a temporary path.
    */
   function pathAware<D extends { key: string }, L extends { id: string; path: string; title?: string }>(
-    updates: { d: D; l: L; fields: FieldChange[] }[], holders: { id: string; path: string }[], kind: 'section' | 'site-space',
+    updates: { d: D; l: L; fields: FieldChange[] }[],
+    holders: { id: string; path: string }[],
+    kind: 'section' | 'site-space',
   ): SiteStep[] {
     const out: SiteStep[] = [];
     const changing = new Map(updates.map((u) => [u.l.id, u]));
@@ -707,7 +789,13 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       if (changing.get(holder)?.fields.some((f) => f.field === 'path')) aside.add(holder);
       else {
         drift.push({
-          kind, key: u.d.key, id: u.l.id, site: siteKey, field: 'path', live: u.l.path, file: to,
+          kind,
+          key: u.d.key,
+          id: u.l.id,
+          site: siteKey,
+          field: 'path',
+          live: u.l.path,
+          file: to,
           why: `path ${JSON.stringify(to)} is taken by ${kind === 'section' ? 'section' : 'site space'} ${name(holder)}, which keeps it${matchedLive.has(holder) ? '' : ' (it is not in the file: --prune deletes it)'}`,
         });
         u.fields = u.fields.filter((f) => f.field !== 'path');
@@ -751,7 +839,12 @@ export function same(a: unknown, b: unknown): boolean {
 
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
   return v === undefined ? null : v;
 }
 
@@ -764,7 +857,10 @@ function temporaryPath(path: string): string {
  * apply), then by key (the service's items keyed as export keys them), then by `alike` (the title).
  */
 export function match<D extends { key: string }, L extends { id: string }>(
-  desired: readonly D[], live: readonly L[], idOf: (d: D) => string | undefined, liveKey: Map<string, string>,
+  desired: readonly D[],
+  live: readonly L[],
+  idOf: (d: D) => string | undefined,
+  liveKey: Map<string, string>,
   alike: ((d: D, l: L) => boolean)[] = [],
 ): Map<D, L> {
   const out = new Map<D, L>();
@@ -784,7 +880,12 @@ export function match<D extends { key: string }, L extends { id: string }>(
   // An item with an id the service does not have is matched by key or title too (a file from another organization).
   for (const d of desired) if (!out.has(d)) pair(d, byKey.get(d.key));
   for (const test of alike) {
-    for (const d of desired) if (!out.has(d)) pair(d, live.find((l) => !taken.has(l.id) && test(d, l)));
+    for (const d of desired)
+      if (!out.has(d))
+        pair(
+          d,
+          live.find((l) => !taken.has(l.id) && test(d, l)),
+        );
   }
   return out;
 }

@@ -15,9 +15,7 @@ import { KeyAllocator, slug } from './keys.js';
 import { bytesText } from '../cli/read.js';
 import { FILE_BYTES_VARIABLE, ORG_FILE_LIMITS } from './limits.js';
 import { readCertificateFile, readOrgFileText, ReadRefused } from './read.js';
-import type {
-  DCollection, Desired, DGroup, DMember, DNode, DSaml, DSection, DSite, DSiteSpace, DSpace, DSpec, DStructure, Path,
-} from './model.js';
+import type { DCollection, Desired, DGroup, DMember, DNode, DSaml, DSection, DSite, DSiteSpace, DSpace, DSpec, DStructure, Path } from './model.js';
 import { walkDesired } from './model.js';
 import { isSecretField, KINDS, OrgFile, type FileGroup, type FileSection, type FileSiteSpaceT, type Kind, type OrgFileData } from './schema.js';
 import { plural } from '../cli/text.js';
@@ -84,7 +82,9 @@ export function parseOrgFile(text: string, source: string, opts: LoadOptions = {
   const maxBytes = opts.maxBytes ?? ORG_FILE_LIMITS.fileBytes;
   const size = Buffer.byteLength(text);
   if (size > maxBytes) {
-    throw new OrgFileError(source, [{ where: source, path: '', message: `${plural(size, 'byte')}: larger than ${bytesText(maxBytes)}, the limit of an organization file (${RAISE_SIZE})` }]);
+    throw new OrgFileError(source, [
+      { where: source, path: '', message: `${plural(size, 'byte')}: larger than ${bytesText(maxBytes)}, the limit of an organization file (${RAISE_SIZE})` },
+    ]);
   }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
@@ -99,7 +99,9 @@ export function parseOrgFile(text: string, source: string, opts: LoadOptions = {
   const where = (path: Path, keyName?: string) => at(nodeOffset(doc, path, keyName));
   const report = (path: Path, message: string, keyName?: string) => problems.push({ where: where(path, keyName), path: pathText(path), message });
 
-  const fromEnv = substituteEnv(doc, opts.env ?? {}, (node, path, message) => problems.push({ where: at(node.range?.[0] ?? 0), path: pathText(path), message }));
+  const fromEnv = substituteEnv(doc, opts.env ?? {}, (node, path, message) =>
+    problems.push({ where: at(node.range?.[0] ?? 0), path: pathText(path), message }),
+  );
   if (problems.length) throw new OrgFileError(source, problems);
 
   let raw: unknown;
@@ -109,7 +111,8 @@ export function parseOrgFile(text: string, source: string, opts: LoadOptions = {
     if (!(e instanceof ReferenceError)) throw e;
     throw new OrgFileError(source, [aliasProblem(doc, e, at)]);
   }
-  if (raw === null || raw === undefined) throw new OrgFileError(source, [{ where: at(0), path: '', message: 'the file is empty: it needs at least version: 1' }]);
+  if (raw === null || raw === undefined)
+    throw new OrgFileError(source, [{ where: at(0), path: '', message: 'the file is empty: it needs at least version: 1' }]);
   const parsed = OrgFile.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -138,7 +141,11 @@ function aliasProblem(doc: Document, e: ReferenceError, at: (offset: number) => 
   });
   const where = at(first?.range?.[0] ?? 0);
   if (/Excessive alias count/.test(e.message)) {
-    return { where, path: '', message: `aliases are limited to ${plural(ORG_FILE_LIMITS.aliasCount, 'copy', 'copies')} of an anchored value (nested aliases multiply), and this file's make more` };
+    return {
+      where,
+      path: '',
+      message: `aliases are limited to ${plural(ORG_FILE_LIMITS.aliasCount, 'copy', 'copies')} of an anchored value (nested aliases multiply), and this file's make more`,
+    };
   }
   return { where, path: '', message: e.message };
 }
@@ -191,7 +198,11 @@ function substituteEnv(doc: Document, env: NodeJS.ProcessEnv, fail: (node: Node,
       }
       const ref = `\${env:${refs[0][2]}}`;
       if (!isSecretField(path)) {
-        fail(node, path, `${ref}: only a field that takes a secret (saml[].certificate) takes a value from the environment; write the value itself here (or $${ref} for the text ${ref})`);
+        fail(
+          node,
+          path,
+          `${ref}: only a field that takes a secret (saml[].certificate) takes a value from the environment; write the value itself here (or $${ref} for the text ${ref})`,
+        );
         return;
       }
       const whole = ENV_VALUE.exec(text);
@@ -237,7 +248,12 @@ function pathOf(ancestors: readonly unknown[], node: unknown): Path {
 }
 
 const FIELD_HINTS = new Map<string, string>([
-  ['name', 'title'], ['collection', 'parent'], ['children', 'sections'], ['groups', 'sections'], ['spaces', 'siteSpaces'], ['slug', 'key'],
+  ['name', 'title'],
+  ['collection', 'parent'],
+  ['children', 'sections'],
+  ['groups', 'sections'],
+  ['spaces', 'siteSpaces'],
+  ['slug', 'key'],
 ]);
 /** Names that are no field of any object (JavaScript's own), said so rather than guessed at. */
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
@@ -251,8 +267,12 @@ function suggestField(k: string): string {
 // From the file's data to the desired organization
 
 function normalize(
-  data: OrgFileData, source: string, where: (path: Path) => string,
-  report: (path: Path, message: string) => void, baseDir: string, fromEnv: Map<string, string>,
+  data: OrgFileData,
+  source: string,
+  where: (path: Path) => string,
+  report: (path: Path, message: string) => void,
+  baseDir: string,
+  fromEnv: Map<string, string>,
 ): Desired {
   const kinds = new Set<Kind>(KINDS.filter((k) => data[k] !== undefined));
   const keysOf = <T extends { key?: string }>(kind: string, items: T[], pathOf: (i: number) => Path, titleOf: (t: T) => string, fallback: string) => {
@@ -261,7 +281,11 @@ function normalize(
     // Keys written in the file first; a derived key that collides says so.
     items.forEach((item, i) => {
       if (item.key === undefined) return;
-      if (first.has(item.key)) report([...pathOf(i), 'key'], `duplicate key ${JSON.stringify(item.key)}: ${pathText(pathOf(first.get(item.key)!))} has it too (keys are unique among ${kind})`);
+      if (first.has(item.key))
+        report(
+          [...pathOf(i), 'key'],
+          `duplicate key ${JSON.stringify(item.key)}: ${pathText(pathOf(first.get(item.key)!))} has it too (keys are unique among ${kind})`,
+        );
       else first.set(item.key, i);
       alloc.reserve(item.key);
     });
@@ -270,7 +294,10 @@ function normalize(
       const derived = slug(titleOf(item), fallback);
       if (alloc.has(derived)) {
         const other = first.get(derived);
-        report(pathOf(i), `duplicate key ${JSON.stringify(derived)} (from its title)${other !== undefined ? `: ${pathText(pathOf(other))} has it too` : ''}; give one of them a key`);
+        report(
+          pathOf(i),
+          `duplicate key ${JSON.stringify(derived)} (from its title)${other !== undefined ? `: ${pathText(pathOf(other))} has it too` : ''}; give one of them a key`,
+        );
       } else {
         first.set(derived, i);
         alloc.reserve(derived);
@@ -281,17 +308,27 @@ function normalize(
 
   // Collections
   const fileCollections = data.collections ?? [];
-  const cKeys = keysOf('collections', fileCollections, (i) => ['collections', i], (c) => c.title, 'collection');
+  const cKeys = keysOf(
+    'collections',
+    fileCollections,
+    (i) => ['collections', i],
+    (c) => c.title,
+    'collection',
+  );
   const collections: DCollection[] = fileCollections.map((c, i) => ({
-    key: cKeys[i], ...(c.id ? { id: c.id } : {}), title: c.title,
+    key: cKeys[i],
+    ...(c.id ? { id: c.id } : {}),
+    title: c.title,
     ...(c.description !== undefined ? { description: c.description } : {}),
     ...(c.defaultLevel !== undefined ? { defaultLevel: c.defaultLevel } : {}),
-    parent: c.parent ?? null, at: ['collections', i],
+    parent: c.parent ?? null,
+    at: ['collections', i],
   }));
   const collectionKeys = new Set(cKeys);
   if (kinds.has('collections')) {
     collections.forEach((c) => {
-      if (c.parent !== null && !collectionKeys.has(c.parent)) report([...c.at, 'parent'], `no collection with key ${JSON.stringify(c.parent)}${nearby(c.parent, cKeys)}`);
+      if (c.parent !== null && !collectionKeys.has(c.parent))
+        report([...c.at, 'parent'], `no collection with key ${JSON.stringify(c.parent)}${nearby(c.parent, cKeys)}`);
     });
     // Cycles: follow each parent chain.
     const byKey = new Map(collections.map((c) => [c.key, c]));
@@ -313,10 +350,20 @@ function normalize(
 
   // Members (before spaces: merge rules name them)
   const fileMembers = data.members ?? [];
-  const mKeys = keysOf('members', fileMembers, (i) => ['members', i], (m) => (m.name ? m.name : m.id), 'member');
+  const mKeys = keysOf(
+    'members',
+    fileMembers,
+    (i) => ['members', i],
+    (m) => (m.name ? m.name : m.id),
+    'member',
+  );
   const members: DMember[] = fileMembers.map((m, i) => ({
-    key: mKeys[i], id: m.id, ...(m.name !== undefined ? { name: m.name } : {}), ...(m.email !== undefined ? { email: m.email } : {}),
-    role: m.role === 'guest' ? null : (m.role as Role), at: ['members', i],
+    key: mKeys[i],
+    id: m.id,
+    ...(m.name !== undefined ? { name: m.name } : {}),
+    ...(m.email !== undefined ? { email: m.email } : {}),
+    role: m.role === 'guest' ? null : (m.role as Role),
+    at: ['members', i],
   }));
   const seenUsers = new Map<string, number>();
   members.forEach((m, i) => {
@@ -327,9 +374,17 @@ function normalize(
 
   // Spaces
   const fileSpaces = data.spaces ?? [];
-  const sKeys = keysOf('spaces', fileSpaces, (i) => ['spaces', i], (s) => s.title, 'space');
+  const sKeys = keysOf(
+    'spaces',
+    fileSpaces,
+    (i) => ['spaces', i],
+    (s) => s.title,
+    'space',
+  );
   const spaces: DSpace[] = fileSpaces.map((s, i) => ({
-    key: sKeys[i], ...(s.id ? { id: s.id } : {}), title: s.title,
+    key: sKeys[i],
+    ...(s.id ? { id: s.id } : {}),
+    title: s.title,
     ...(s.emoji !== undefined ? { emoji: s.emoji } : {}),
     parent: s.parent ?? null,
     ...(s.visibility !== undefined ? { visibility: s.visibility } : {}),
@@ -341,22 +396,31 @@ function normalize(
   }));
   if (kinds.has('collections')) {
     spaces.forEach((s) => {
-      if (s.parent !== null && !collectionKeys.has(s.parent)) report([...s.at, 'parent'], `no collection with key ${JSON.stringify(s.parent)}${nearby(s.parent, cKeys)}`);
+      if (s.parent !== null && !collectionKeys.has(s.parent))
+        report([...s.at, 'parent'], `no collection with key ${JSON.stringify(s.parent)}${nearby(s.parent, cKeys)}`);
     });
   }
   if (kinds.has('members')) {
     spaces.forEach((s) => {
       if (s.mergeRules?.type !== 'rules') return;
-      s.mergeRules.rules.forEach((rule, r) => ('users' in rule ? rule.users : []).forEach((u, j) => {
-        if (!memberKeys.has(u)) report([...s.at, 'mergeRules', 'rules', r, 'users', j], `no member with key ${JSON.stringify(u)}${nearby(u, mKeys)}`);
-      }));
+      s.mergeRules.rules.forEach((rule, r) =>
+        ('users' in rule ? rule.users : []).forEach((u, j) => {
+          if (!memberKeys.has(u)) report([...s.at, 'mergeRules', 'rules', r, 'users', j], `no member with key ${JSON.stringify(u)}${nearby(u, mKeys)}`);
+        }),
+      );
     });
   }
   const spaceKeys = new Set(sKeys);
 
   // Sites
   const fileSites = data.sites ?? [];
-  const siteKeys = keysOf('sites', fileSites, (i) => ['sites', i], (s) => s.title, 'site');
+  const siteKeys = keysOf(
+    'sites',
+    fileSites,
+    (i) => ['sites', i],
+    (s) => s.title,
+    'site',
+  );
   const sites: DSite[] = fileSites.map((s, i) => {
     const at: Path = ['sites', i];
     if (s.siteSpaces !== undefined && s.sections !== undefined) {
@@ -369,7 +433,9 @@ function normalize(
       }
     }
     return {
-      key: siteKeys[i], ...(s.id ? { id: s.id } : {}), title: s.title,
+      key: siteKeys[i],
+      ...(s.id ? { id: s.id } : {}),
+      title: s.title,
       ...(s.type !== undefined ? { type: s.type } : {}),
       ...(s.visibility !== undefined ? { visibility: s.visibility } : {}),
       ...(s.published !== undefined ? { published: s.published } : {}),
@@ -385,7 +451,13 @@ function normalize(
 
   // SAML providers
   const fileSaml = data.saml ?? [];
-  const samlKeys = keysOf('SAML providers', fileSaml, (i) => ['saml', i], (p) => p.label, 'provider');
+  const samlKeys = keysOf(
+    'SAML providers',
+    fileSaml,
+    (i) => ['saml', i],
+    (p) => p.label,
+    'provider',
+  );
   const saml: DSaml[] = fileSaml.map((p, i) => {
     const at: Path = ['saml', i];
     let certificate: string | undefined;
@@ -416,7 +488,9 @@ function normalize(
       }
     }
     return {
-      key: samlKeys[i], ...(p.id ? { id: p.id } : {}), label: p.label,
+      key: samlKeys[i],
+      ...(p.id ? { id: p.id } : {}),
+      label: p.label,
       ...(p.entityID !== undefined ? { entityID: p.entityID } : {}),
       ...(p.ssoURL !== undefined ? { ssoURL: p.ssoURL } : {}),
       ...(certificate !== undefined && certificateShown !== undefined ? { certificate, certificateShown } : {}),
@@ -431,20 +505,31 @@ function normalize(
   const openapi: DSpec[] = (data.openapi ?? []).map((s, i) => {
     const at: Path = ['openapi', i];
     const lower = s.slug.toLowerCase();
-    if (seenSlugs.has(lower)) report([...at, 'slug'], `duplicate slug ${JSON.stringify(s.slug)}: openapi[${seenSlugs.get(lower)}] has it too (slugs are unique, whatever their case)`);
+    if (seenSlugs.has(lower))
+      report([...at, 'slug'], `duplicate slug ${JSON.stringify(s.slug)}: openapi[${seenSlugs.get(lower)}] has it too (slugs are unique, whatever their case)`);
     else seenSlugs.set(lower, i);
     return { slug: s.slug, ...(s.url !== undefined ? { url: s.url } : {}), ...(s.visibility !== undefined ? { visibility: s.visibility } : {}), at };
   });
 
   return {
-    source, ...(data.organization ? { organization: data.organization } : {}), kinds,
-    collections, spaces, sites, members, saml, openapi, where,
+    source,
+    ...(data.organization ? { organization: data.organization } : {}),
+    kinds,
+    collections,
+    spaces,
+    sites,
+    members,
+    saml,
+    openapi,
+    where,
   };
 }
 
 /** A site's structure from the file, with keys and the rules of one site (unique keys and paths, one default). */
 function structureOf(
-  siteSpaces: FileSiteSpaceT[] | undefined, sections: (FileSection | FileGroup)[] | undefined, at: Path,
+  siteSpaces: FileSiteSpaceT[] | undefined,
+  sections: (FileSection | FileGroup)[] | undefined,
+  at: Path,
   report: (path: Path, message: string) => void,
 ): DStructure | undefined {
   const ssKeys = new KeyAllocator();
@@ -452,12 +537,17 @@ function structureOf(
   const toSiteSpace = (ss: FileSiteSpaceT, path: Path): DSiteSpace => {
     const key = ss.key ?? ss.space;
     if (ssSeen.has(key)) {
-      report(ss.key !== undefined ? [...path, 'key'] : path,
-        `duplicate key ${JSON.stringify(key)}${ss.key === undefined ? ' (from its space)' : ''}: ${pathText(ssSeen.get(key)!)} has it too (site spaces' keys are unique within their site; give one of them a key)`);
+      report(
+        ss.key !== undefined ? [...path, 'key'] : path,
+        `duplicate key ${JSON.stringify(key)}${ss.key === undefined ? ' (from its space)' : ''}: ${pathText(ssSeen.get(key)!)} has it too (site spaces' keys are unique within their site; give one of them a key)`,
+      );
     } else ssSeen.set(key, path);
     ssKeys.reserve(key);
     return {
-      key, explicitKey: ss.key !== undefined, ...(ss.id ? { id: ss.id } : {}), space: ss.space,
+      key,
+      explicitKey: ss.key !== undefined,
+      ...(ss.id ? { id: ss.id } : {}),
+      space: ss.space,
       ...(ss.path !== undefined ? { path: ss.path } : {}),
       ...(ss.condition !== undefined ? { condition: ss.condition } : {}),
       ...(ss.hidden !== undefined ? { hidden: ss.hidden } : {}),
@@ -471,7 +561,8 @@ function structureOf(
     const paths = new Map<string, Path>();
     for (const ss of list) {
       if (ss.path === undefined) continue;
-      if (paths.has(ss.path)) report([...ss.at, 'path'], `duplicate path ${JSON.stringify(ss.path)} in ${pathText(listPath)}: ${pathText(paths.get(ss.path)!)} has it too`);
+      if (paths.has(ss.path))
+        report([...ss.at, 'path'], `duplicate path ${JSON.stringify(ss.path)} in ${pathText(listPath)}: ${pathText(paths.get(ss.path)!)} has it too`);
       else paths.set(ss.path, ss.at);
     }
   };
@@ -489,8 +580,10 @@ function structureOf(
   const defaults: Path[] = [];
   const unique = (seen: Map<string, Path>, key: string, explicit: boolean, path: Path, what: string) => {
     if (seen.has(key)) {
-      report(explicit ? [...path, 'key'] : path,
-        `duplicate key ${JSON.stringify(key)}${explicit ? '' : ' (from its title)'}: ${pathText(seen.get(key)!)} has it too (${what}' keys are unique within their site${explicit ? '' : '; give one of them a key'})`);
+      report(
+        explicit ? [...path, 'key'] : path,
+        `duplicate key ${JSON.stringify(key)}${explicit ? '' : ' (from its title)'}: ${pathText(seen.get(key)!)} has it too (${what}' keys are unique within their site${explicit ? '' : '; give one of them a key'})`,
+      );
     } else seen.set(key, path);
   };
   const toNode = (item: FileSection | FileGroup, path: Path): DNode => {
@@ -498,7 +591,10 @@ function structureOf(
       const key = item.key ?? slug(item.title, 'group');
       unique(groupKeys, key, item.key !== undefined, path, 'section groups');
       const group: DGroup = {
-        type: 'group', key, ...(item.id ? { id: item.id } : {}), title: item.title,
+        type: 'group',
+        key,
+        ...(item.id ? { id: item.id } : {}),
+        title: item.title,
         ...(item.icon !== undefined ? { icon: item.icon } : {}),
         children: item.sections.map((child, i) => toNode(child, [...path, 'sections', i])),
         at: path,
@@ -509,19 +605,27 @@ function structureOf(
     unique(sectionKeys, key, item.key !== undefined, path, 'sections');
     if (item.default) defaults.push(path);
     if (item.path !== undefined) {
-      if (sectionPaths.has(item.path)) report([...path, 'path'], `duplicate path ${JSON.stringify(item.path)}: ${pathText(sectionPaths.get(item.path)!)} has it too (sections' paths are unique within their site)`);
+      if (sectionPaths.has(item.path))
+        report(
+          [...path, 'path'],
+          `duplicate path ${JSON.stringify(item.path)}: ${pathText(sectionPaths.get(item.path)!)} has it too (sections' paths are unique within their site)`,
+        );
       else sectionPaths.set(item.path, path);
     }
     const list = item.siteSpaces.map((ss, i) => toSiteSpace(ss as FileSiteSpaceT, [...path, 'siteSpaces', i]));
     listRules(list, [...path, 'siteSpaces']);
     const section: DSection = {
-      type: 'section', key, ...(item.id ? { id: item.id } : {}), title: item.title,
+      type: 'section',
+      key,
+      ...(item.id ? { id: item.id } : {}),
+      title: item.title,
       ...(item.path !== undefined ? { path: item.path } : {}),
       ...(item.icon !== undefined ? { icon: item.icon } : {}),
       ...(item.description !== undefined ? { description: item.description } : {}),
       ...(item.condition !== undefined ? { condition: item.condition } : {}),
       ...(item.default !== undefined ? { default: item.default } : {}),
-      siteSpaces: list, at: path,
+      siteSpaces: list,
+      at: path,
     };
     return section;
   };

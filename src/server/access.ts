@@ -126,9 +126,18 @@ export function spaceRole(store: Store, orgRole: Role | null, space: SpaceRec): 
 export function orgPermissions(role: Role | null) {
   const admin = atLeast(role, 'admin');
   return {
-    view: true, admin, ownTeam: admin, createContent: atLeast(role, 'create'), createOpenAPISpec: admin,
-    ingestConversations: admin, viewBilling: admin, listMembers: role !== null, listTeams: role !== null,
-    listIntegrations: role !== null, listInstallations: admin, installIntegration: admin,
+    view: true,
+    admin,
+    ownTeam: admin,
+    createContent: atLeast(role, 'create'),
+    createOpenAPISpec: admin,
+    ingestConversations: admin,
+    viewBilling: admin,
+    listMembers: role !== null,
+    listTeams: role !== null,
+    listIntegrations: role !== null,
+    listInstallations: admin,
+    installIntegration: admin,
   };
 }
 

@@ -102,7 +102,9 @@ export function createApp(store: Store, opts: AppOptions) {
     const plain = empty.success && Object.values(empty.data as object).every((v) => v === null || typeof v !== 'object');
     const gate = gateOf(route.op);
     const entry: Route = {
-      ...route, cached: route.op.cacheable === true, bodyless: route.op.body.safeParse(undefined).success,
+      ...route,
+      cached: route.op.cacheable === true,
+      bodyless: route.op.body.safeParse(undefined).success,
       ...(plain ? { emptyQuery: empty.data as Record<string, unknown> } : {}),
       ...(gate ? { gate } : {}),
     };
@@ -185,7 +187,11 @@ export function createApp(store: Store, opts: AppOptions) {
         if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
         if (fault.drop) return { status: 0, headers: {}, drop: true };
         if (fault.status) {
-          throw new HttpError(fault.status, `injected fault (${fault.status})`, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
+          throw new HttpError(
+            fault.status,
+            `injected fault (${fault.status})`,
+            fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {},
+          );
         }
       }
       const found = router.find(req.method as 'GET', path);

@@ -27,7 +27,9 @@ interface Payload {
 
 function signingKey(store: Store): Buffer {
   const admin = store.data.users.get(store.data.sandboxAdmin);
-  return createHash('sha256').update(`docsctl-downloads:${admin?.token ?? ''}`).digest();
+  return createHash('sha256')
+    .update(`docsctl-downloads:${admin?.token ?? ''}`)
+    .digest();
 }
 
 const sign = (store: Store, payload: string) => createHmac('sha256', signingKey(store)).update(payload).digest('base64url');

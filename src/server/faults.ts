@@ -99,6 +99,9 @@ export class Faults {
 }
 
 function pathPattern(p: string): RegExp {
-  const escaped = p.split('/').map((seg) => (seg === '**' ? '.*' : seg === '*' ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  const escaped = p
+    .split('/')
+    .map((seg) => (seg === '**' ? '.*' : seg === '*' ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
   return new RegExp(`^${escaped}$`);
 }

@@ -53,7 +53,8 @@ const FAMILIES = (
 const SANDBOX_BODIES: Record<string, Json> = {
   'PUT /_sandbox/state': { type: 'object', description: 'a state exported by GET /_sandbox/state' },
   'POST /_sandbox/clock': {
-    type: 'object', required: ['advance'],
+    type: 'object',
+    required: ['advance'],
     properties: { advance: { type: 'string', description: 'a duration: a number and a unit (ms, s, m, h, d, w)', examples: ['8d', '36h'] } },
   },
   'PUT /_sandbox/faults': { type: 'object', required: ['rules'], properties: { rules: { type: 'array', items: { type: 'object' } } } },
@@ -85,7 +86,10 @@ export function openApiDocument(baseUrl?: string): Json {
 
 /** `createSpace` → `Create space`. */
 function summaryOf(opId: string): string {
-  const words = opId.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').split(' ');
+  const words = opId
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(' ');
   return words.map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : /^[A-Z]{2,}$/.test(w) || /^[A-Z]+s$/.test(w) ? w : w.toLowerCase())).join(' ');
 }
 
@@ -105,7 +109,10 @@ function build(): Json {
     [OPENAPI_PATH]: {
       ...here,
       get: {
-        operationId: 'getOpenApiDocument', summary: 'This document (no token needed)', tags: ['sandbox'], security: [],
+        operationId: 'getOpenApiDocument',
+        summary: 'This document (no token needed)',
+        tags: ['sandbox'],
+        security: [],
         responses: { 200: { description: 'An OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
       },
     },
@@ -136,10 +143,10 @@ function build(): Json {
       version,
       summary: 'The API that docsctl speaks and that its sandbox (docsctl serve --memory) serves.',
       description:
-        'Generated from docsctl\'s contract (src/contract/): one definition per operation, shared by the CLI and the sandbox. ' +
+        "Generated from docsctl's contract (src/contract/): one definition per operation, shared by the CLI and the sandbox. " +
         'Every path is below /v1. JSON in and out; every 4xx and 5xx answer has the body {"error": {"code", "message"}}; ' +
         'lists are {next?: {page}, count, items} and take the query parameters page (the cursor from next.page) and limit (0..1000, default 50). ' +
-        'Operations marked x-seed-only are not in GitBook\'s published document (see docs/compatibility.md). ' +
+        "Operations marked x-seed-only are not in GitBook's published document (see docs/compatibility.md). " +
         'The sandbox also answers HEAD for every GET and OPTIONS (Allow) for every path.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
@@ -148,13 +155,17 @@ function build(): Json {
     security: [{ bearer: [] }],
     tags: [
       ...FAMILIES.map((f) => ({ name: f.tag, description: f.title })),
-      { name: 'sandbox', description: 'The sandbox\'s own routes (docsctl serve), outside /v1' },
+      { name: 'sandbox', description: "The sandbox's own routes (docsctl serve), outside /v1" },
     ],
     paths: { ...paths, ...sandboxPaths },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A token: the sandbox prints them when it starts' } },
       responses: {
-        Error: { description: 'An error: 400 invalid input, 401 no or unknown token, 403 not allowed, 404 no such resource or route, 409 conflict, 413 body too large, 429 rate limited', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        Error: {
+          description:
+            'An error: 400 invalid input, 401 no or unknown token, 403 not allowed, 404 no such resource or route, 409 conflict, 413 body too large, 429 rate limited',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
       schemas: { ...components.schemas, Error: ERROR_SCHEMA },
     },
@@ -166,10 +177,7 @@ function errors(): Json {
 }
 
 function operation(def: AnyOp, tag: string, components: Components): Json {
-  const parameters = [
-    ...parametersOf(def.params, 'path', components, def.id),
-    ...parametersOf(def.query, 'query', components, def.id),
-  ];
+  const parameters = [...parametersOf(def.params, 'path', components, def.id), ...parametersOf(def.query, 'query', components, def.id)];
   const out: Json = {
     operationId: def.id,
     summary: def.summary ?? summaryOf(def.id),
@@ -186,7 +194,7 @@ function operation(def: AnyOp, tag: string, components: Components): Json {
   }
   const success: Json = { description: def.status === 201 ? 'Created' : def.status === 204 ? 'No content' : 'OK' };
   if (def.status !== 204) success.content = { 'application/json': { schema: components.convert(def.response, 'output', `${def.id}Response`) } };
-  if (def.status === 201) success.headers = { Location: { description: 'the new resource\'s API URL', schema: { type: 'string' } } };
+  if (def.status === 201) success.headers = { Location: { description: "the new resource's API URL", schema: { type: 'string' } } };
   out.responses = { [String(def.status)]: success, ...errors() };
   return out;
 }
@@ -199,7 +207,9 @@ function parametersOf(schema: z.ZodType, where: 'path' | 'query', components: Co
   return Object.entries(props).map(([name, s]) => {
     const { description, ...rest } = s;
     return {
-      name, in: where, required: where === 'path' || required.has(name),
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
       ...(description ? { description } : {}),
       schema: rest,
     };
@@ -245,7 +255,12 @@ class Components {
     // A named object whose properties are needed here is converted through a wrapper that has no name.
     const target = inline ? z.lazy(() => schema) : schema;
     const json = z.toJSONSchema(target, {
-      target: 'draft-2020-12', io, metadata: this.registry, unrepresentable: 'any', cycles: 'ref', reused: 'inline',
+      target: 'draft-2020-12',
+      io,
+      metadata: this.registry,
+      unrepresentable: 'any',
+      cycles: 'ref',
+      reused: 'inline',
     }) as Json;
     delete json.$schema;
     const defs = (json.$defs ?? {}) as Record<string, Json>;
@@ -256,14 +271,16 @@ class Components {
       if (node === null || typeof node !== 'object') return node;
       const out: Json = {};
       for (const [k, v] of Object.entries(node)) {
-        out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${renamed.get(v.slice(8)) ?? v.slice(8)}` : rewrite(v);
+        out[k] =
+          k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${renamed.get(v.slice(8)) ?? v.slice(8)}` : rewrite(v);
       }
       return out;
     };
     // Names are given to the schemas referenced first, so that a schema is compared with its
     // references already pointing where they will (a cycle takes its candidates together).
     const pending = new Set(Object.keys(defs));
-    const refsOf = (name: string) => [...JSON.stringify(defs[name]).matchAll(/"#\/\$defs\/([^"]+)"/g)].map((m) => m[1]).filter((r) => r !== name && pending.has(r));
+    const refsOf = (name: string) =>
+      [...JSON.stringify(defs[name]).matchAll(/"#\/\$defs\/([^"]+)"/g)].map((m) => m[1]).filter((r) => r !== name && pending.has(r));
     while (pending.size) {
       const ready = [...pending].filter((n) => refsOf(n).length === 0);
       const group = ready.length ? [ready[0]] : [...pending];

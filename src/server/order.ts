@@ -21,9 +21,11 @@ export function moveItem(id: string, from: string[], to: string[], pos: Relative
   if (!next) {
     const target = where ? ` in the target ${where}` : '';
     const side = pos.after !== undefined ? 'after' : 'before';
-    throw badRequest(pos.after !== undefined && pos.before !== undefined
-      ? `position: ${pos.after} and ${pos.before} are not next to each other${target}`
-      : `position.${side}: ${pos[side]} is not a sibling ${id} can be placed by${target}`);
+    throw badRequest(
+      pos.after !== undefined && pos.before !== undefined
+        ? `position: ${pos.after} and ${pos.before} are not next to each other${target}`
+        : `position.${side}: ${pos[side]} is not a sibling ${id} can be placed by${target}`,
+    );
   }
   const changed = from !== to || next.some((x, i) => x !== to[i]);
   if (from !== to) {

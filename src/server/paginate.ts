@@ -23,12 +23,7 @@ export function scopeOf(...parts: unknown[]): string {
   return createHash('sha1').update(JSON.stringify(parts)).digest('base64url').slice(0, 10);
 }
 
-export function paginate<T>(
-  all: readonly T[],
-  query: { page?: string; limit?: number },
-  keyOf: (item: T) => string,
-  scope: string,
-): Page<T> {
+export function paginate<T>(all: readonly T[], query: { page?: string; limit?: number }, keyOf: (item: T) => string, scope: string): Page<T> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   let start = 0;
   if (query.page !== undefined) {

@@ -10,31 +10,60 @@ import type { Store } from './store.js';
 
 const Seed = z.strictObject({
   organizations: z.array(z.strictObject({ id: z.string().min(1), title: z.string().min(1).max(100) })).min(1),
-  users: z.array(z.strictObject({
-    id: z.string().min(1),
-    displayName: z.string().min(1),
-    email: z.string().email(),
-    token: z.string().min(8),
-    /** May call /_sandbox/*; exactly one user has it (the first one when none says so). */
-    sandboxAdmin: z.boolean().optional(),
-  })).min(1),
-  members: z.array(z.strictObject({
-    organization: z.string(), user: z.string(), role: Role.nullable(),
-    joinedAt: z.string().datetime().optional(), lastSeenAt: z.string().datetime().optional(),
-  })),
-  teams: z.array(z.strictObject({
-    id: z.string().min(1), organization: z.string(), title: z.string().min(1),
-    members: z.array(z.strictObject({ user: z.string(), role: z.enum(['owner', 'member']) })).default([]),
-  })).default([]),
-  collections: z.array(z.strictObject({
-    id: z.string().min(1), organization: z.string(), title: z.string().max(50),
-    description: z.string().max(100).optional(), parent: z.string().optional(),
-  })).default([]),
-  spaces: z.array(z.strictObject({
-    id: z.string().min(1), organization: z.string(), title: z.string().max(50),
-    emoji: z.string().max(50).optional(), parent: z.string().optional(),
-    visibility: z.enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private']).optional(),
-  })).default([]),
+  users: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1),
+        displayName: z.string().min(1),
+        email: z.string().email(),
+        token: z.string().min(8),
+        /** May call /_sandbox/*; exactly one user has it (the first one when none says so). */
+        sandboxAdmin: z.boolean().optional(),
+      }),
+    )
+    .min(1),
+  members: z.array(
+    z.strictObject({
+      organization: z.string(),
+      user: z.string(),
+      role: Role.nullable(),
+      joinedAt: z.string().datetime().optional(),
+      lastSeenAt: z.string().datetime().optional(),
+    }),
+  ),
+  teams: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1),
+        organization: z.string(),
+        title: z.string().min(1),
+        members: z.array(z.strictObject({ user: z.string(), role: z.enum(['owner', 'member']) })).default([]),
+      }),
+    )
+    .default([]),
+  collections: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1),
+        organization: z.string(),
+        title: z.string().max(50),
+        description: z.string().max(100).optional(),
+        parent: z.string().optional(),
+      }),
+    )
+    .default([]),
+  spaces: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1),
+        organization: z.string(),
+        title: z.string().max(50),
+        emoji: z.string().max(50).optional(),
+        parent: z.string().optional(),
+        visibility: z.enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private']).optional(),
+      }),
+    )
+    .default([]),
 });
 export type SeedData = z.input<typeof Seed>;
 
@@ -71,11 +100,14 @@ export function loadSeed(store: Store, input: unknown): void {
   });
   seed.teams.forEach((t, i) => {
     if (!orgIds.has(t.organization)) fail(`teams[${i}].organization`, `no organization ${t.organization}`);
-    t.members.forEach((m, j) => memberOf.has(`${t.organization}/${m.user}`) || fail(`teams[${i}].members[${j}].user`, `${m.user} is not a member of ${t.organization}`));
+    t.members.forEach(
+      (m, j) => memberOf.has(`${t.organization}/${m.user}`) || fail(`teams[${i}].members[${j}].user`, `${m.user} is not a member of ${t.organization}`),
+    );
   });
   seed.collections.forEach((c, i) => {
     if (!orgIds.has(c.organization)) fail(`collections[${i}].organization`, `no organization ${c.organization}`);
-    if (c.parent !== undefined && collectionOrg.get(c.parent) !== c.organization) fail(`collections[${i}].parent`, `no collection ${c.parent} in ${c.organization}`);
+    if (c.parent !== undefined && collectionOrg.get(c.parent) !== c.organization)
+      fail(`collections[${i}].parent`, `no collection ${c.parent} in ${c.organization}`);
   });
   seed.spaces.forEach((s, i) => {
     if (!orgIds.has(s.organization)) fail(`spaces[${i}].organization`, `no organization ${s.organization}`);
@@ -94,19 +126,30 @@ export function loadSeed(store: Store, input: unknown): void {
   store.data.sandboxAdmin = (seed.users.find((u) => u.sandboxAdmin) ?? seed.users[0]).id;
   for (const m of seed.members) {
     store.data.members.get(m.organization)!.set(m.user, {
-      userId: m.user, role: m.role, joinedAt: m.joinedAt ?? now,
-      ...(m.lastSeenAt ? { lastSeenAt: m.lastSeenAt } : {}), sso: false, disabled: false,
+      userId: m.user,
+      role: m.role,
+      joinedAt: m.joinedAt ?? now,
+      ...(m.lastSeenAt ? { lastSeenAt: m.lastSeenAt } : {}),
+      sso: false,
+      disabled: false,
     });
   }
   for (const t of seed.teams) {
     store.data.teams.set(t.id, {
-      id: t.id, org: t.organization, title: t.title, createdAt: now,
+      id: t.id,
+      org: t.organization,
+      title: t.title,
+      createdAt: now,
       members: new Map(t.members.map((m) => [m.user, m.role])),
     });
   }
   for (const c of seed.collections) {
     store.data.collections.set(c.id, {
-      id: c.id, org: c.organization, title: c.title, defaultLevel: null, createdAt: now,
+      id: c.id,
+      org: c.organization,
+      title: c.title,
+      defaultLevel: null,
+      createdAt: now,
       ...(c.description !== undefined ? { description: c.description } : {}),
       ...(c.parent !== undefined ? { parent: c.parent } : {}),
     });
@@ -114,7 +157,10 @@ export function loadSeed(store: Store, input: unknown): void {
   }
   for (const s of seed.spaces) {
     createSpaceRec(store, {
-      id: s.id, org: s.organization, title: s.title, emoji: s.emoji ?? '',
+      id: s.id,
+      org: s.organization,
+      title: s.title,
+      emoji: s.emoji ?? '',
       ...(s.parent !== undefined ? { parent: s.parent } : {}),
       ...(s.visibility !== undefined ? { visibility: s.visibility } : {}),
     });
@@ -131,27 +177,45 @@ export const DEFAULT_ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'r
  */
 export function defaultSeed(adminToken?: string): SeedData {
   const names: Record<(typeof DEFAULT_ROLES)[number], string> = {
-    admin: 'Ada Admin', create: 'Carl Creator', review: 'Rita Reviewer', edit: 'Ed Editor',
-    comment: 'Cora Commenter', read: 'Rex Reader', guest: 'Gus Guest',
+    admin: 'Ada Admin',
+    create: 'Carl Creator',
+    review: 'Rita Reviewer',
+    edit: 'Ed Editor',
+    comment: 'Cora Commenter',
+    read: 'Rex Reader',
+    guest: 'Gus Guest',
   };
   const users = DEFAULT_ROLES.map((role) => ({
-    id: `u-${role}`, displayName: names[role], email: `${role}@acme.test`,
+    id: `u-${role}`,
+    displayName: names[role],
+    email: `${role}@acme.test`,
     token: role === 'admin' && adminToken ? adminToken : newToken(),
     ...(role === 'admin' ? { sandboxAdmin: true } : {}),
   }));
   users.push({ id: 'u-outsider', displayName: 'Olga Outsider', email: 'olga@globex.test', token: newToken() });
   const t = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
   return {
-    organizations: [{ id: 'org-acme', title: 'Acme Docs' }, { id: 'org-globex', title: 'Globex' }],
+    organizations: [
+      { id: 'org-acme', title: 'Acme Docs' },
+      { id: 'org-globex', title: 'Globex' },
+    ],
     users,
     members: [
       ...DEFAULT_ROLES.map((role, i) => ({ organization: 'org-acme', user: `u-${role}`, role: role === 'guest' ? null : role, joinedAt: t(i) })),
       { organization: 'org-globex', user: 'u-admin', role: 'admin' as const, joinedAt: t(0) },
       { organization: 'org-globex', user: 'u-outsider', role: 'admin' as const, joinedAt: t(1) },
     ],
-    teams: [{ id: 'team-writers', organization: 'org-acme', title: 'Writers', members: [
-      { user: 'u-edit', role: 'owner' }, { user: 'u-comment', role: 'member' },
-    ] }],
+    teams: [
+      {
+        id: 'team-writers',
+        organization: 'org-acme',
+        title: 'Writers',
+        members: [
+          { user: 'u-edit', role: 'owner' },
+          { user: 'u-comment', role: 'member' },
+        ],
+      },
+    ],
     collections: [{ id: 'col-handbook', organization: 'org-acme', title: 'Handbook', description: 'How we work' }],
     spaces: [{ id: 'sp-welcome', organization: 'org-acme', title: 'Welcome', emoji: '👋', parent: 'col-handbook' }],
   };

@@ -50,7 +50,10 @@ export interface ServerOptions {
 }
 
 export class StateFileError extends Error {
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }
@@ -89,8 +92,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       } catch (e) {
         throw new SeedError((e as Error).message);
       }
-    }
-    else loadSeed(store, seed); // throws SeedError before anything listens
+    } else loadSeed(store, seed); // throws SeedError before anything listens
     if (opts.token !== undefined) setAdminToken(store, opts.token);
   };
   let persistence: Persistence | undefined;
@@ -127,9 +129,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
     // A read answered before, state unchanged: sent at once (see App.kept). A HEAD gets the GET's
     // answer: node:http leaves the body out of a response to HEAD, and keeps its Content-Length.
-    const kept = (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
-      ? app.kept({ method: 'GET', url: req.url ?? '/', headers: req.headers })
-      : undefined;
+    const kept =
+      (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
+        ? app.kept({ method: 'GET', url: req.url ?? '/', headers: req.headers })
+        : undefined;
     if (kept) {
       res.writeHead(kept.status, kept.headers);
       res.end(kept.body);
@@ -199,7 +202,9 @@ function onStop(req: IncomingMessage, res: ServerResponse, control: NonNullable<
     return (done?: () => void) => res.end(text, done);
   };
   if (given.length !== token.length || !timingSafeEqual(given, token)) {
-    json(401, { error: { code: 401, message: 'stopping this sandbox needs its control token (the record that serve --detach wrote, which docsctl serve stop reads)' } })();
+    json(401, {
+      error: { code: 401, message: 'stopping this sandbox needs its control token (the record that serve --detach wrote, which docsctl serve stop reads)' },
+    })();
   } else if (req.method !== 'POST') {
     json(405, { error: { code: 405, message: `${req.method}: ${STOP_PATH} takes POST` } }, { allow: 'POST' })();
   } else {
@@ -240,9 +245,10 @@ async function onRequest(app: App, req: IncomingMessage, res: ServerResponse, pe
   }
   // With its length known, the answer goes out in one write instead of chunks (answers kept by the
   // app carry theirs).
-  const headers = out.body === undefined || out.headers['content-length'] !== undefined
-    ? out.headers
-    : { ...out.headers, 'content-length': String(typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.length) };
+  const headers =
+    out.body === undefined || out.headers['content-length'] !== undefined
+      ? out.headers
+      : { ...out.headers, 'content-length': String(typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.length) };
   res.writeHead(out.status, headers);
   res.end(out.body);
 }
@@ -294,7 +300,11 @@ async function handleSaved(app: App, req: AppRequest, journal: Journal): Promise
 
 /** The answer to a write that could not be saved (and was undone). */
 function unsaved(reason: string): AppResponse {
-  return errorResponse(new HttpError(503, `the sandbox could not save this change to its database, so it was not made (${reason}); the state is as it was before the request`, { 'retry-after': '1' }));
+  return errorResponse(
+    new HttpError(503, `the sandbox could not save this change to its database, so it was not made (${reason}); the state is as it was before the request`, {
+      'retry-after': '1',
+    }),
+  );
 }
 
 /** Malformed HTTP, which never reaches the app, still gets the documented error body. */
@@ -304,9 +314,16 @@ function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message = status === 431 ? 'request headers larger than the sandbox accepts' : status === 408 ? 'the request took too long to arrive' : `malformed HTTP request (${err.code ?? 'unreadable'})`;
+  const message =
+    status === 431
+      ? 'request headers larger than the sandbox accepts'
+      : status === 408
+        ? 'the request took too long to arrive'
+        : `malformed HTTP request (${err.code ?? 'unreadable'})`;
   const body = JSON.stringify({ error: { code: status, message } });
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {

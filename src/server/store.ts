@@ -194,7 +194,10 @@ export class Store {
   }
 
   /** The sandbox's families (routes.ts): told of purges and imports, asked for counters and downloads. */
-  constructor(clock = new Clock(), readonly families: readonly FamilyHooks[] = []) {
+  constructor(
+    clock = new Clock(),
+    readonly families: readonly FamilyHooks[] = [],
+  ) {
     this.clock = clock;
     this.data = emptyData();
   }
@@ -274,7 +277,11 @@ export class Store {
   /** Take `id` out of a container's ordered children. */
   detachChild(containerId: string, id: string): void {
     const list = this.data.children.get(containerId);
-    if (list) this.data.children.set(containerId, list.filter((x) => x !== id));
+    if (list)
+      this.data.children.set(
+        containerId,
+        list.filter((x) => x !== id),
+      );
   }
 
   /**
@@ -284,7 +291,14 @@ export class Store {
    * not neighbours, is a 400 (`where` names the target in the message); a move that changes nothing
    * a 409 (`what` names the item).
    */
-  moveChild(id: string, fromId: string, toId: string, position: { before?: Record<string, unknown>; after?: Record<string, unknown> } | undefined, where: string, what: string): void {
+  moveChild(
+    id: string,
+    fromId: string,
+    toId: string,
+    position: { before?: Record<string, unknown>; after?: Record<string, unknown> } | undefined,
+    where: string,
+    what: string,
+  ): void {
     const current = this.data.children.get(toId) ?? [];
     const anchors: { before?: string; after?: string } = {};
     for (const side of ['before', 'after'] as const) {
@@ -296,7 +310,8 @@ export class Store {
       if (!exists || !current.includes(anchor)) throw new HttpError(400, `position.${side}: ${ref.type} ${anchor} is not in the target ${where}`);
       anchors[side] = anchor;
     }
-    if (!moveItem(id, this.childrenOf(fromId), this.childrenOf(toId), anchors, where)) throw new HttpError(409, `the ${what} is already there: nothing would change`);
+    if (!moveItem(id, this.childrenOf(fromId), this.childrenOf(toId), anchors, where))
+      throw new HttpError(409, `the ${what} is already there: nothing would change`);
   }
 
   childrenOf(containerId: string): string[] {
@@ -347,9 +362,12 @@ export class Store {
       const value = data[key];
       if (value === undefined) continue;
       // A family's slice is made on first use, also by a request then refused: an empty one is no state.
-      const text = key === 'slices'
-        ? mapText(value as Map<unknown, unknown>, sliceText, (slice) => !isEmptySlice(slice))
-        : value instanceof Map ? mapText(value, encode) : encode(value);
+      const text =
+        key === 'slices'
+          ? mapText(value as Map<unknown, unknown>, sliceText, (slice) => !isEmptySlice(slice))
+          : value instanceof Map
+            ? mapText(value, encode)
+            : encode(value);
       parts.push(`${encode(escapeKey(key))}:${text}`);
     }
     return `{"version":2,"clockOffset":${encode(this.clock.offset)},"data":{${parts.join(',')}}}`;
@@ -415,12 +433,18 @@ function isEmptySlice(slice: unknown): boolean {
 
 function emptyData(): StoreData {
   return {
-    users: new Map(), orgs: new Map(), members: new Map(), teams: new Map(), collections: new Map(),
-    spaces: new Map(), children: new Map(), revisions: new Map(), trash: new Map(), slices: new Map(),
+    users: new Map(),
+    orgs: new Map(),
+    members: new Map(),
+    teams: new Map(),
+    collections: new Map(),
+    spaces: new Map(),
+    children: new Map(),
+    revisions: new Map(),
+    trash: new Map(),
+    slices: new Map(),
     sandboxAdmin: '',
   };
 }
 
 const hashToken = (token: string): string => sha256(token, 'base64url');
-
-

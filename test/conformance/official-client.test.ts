@@ -45,7 +45,11 @@ function clientMethods(): Map<string, ClientMethod> {
       const code = fn.toString();
       const path = /path: `([^`]*)`/.exec(code)?.[1];
       const method = /method: "(\w+)"/.exec(code)?.[1];
-      const params = /^\(([^)]*)\)/.exec(code)?.[1].split(',').map((p) => p.trim().split(/\s*=/)[0]).filter(Boolean);
+      const params = /^\(([^)]*)\)/
+        .exec(code)?.[1]
+        .split(',')
+        .map((p) => p.trim().split(/\s*=/)[0])
+        .filter(Boolean);
       if (path && method && params) out.set(`${method} ${path.replace(/\$\{[^}]+\}/g, '{}')}`, { name, fn: fn as Method, params });
     }
   }
@@ -72,7 +76,9 @@ describe('the official client (@gitbook/api) against the sandbox', () => {
       expect(method, `no client method for ${official!.operationId}`).toBeDefined();
       const pathValues = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => String(row.params?.[m[1]]));
       let next = 0;
-      const args = method!.params.filter((p) => p !== 'params').map((p) => (p === 'data' ? (row.body ?? {}) : p === 'query' ? (row.query ?? {}) : pathValues[next++]));
+      const args = method!.params
+        .filter((p) => p !== 'params')
+        .map((p) => (p === 'data' ? (row.body ?? {}) : p === 'query' ? (row.query ?? {}) : pathValues[next++]));
       let result: { status: number; data: unknown };
       try {
         result = await method!.fn(...args);

@@ -33,7 +33,6 @@ function expected(rule: Rule, who: Caller, ok: number): number {
 /** A 403 names the role needed (or that only the author may). */
 const FORBIDDEN_SAYS_WHY = /\b(admin|create|review|edit|comment|read) role\b|\ba role\b|\bauthor\b/;
 
-
 let bench: Bench;
 let rows: Record<string, Row>;
 let checked = 0;
@@ -46,14 +45,23 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await bench?.close();
-  if (checked) console.info(`access table: ${Object.keys(ALL_OPS).length} operations × ${CALLERS.length} callers = ${checked} requests checked; ${probed} permissions booleans checked against the operation they allow`);
+  if (checked)
+    console.info(
+      `access table: ${Object.keys(ALL_OPS).length} operations × ${CALLERS.length} callers = ${checked} requests checked; ${probed} permissions booleans checked against the operation they allow`,
+    );
 });
 
 describe('access table', () => {
   it('has exactly one row per operation of the contract', () => {
     const ops = Object.keys(ALL_OPS).sort();
-    expect(ops.filter((id) => !(id in rows)), 'operations without a row').toEqual([]);
-    expect(Object.keys(rows).filter((id) => !(id in ALL_OPS)), 'rows without an operation').toEqual([]);
+    expect(
+      ops.filter((id) => !(id in rows)),
+      'operations without a row',
+    ).toEqual([]);
+    expect(
+      Object.keys(rows).filter((id) => !(id in ALL_OPS)),
+      'rows without an operation',
+    ).toEqual([]);
   });
 
   for (const [id, op] of Object.entries(ALL_OPS)) {
@@ -87,7 +95,8 @@ describe('access table', () => {
         problems.push(...bench.officialProblems().map((p) => `${who}: ${p}`));
         if (op.status !== 204) {
           const parsed = op.response.safeParse(r.json);
-          if (!parsed.success) problems.push(`${where}: the answer does not match the contract: ${parsed.error.issues[0]?.message} at ${parsed.error.issues[0]?.path.join('.')}`);
+          if (!parsed.success)
+            problems.push(`${where}: the answer does not match the contract: ${parsed.error.issues[0]?.message} at ${parsed.error.issues[0]?.path.join('.')}`);
         } else if (r.text !== '') {
           problems.push(`${where}: a 204 with a body`);
         }

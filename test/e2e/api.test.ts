@@ -91,7 +91,10 @@ describe('docsctl api', () => {
 });
 
 /** The requests the sandbox receives while `fn` runs (method, URL and body as sent). */
-async function received<T>(fn: () => Promise<T>, only = (url: string) => url.startsWith('/v1/')): Promise<{ result: T; requests: { method: string; url: string; body: string }[] }> {
+async function received<T>(
+  fn: () => Promise<T>,
+  only = (url: string) => url.startsWith('/v1/'),
+): Promise<{ result: T; requests: { method: string; url: string; body: string }[] }> {
   const requests: { method: string; url: string; body: string }[] = [];
   const app = sb.server.app;
   const handle = app.handle;
@@ -110,10 +113,17 @@ async function received<T>(fn: () => Promise<T>, only = (url: string) => url.sta
 async function pipeline(script: string) {
   const r = await execa('bash', ['-c', `set -o pipefail\ndocsctl() { node ${JSON.stringify(BIN)} "$@"; }\n${script}`], {
     env: {
-      PATH: process.env.PATH ?? '', HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
-      DOCSCTL_TOKEN: sb.token('admin'), DOCSCTL_ORG: sb.server.organizationId, DOCSCTL_MAX_RETRIES: '0',
+      PATH: process.env.PATH ?? '',
+      HOME: sb.home,
+      DOCSCTL_CONFIG_DIR: sb.home,
+      DOCSCTL_API_URL: sb.server.url,
+      DOCSCTL_TOKEN: sb.token('admin'),
+      DOCSCTL_ORG: sb.server.organizationId,
+      DOCSCTL_MAX_RETRIES: '0',
     },
-    extendEnv: false, reject: false, timeout: 60_000,
+    extendEnv: false,
+    reject: false,
+    timeout: 60_000,
   });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode ?? -1 };
 }
@@ -136,7 +146,9 @@ describe('docsctl api: fields', () => {
     expect(head.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/orgs/org-acme/spaces?deleted=true&limit=0']);
     expect(head.result).toMatchObject({ exitCode: 0, stdout: '' });
 
-    const arrays = await received(() => sb.run(['api', '-X', 'GET', '/v1/spaces/sp-welcome/comments', '-f', 'authors[]=u-admin', '-f', 'authors[]=u-edit', '-F', 'limit=2']));
+    const arrays = await received(() =>
+      sb.run(['api', '-X', 'GET', '/v1/spaces/sp-welcome/comments', '-f', 'authors[]=u-admin', '-f', 'authors[]=u-edit', '-F', 'limit=2']),
+    );
     expect(arrays.result.exitCode).toBe(0);
     expect(arrays.requests[0].url).toBe('/v1/spaces/sp-welcome/comments?authors=u-admin&authors=u-edit&limit=2');
   });
@@ -148,21 +160,50 @@ describe('docsctl api: fields', () => {
   });
 
   it('nests keys as gh api does: a[b]=c, a.b=c, a[]=x, a[][b]=x, a[] alone', async () => {
-    const { result: r, requests } = await received(() => sb.run([
-      'api', '-X', 'PATCH', '/v1/spaces/sp-welcome',
-      '-f', 'mergeRules[type]=rules',
-      '-f', 'mergeRules[rules][][rule]=require_specific_reviewers',
-      '-f', 'mergeRules[rules][][users][]=u-review',
-      '-f', 'mergeRules[rules][][users][]=u-admin',
-      '-f', 'mergeRules[rules][][rule]=require_at_least_one_review',
-    ]));
+    const { result: r, requests } = await received(() =>
+      sb.run([
+        'api',
+        '-X',
+        'PATCH',
+        '/v1/spaces/sp-welcome',
+        '-f',
+        'mergeRules[type]=rules',
+        '-f',
+        'mergeRules[rules][][rule]=require_specific_reviewers',
+        '-f',
+        'mergeRules[rules][][users][]=u-review',
+        '-f',
+        'mergeRules[rules][][users][]=u-admin',
+        '-f',
+        'mergeRules[rules][][rule]=require_at_least_one_review',
+      ]),
+    );
     expect(r.exitCode).toBe(0);
     const sent = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['u-review', 'u-admin'] }, { rule: 'require_at_least_one_review' }] };
     expect(JSON.parse(requests[0].body)).toEqual({ mergeRules: sent });
     expect(JSON.parse(r.stdout).mergeRules).toEqual(sent);
 
     // What the body looks like for each form (the sandbox refuses these fields; the body is what counts).
-    const forms = await received(() => sb.run(['api', '-X', 'POST', '/v1/orgs/{org}/collections', '-f', 'a.b=1', '-F', 'a[c]=2', '-F', 'list[]=true', '-F', 'list[]=null', '-f', 'empty[]', '-F', 'org={org}']));
+    const forms = await received(() =>
+      sb.run([
+        'api',
+        '-X',
+        'POST',
+        '/v1/orgs/{org}/collections',
+        '-f',
+        'a.b=1',
+        '-F',
+        'a[c]=2',
+        '-F',
+        'list[]=true',
+        '-F',
+        'list[]=null',
+        '-f',
+        'empty[]',
+        '-F',
+        'org={org}',
+      ]),
+    );
     expect(JSON.parse(forms.requests[0].body)).toEqual({ a: { b: '1', c: 2 }, list: [true, null], empty: [], org: 'org-acme' });
 
     for (const [args, message] of [
@@ -179,7 +220,9 @@ describe('docsctl api: fields', () => {
   });
 
   it('with --input the body is the file and the fields go to the query string', async () => {
-    const { result: r, requests } = await received(() => sb.run(['api', '/v1/orgs/{org}/collections', '--input', '-', '-f', 'ignored=yes'], { input: '{"title":"From stdin"}' }));
+    const { result: r, requests } = await received(() =>
+      sb.run(['api', '/v1/orgs/{org}/collections', '--input', '-', '-f', 'ignored=yes'], { input: '{"title":"From stdin"}' }),
+    );
     expect(requests).toEqual([{ method: 'POST', url: '/v1/orgs/org-acme/collections?ignored=yes', body: '{"title":"From stdin"}' }]);
     // (the sandbox takes no query parameter there, and says so)
     expect(r.exitCode).toBe(1);
@@ -246,7 +289,7 @@ describe('docsctl api --paginate', () => {
     expect(JSON.parse(all.result.stdout)).toHaveLength(121);
   });
 
-  it('--jq runs on each page\'s items as they arrive', async () => {
+  it("--jq runs on each page's items as they arrive", async () => {
     await manyCollections(60);
     const lengths = await sb.run(['api', '/v1/orgs/{org}/collections?limit=25', '--paginate', '--jq', 'length']);
     expect(lengths).toMatchObject({ exitCode: 0, stdout: '25\n25\n11' });
@@ -266,7 +309,10 @@ describe('docsctl api --paginate', () => {
       [['-X', 'POST', '/v1/orgs/{org}/collections'], '--paginate works with GET only (not POST)'],
       [['/v1/orgs/{org}/collections', '--input', '-'], '--paginate cannot be combined with --input'],
     ] as const) {
-      const { result: r, requests } = await received(() => sb.run(['api', ...args, '--paginate'], { input: '{}' }), () => true);
+      const { result: r, requests } = await received(
+        () => sb.run(['api', ...args, '--paginate'], { input: '{}' }),
+        () => true,
+      );
       expect(r.exitCode, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(message);
       expect(r.stdout).toBe('');
@@ -283,7 +329,10 @@ describe('docsctl api --paginate', () => {
     const app = sb.server.app;
     const handle = app.handle;
     // The first page fails: nothing on stdout.
-    app.handle = (req) => (req.url.startsWith('/v1/orgs/org-acme/collections') ? Promise.resolve({ status: 500, headers: { 'content-type': 'application/json' }, body: '{"error":{"code":500,"message":"boom"}}' }) : handle(req));
+    app.handle = (req) =>
+      req.url.startsWith('/v1/orgs/org-acme/collections')
+        ? Promise.resolve({ status: 500, headers: { 'content-type': 'application/json' }, body: '{"error":{"code":500,"message":"boom"}}' })
+        : handle(req);
     try {
       const first = await sb.run(['api', '/v1/orgs/{org}/collections?limit=25', '--paginate']);
       expect(first).toMatchObject({ exitCode: 1, stdout: '' });
@@ -341,7 +390,7 @@ describe('the sandbox over a socket: HEAD, OPTIONS and GET /openapi.json', () =>
   /** Every operation of the contract by method, with the URL of its row in the fixture. */
   const requests = () => Object.entries(ALL_OPS).map(([id, op]) => ({ id, op, url: urlOf(op, rows()[id]) }));
 
-  it('answers HEAD for every GET route: the GET\'s status and headers, no body', async () => {
+  it("answers HEAD for every GET route: the GET's status and headers, no body", async () => {
     const gets = requests().filter((r) => r.op.method === 'GET');
     expect(gets.length).toBeGreaterThan(40);
     const extra = ['/openapi.json', '/_sandbox/state', '/_sandbox/faults', '/v1/nowhere', '/v1/spaces/nope'];
@@ -417,11 +466,18 @@ describe('the sandbox over a socket: HEAD, OPTIONS and GET /openapi.json', () =>
         }
         const declared = (op.parameters ?? []).filter((p: { in: string }) => p.in === 'path');
         expect(declared.map((p: { name: string }) => p.name).sort(), op.operationId).toEqual(inPath);
-        expect(declared.every((p: { required: boolean }) => p.required), op.operationId).toBe(true);
+        expect(
+          declared.every((p: { required: boolean }) => p.required),
+          op.operationId,
+        ).toBe(true);
       }
     }
     // Every reference resolves; every schema is valid JSON Schema 2020-12 (Ajv compiles it).
-    const at = (ref: string) => ref.slice(2).split('/').reduce((node: any, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    const at = (ref: string) =>
+      ref
+        .slice(2)
+        .split('/')
+        .reduce((node: any, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
     const refs: string[] = [];
     JSON.stringify(doc, (k, v) => (k === '$ref' && refs.push(v), v));
     expect(refs.length).toBeGreaterThan(100);
@@ -446,8 +502,9 @@ describe('the sandbox over a socket: HEAD, OPTIONS and GET /openapi.json', () =>
     for (const r of requests().filter((q) => q.op.method === 'GET')) {
       const got = await send('GET', r.url);
       if (got.status !== r.op.status || r.op.status === 204) continue;
-      const validate = ajv.getSchema(`docsctl#/paths/${pointerEscape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema`)
-        ?? ajv.compile({ $ref: `docsctl#/paths/${pointerEscape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema` });
+      const validate =
+        ajv.getSchema(`docsctl#/paths/${pointerEscape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema`) ??
+        ajv.compile({ $ref: `docsctl#/paths/${pointerEscape(r.op.path)}/get/responses/${r.op.status}/content/application~1json/schema` });
       expect({ op: r.id, problems: validate(JSON.parse(got.text)) ? [] : validate.errors?.slice(0, 3) }).toEqual({ op: r.id, problems: [] });
       checked++;
     }

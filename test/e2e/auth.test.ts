@@ -20,15 +20,28 @@ describe('auth', () => {
     const file = join(sb.home, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(readFileSync(file, 'utf8'));
-    expect(saved).toEqual({ currentProfile: 'default', profiles: { default: { apiUrl: sb.server.url, token: sb.token('admin'), org: 'org-acme', user: 'Ada Admin' } } });
+    expect(saved).toEqual({
+      currentProfile: 'default',
+      profiles: { default: { apiUrl: sb.server.url, token: sb.token('admin'), org: 'org-acme', user: 'Ada Admin' } },
+    });
 
     const status = await bare(['auth', 'status', '--json']);
     expect(status.exitCode).toBe(0);
     const s = JSON.parse(status.stdout);
-    expect(s).toEqual([{
-      profile: 'default', current: true, apiUrl: sb.server.url, organization: 'org-acme', user: 'Ada Admin', userId: 'u-admin',
-      state: 'verified', tokenSource: 'profile', token: `****${sb.token('admin').slice(-4)}`, configPath: file,
-    }]);
+    expect(s).toEqual([
+      {
+        profile: 'default',
+        current: true,
+        apiUrl: sb.server.url,
+        organization: 'org-acme',
+        user: 'Ada Admin',
+        userId: 'u-admin',
+        state: 'verified',
+        tokenSource: 'profile',
+        token: `****${sb.token('admin').slice(-4)}`,
+        configPath: file,
+      },
+    ]);
     expect(status.stdout).not.toContain(sb.token('admin'));
 
     // the saved profile is used by other commands
@@ -54,7 +67,11 @@ describe('auth', () => {
   });
 
   it('uses the stdin token even when DOCSCTL_TOKEN is set, and never waits on an empty stdin', async () => {
-    const r = await bare(['auth', 'login', '--api-url', sb.server.url, '--org', 'org-acme', '--with-token'], { DOCSCTL_TOKEN: 'sbx_env-token' }, `${sb.token('read')}\n`);
+    const r = await bare(
+      ['auth', 'login', '--api-url', sb.server.url, '--org', 'org-acme', '--with-token'],
+      { DOCSCTL_TOKEN: 'sbx_env-token' },
+      `${sb.token('read')}\n`,
+    );
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('as Rex Reader');
 
@@ -92,14 +109,22 @@ describe('auth', () => {
     expect((await bare(['--profile', 'default', '--org', 'org-globex', 'orgs', 'get', '--fields', 'id'])).stdout).toBe('id\torg-globex');
     const envTok = await bare(['--profile', 'globex', 'auth', 'status', '--json'], { DOCSCTL_TOKEN: sb.token('read') });
     const rows = JSON.parse(envTok.stdout);
-    expect(rows.find((r: { current: boolean }) => r.current)).toMatchObject({ profile: 'globex', tokenSource: 'environment', userId: 'u-read', state: 'verified' });
+    expect(rows.find((r: { current: boolean }) => r.current)).toMatchObject({
+      profile: 'globex',
+      tokenSource: 'environment',
+      userId: 'u-read',
+      state: 'verified',
+    });
   });
 
   describe('profiles', () => {
     /** Two saved profiles: default (org-acme, Ada) and globex (org-globex, the outsider), globex current. */
     async function twoProfiles() {
       expect((await bare(['auth', 'login', '--api-url', sb.server.url, '--org', 'org-acme', '--with-token'], {}, sb.token('admin'))).exitCode).toBe(0);
-      expect((await bare(['--profile', 'globex', 'auth', 'login', '--api-url', sb.server.url, '--org', 'org-globex', '--with-token'], {}, sb.token('outsider'))).exitCode).toBe(0);
+      expect(
+        (await bare(['--profile', 'globex', 'auth', 'login', '--api-url', sb.server.url, '--org', 'org-globex', '--with-token'], {}, sb.token('outsider')))
+          .exitCode,
+      ).toBe(0);
     }
     const current = () => JSON.parse(readFileSync(join(sb.home, 'config.json'), 'utf8')).currentProfile;
 
@@ -108,8 +133,10 @@ describe('auth', () => {
       const flag = await bare(['--profile', 'nope', 'orgs', 'get']);
       expect(flag.exitCode).toBe(2);
       expect(flag.stdout).toBe('');
-      expect(flag.stderr).toBe('error: --profile: no profile is named "nope"; the profiles are: default, globex\n'
-        + 'hint: docsctl auth status lists them; docsctl --profile nope auth login saves a new one');
+      expect(flag.stderr).toBe(
+        'error: --profile: no profile is named "nope"; the profiles are: default, globex\n' +
+          'hint: docsctl auth status lists them; docsctl --profile nope auth login saves a new one',
+      );
       // The environment says it all (URL, token, organization): the name is still checked, nothing is sent.
       const env = { DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('admin'), DOCSCTL_ORG: 'org-acme' };
       const withEnv = await bare(['--profile', 'nope', 'collections', 'list'], env);
@@ -119,7 +146,11 @@ describe('auth', () => {
       expect(byVar.exitCode).toBe(2);
       expect(byVar.stderr).toContain('error: DOCSCTL_PROFILE: no profile is named "staging"; the profiles are: default, globex');
       expect(byVar.stderr).toContain('or unset DOCSCTL_PROFILE');
-      for (const args of [['auth', 'status'], ['auth', 'token'], ['auth', 'logout']]) {
+      for (const args of [
+        ['auth', 'status'],
+        ['auth', 'token'],
+        ['auth', 'logout'],
+      ]) {
         const r = await bare(['--profile', 'nope', ...args]);
         expect(r.exitCode, args.join(' ')).toBe(2);
         expect(r.stderr, args.join(' ')).toContain('no profile is named "nope"; the profiles are: default, globex');
@@ -160,7 +191,9 @@ describe('auth', () => {
       const noName = await bare(['auth', 'switch']);
       expect(noName.exitCode).toBe(2);
       expect(noName.stdout).toBe('');
-      expect(noName.stderr).toBe('error: auth switch: name the profile to use: default, globex\nhint: e.g. docsctl auth switch globex (a picker needs a terminal)');
+      expect(noName.stderr).toBe(
+        'error: auth switch: name the profile to use: default, globex\nhint: e.g. docsctl auth switch globex (a picker needs a terminal)',
+      );
       rmSync(join(sb.home, 'config.json'));
       const nothing = await bare(['auth', 'switch']);
       expect(nothing.exitCode).toBe(2);
@@ -200,7 +233,10 @@ describe('auth', () => {
       expect(tsv.stdout + tsv.stderr).not.toContain(sb.token('admin'));
       expect(tsv.stdout + tsv.stderr).not.toContain(sb.token('outsider'));
       const json = JSON.parse((await bare(['auth', 'status', '--json'])).stdout);
-      expect(json.map((r: { profile: string; current: boolean }) => [r.profile, r.current])).toEqual([['default', false], ['globex', true]]);
+      expect(json.map((r: { profile: string; current: boolean }) => [r.profile, r.current])).toEqual([
+        ['default', false],
+        ['globex', true],
+      ]);
       // A logged-out profile is listed as such; --profile picks which one is current.
       await bare(['--profile', 'default', 'auth', 'logout']);
       const after = await bare(['--profile', 'globex', 'auth', 'status', '--fields', 'profile,state']);
@@ -212,13 +248,21 @@ describe('auth', () => {
       expect(lines.find((l) => l.startsWith('globex'))).toMatch(/^globex\s+\*\s+/);
       expect(lines.find((l) => l.startsWith('default'))).not.toContain('*');
       // The environment says it all: the current profile is still the one marked, with the environment's values.
-      const overridden = JSON.parse((await bare(['auth', 'status', '--json'], { DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('read'), DOCSCTL_ORG: 'org-acme' })).stdout);
-      expect(overridden.filter((r: { current: boolean }) => r.current)).toEqual([expect.objectContaining({ profile: 'globex', organization: 'org-acme', tokenSource: 'environment', userId: 'u-read' })]);
+      const overridden = JSON.parse(
+        (await bare(['auth', 'status', '--json'], { DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('read'), DOCSCTL_ORG: 'org-acme' })).stdout,
+      );
+      expect(overridden.filter((r: { current: boolean }) => r.current)).toEqual([
+        expect.objectContaining({ profile: 'globex', organization: 'org-acme', tokenSource: 'environment', userId: 'u-read' }),
+      ]);
       // The environment alone (no saved profile in use): one row, "(environment)".
       rmSync(join(sb.home, 'config.json'));
       const env = await bare(['auth', 'status', '--json'], { DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('read'), DOCSCTL_ORG: 'org-acme' });
-      expect(JSON.parse(env.stdout)).toEqual([expect.objectContaining({ profile: null, current: true, tokenSource: 'environment', userId: 'u-read', user: 'Rex Reader' })]);
-      expect((await bare(['auth', 'status'], { DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('read'), DOCSCTL_ORG: 'org-acme' })).stdout).toMatch(/^\(environment\)\t\*\t/);
+      expect(JSON.parse(env.stdout)).toEqual([
+        expect.objectContaining({ profile: null, current: true, tokenSource: 'environment', userId: 'u-read', user: 'Rex Reader' }),
+      ]);
+      expect((await bare(['auth', 'status'], { DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('read'), DOCSCTL_ORG: 'org-acme' })).stdout).toMatch(
+        /^\(environment\)\t\*\t/,
+      );
     });
 
     it('auth status when the current profile is logged out names the others', async () => {

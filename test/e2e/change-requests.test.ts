@@ -10,8 +10,15 @@ describe('change requests', () => {
     const space = (await sb.request('GET', '/v1/spaces/sp-welcome')).body;
     const cr = await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Fix typos'], { as: 'edit' });
     expect(cr).toMatchObject({
-      object: 'change-request', number: 1, status: 'draft', subject: 'Fix typos', space: 'sp-welcome',
-      revision: space.revision, revisionInitial: space.revision, outdated: false, comments: 0,
+      object: 'change-request',
+      number: 1,
+      status: 'draft',
+      subject: 'Fix typos',
+      space: 'sp-welcome',
+      revision: space.revision,
+      revisionInitial: space.revision,
+      outdated: false,
+      comments: 0,
       createdBy: { object: 'user', id: 'u-edit', displayName: 'Ed Editor' },
     });
     expect(cr.urls.location).toBe(`${sb.server.url}/v1/spaces/sp-welcome/change-requests/${cr.id}`);
@@ -49,7 +56,9 @@ describe('change requests', () => {
 
     const tsv = await sb.run(['cr', 'list', 'sp-welcome']);
     expect(tsv.exitCode).toBe(0);
-    expect(tsv.stdout).toBe(`${b.id}\t2\topen\tB\tu-admin\t${(await sb.request('GET', `/v1/spaces/sp-welcome/change-requests/${b.id}`)).body.updatedAt}\tsp-welcome`);
+    expect(tsv.stdout).toBe(
+      `${b.id}\t2\topen\tB\tu-admin\t${(await sb.request('GET', `/v1/spaces/sp-welcome/change-requests/${b.id}`)).body.updatedAt}\tsp-welcome`,
+    );
 
     const counters = (await sb.request('GET', '/v1/spaces/sp-welcome')).body;
     expect(counters).toMatchObject({ changeRequests: 3, changeRequestsDraft: 1, changeRequestsOpen: 1 });
@@ -97,13 +106,27 @@ describe('change requests', () => {
 
   it('edits subject, description (plain text to a Document) and status, and records contributors', async () => {
     await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Draft'], { as: 'edit' });
-    const edited = await sb.json(['cr', 'edit', 'sp-welcome', '1', '--subject', 'Ready', '--status', 'open',
-      '--description', 'First paragraph.\n\nSecond one.']);
+    const edited = await sb.json([
+      'cr',
+      'edit',
+      'sp-welcome',
+      '1',
+      '--subject',
+      'Ready',
+      '--status',
+      'open',
+      '--description',
+      'First paragraph.\n\nSecond one.',
+    ]);
     expect(edited).toMatchObject({ subject: 'Ready', status: 'open' });
     expect(edited.description).toEqual({
-      object: 'document', data: { schemaVersion: 1 },
+      object: 'document',
+      data: { schemaVersion: 1 },
       nodes: ['First paragraph.', 'Second one.'].map((text) => ({
-        object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+        object: 'block',
+        type: 'paragraph',
+        data: {},
+        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
       })),
     });
     const shown = await sb.run(['cr', 'get', 'sp-welcome', '1']);
@@ -234,7 +257,11 @@ describe('change requests', () => {
 
   it('takes what the official document allows: a description without schemaVersion, external links, a template on create', async () => {
     await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Docs']);
-    const doc = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }] };
+    const doc = {
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }],
+    };
     const described = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { description: doc });
     expect(described.status).toBe(200);
     expect(described.body.description).toEqual(doc);
@@ -250,11 +277,16 @@ describe('change requests', () => {
       { id: expect.any(String), ref: { kind: 'url', url: 'https://example.com/spec' } },
     ]);
     const [issue] = linked.body.links;
-    const kept = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { links: [{ id: issue.id, ref: issue.ref, title: 'Issue 42, reopened' }] });
+    const kept = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', {
+      links: [{ id: issue.id, ref: issue.ref, title: 'Issue 42, reopened' }],
+    });
     expect(kept.body.links).toEqual([{ id: issue.id, ref: issue.ref, title: 'Issue 42, reopened' }]);
     expect((await sb.run(['cr', 'get', 'sp-welcome', '1'])).stdout).toMatch(/^links\tIssue 42, reopened <https:\/\/issues\.example\.com\/42>$/m);
     const unknown = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { links: [{ id: 'nope', ref: issue.ref }] });
-    expect(unknown).toEqual({ status: 400, body: { error: { code: 400, message: 'links.0.id: change request 1 has no link nope (leave id out to add a link)' } } });
+    expect(unknown).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'links.0.id: change request 1 has no link nope (leave id out to add a link)' } },
+    });
     const tooMany = await sb.request('PATCH', '/v1/spaces/sp-welcome/change-requests/1', { links: Array.from({ length: 11 }, () => ({ ref: issue.ref })) });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.message).toMatch(/^links: /);
@@ -276,7 +308,15 @@ describe('change requests', () => {
 
   it('refuses an agent task clearly: the sandbox runs no agents; nothing is created', async () => {
     const r = await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'By an agent', agentTaskId: 'task-1' });
-    expect(r).toEqual({ status: 400, body: { error: { code: 400, message: 'agentTaskId: the sandbox runs no agents, so it cannot implement agent task task-1; create the change request without it' } } });
+    expect(r).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 400,
+          message: 'agentTaskId: the sandbox runs no agents, so it cannot implement agent task task-1; create the change request without it',
+        },
+      },
+    });
     expect((await sb.request('GET', '/v1/spaces/sp-welcome')).body.changeRequests).toBe(0);
   });
 
@@ -287,7 +327,8 @@ describe('change requests', () => {
       if (status !== 'draft') await sb.request('PATCH', `/v1/spaces/sp-welcome/change-requests/${cr.id}`, { status });
       created.push(cr);
     }
-    const list = async (query: string) => ((await sb.request('GET', `/v1/orgs/org-acme/change-requests${query}`)).body.items as { subject: string }[]).map((cr) => cr.subject);
+    const list = async (query: string) =>
+      ((await sb.request('GET', `/v1/orgs/org-acme/change-requests${query}`)).body.items as { subject: string }[]).map((cr) => cr.subject);
     expect(await list('')).toEqual(['open']);
     expect(await list('?status=open')).toEqual(['open']);
     expect(await list('?status=draft&status=archived')).toEqual(['archived', 'draft']);

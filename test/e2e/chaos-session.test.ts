@@ -53,7 +53,11 @@ async function session(cli: (args: string[]) => Promise<string>): Promise<void> 
 async function run(server: RunningServer): Promise<Outcome> {
   const outcome: Outcome = { failures: [], stepsRetried: 0 };
   const env = {
-    HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_API_URL: server.url, DOCSCTL_TOKEN: server.token, DOCSCTL_ORG: ORG,
+    HOME: home,
+    DOCSCTL_CONFIG_DIR: home,
+    DOCSCTL_API_URL: server.url,
+    DOCSCTL_TOKEN: server.token,
+    DOCSCTL_ORG: ORG,
   };
   // docsctl in process, the server's app answering for its URL (a dropped answer is a socket error).
   const dispatcher = new AppDispatcher(server.app, new URL(server.url).origin);
@@ -81,7 +85,9 @@ async function endState(server: RunningServer) {
   const exported = await server.app.handle({ method: 'GET', url: '/_sandbox/state', headers: { authorization: `Bearer ${server.token}` } });
   const calm = await startServer({ port: 0 });
   try {
-    expect((await calm.app.handle({ method: 'PUT', url: '/_sandbox/state', headers: { authorization: `Bearer ${calm.token}` }, body: exported.body })).status).toBe(200);
+    expect(
+      (await calm.app.handle({ method: 'PUT', url: '/_sandbox/state', headers: { authorization: `Bearer ${calm.token}` }, body: exported.body })).status,
+    ).toBe(200);
     const token = server.token; // the state carries the users and their tokens
     const get = async (url: string) => {
       const r = await calm.app.handle({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -93,17 +99,34 @@ async function endState(server: RunningServer) {
     const spaces = [];
     for (const s of (await get(`/v1/orgs/${ORG}/spaces?limit=1000`)).items) {
       const pages = (await get(`/v1/spaces/${s.id}/content/pages`)).pages.map((p: { path: string }) => p.path);
-      const crs = (await get(`/v1/spaces/${s.id}/change-requests?status=merged&limit=1000`)).items
-        .map((c: { number: number; subject: string; status: string }) => [c.number, c.subject, c.status]);
+      const crs = (await get(`/v1/spaces/${s.id}/change-requests?status=merged&limit=1000`)).items.map(
+        (c: { number: number; subject: string; status: string }) => [c.number, c.subject, c.status],
+      );
       const comments = (await get(`/v1/spaces/${s.id}/comments?limit=1000`)).items.map((c: { body: unknown }) => c.body);
-      spaces.push({ title: s.title, visibility: s.visibility, parent: titleOf.get(s.parent) ?? null, pages, crs, comments, counters: [s.comments, s.changeRequests, s.changeRequestsOpen] });
+      spaces.push({
+        title: s.title,
+        visibility: s.visibility,
+        parent: titleOf.get(s.parent) ?? null,
+        pages,
+        crs,
+        comments,
+        counters: [s.comments, s.changeRequests, s.changeRequestsOpen],
+      });
     }
     return {
-      collections: collections.map((c: { title: string; description?: string; parent?: string }) => [c.title, c.description ?? null, c.parent ? titleOf.get(c.parent) : null]),
+      collections: collections.map((c: { title: string; description?: string; parent?: string }) => [
+        c.title,
+        c.description ?? null,
+        c.parent ? titleOf.get(c.parent) : null,
+      ]),
       spaces: spaces.sort((a, b) => a.title.localeCompare(b.title)),
       deleted: (await get(`/v1/orgs/${ORG}/spaces?deleted=true&limit=1000`)).items.map((s: { title: string }) => s.title),
       members: (await get(`/v1/orgs/${ORG}/members?limit=1000`)).items.map((m: { user: { id: string }; role: string | null }) => [m.user.id, m.role]).sort(),
-      sites: (await get(`/v1/orgs/${ORG}/sites?limit=1000`)).items.map((s: { title: string; published: boolean; siteSpaces: number }) => [s.title, s.published, s.siteSpaces]),
+      sites: (await get(`/v1/orgs/${ORG}/sites?limit=1000`)).items.map((s: { title: string; published: boolean; siteSpaces: number }) => [
+        s.title,
+        s.published,
+        s.siteSpaces,
+      ]),
     };
   } finally {
     await calm.close();

@@ -28,8 +28,17 @@ afterAll(() => rmSync(pkg, { recursive: true, force: true }));
 
 async function spacesGet(extraEnv: Record<string, string> = {}) {
   const r = await execa('node', [join(pkg, 'bin/docsctl.js'), 'spaces', 'get', 'sp-welcome', '--json'], {
-    env: { PATH: process.env.PATH ?? '', HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('admin'), ...extraEnv },
-    extendEnv: false, reject: false, stdin: 'ignore',
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: sb.home,
+      DOCSCTL_CONFIG_DIR: sb.home,
+      DOCSCTL_API_URL: sb.server.url,
+      DOCSCTL_TOKEN: sb.token('admin'),
+      ...extraEnv,
+    },
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
   });
   expect(r.stderr).toBe('');
   expect(r.exitCode).toBe(0);
@@ -75,17 +84,36 @@ describe('help written to a pipe', () => {
     try {
       cpSync(join(ROOT, 'bin'), join(bare, 'bin'), { recursive: true });
       for (const f of ['cli.cjs', 'help.json']) cpSync(join(ROOT, 'dist', f), join(bare, 'dist', f));
-      const run = (args: string[]) => execa('node', [join(bare, 'bin/docsctl.js'), ...args], {
-        env: { PATH: process.env.PATH ?? '', HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home }, extendEnv: false, reject: false, stdin: 'ignore',
-      });
+      const run = (args: string[]) =>
+        execa('node', [join(bare, 'bin/docsctl.js'), ...args], {
+          env: { PATH: process.env.PATH ?? '', HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home },
+          extendEnv: false,
+          reject: false,
+          stdin: 'ignore',
+        });
       const cases: [string[], string[]][] = [
         [['--help'], ['--help']],
         [['help'], ['--help']],
-        [['spaces', 'list', '--help'], ['spaces', 'list', '--help']],
-        [['help', 'spaces', 'create'], ['spaces', 'create', '--help']],
-        [['help', 'spaces'], ['spaces', '--help']],
-        [['spaces', 'ls', '-h'], ['spaces', 'list', '--help']],
-        [['help', 'change-requests', 'ls'], ['cr', 'list', '--help']],
+        [
+          ['spaces', 'list', '--help'],
+          ['spaces', 'list', '--help'],
+        ],
+        [
+          ['help', 'spaces', 'create'],
+          ['spaces', 'create', '--help'],
+        ],
+        [
+          ['help', 'spaces'],
+          ['spaces', '--help'],
+        ],
+        [
+          ['spaces', 'ls', '-h'],
+          ['spaces', 'list', '--help'],
+        ],
+        [
+          ['help', 'change-requests', 'ls'],
+          ['cr', 'list', '--help'],
+        ],
       ];
       for (const [args, same] of cases) {
         const r = await run(args);

@@ -18,8 +18,13 @@ const ids = (list: { id: string }[]) => list.map((x) => x.id);
 async function story(scope: string[], counterOf: () => Promise<number>, pages: Record<string, string>) {
   const posted = await sb.json(['comments', 'post', 'sp-welcome', ...scope, '--page-id', 'getting-started', '-m', 'Is this still true?'], { as: 'comment' });
   expect(posted).toMatchObject({
-    object: 'comment', status: 'open', replies: 0, repliers: [], reactions: [],
-    body: { markdown: 'Is this still true?' }, postedBy: { id: 'u-comment', displayName: 'Cora Commenter' },
+    object: 'comment',
+    status: 'open',
+    replies: 0,
+    repliers: [],
+    reactions: [],
+    body: { markdown: 'Is this still true?' },
+    postedBy: { id: 'u-comment', displayName: 'Cora Commenter' },
     target: { space: 'sp-welcome', page: { id: pages['getting-started'], path: 'getting-started', title: 'Getting started', outdated: false } },
     permissions: { view: true, edit: true, reply: true, delete: true },
   });
@@ -39,10 +44,18 @@ async function story(scope: string[], counterOf: () => Promise<number>, pages: R
   ]);
   expect(ids(await sb.json(['comments', 'replies', 'sp-welcome', posted.id, ...scope]))).toEqual([reply.id, second.id, third.id]);
   // The reply, as its author sees it and as someone else does.
-  expect((await sb.json(['comments', 'get', 'sp-welcome', posted.id, ...scope, '--reply', reply.id], { as: 'edit' })).permissions)
-    .toEqual({ view: true, edit: true, reply: true, delete: true });
-  expect((await sb.json(['comments', 'get', 'sp-welcome', posted.id, ...scope, '--reply', reply.id], { as: 'comment' })).permissions)
-    .toEqual({ view: true, edit: false, reply: true, delete: false });
+  expect((await sb.json(['comments', 'get', 'sp-welcome', posted.id, ...scope, '--reply', reply.id], { as: 'edit' })).permissions).toEqual({
+    view: true,
+    edit: true,
+    reply: true,
+    delete: true,
+  });
+  expect((await sb.json(['comments', 'get', 'sp-welcome', posted.id, ...scope, '--reply', reply.id], { as: 'comment' })).permissions).toEqual({
+    view: true,
+    edit: false,
+    reply: true,
+    delete: false,
+  });
 
   // React and take it back; reactions are per user and emoji.
   await sb.json(['comments', 'react', 'sp-welcome', posted.id, '👍', ...scope], { as: 'review' });
@@ -83,7 +96,10 @@ async function story(scope: string[], counterOf: () => Promise<number>, pages: R
 
   // Who took part, as members.
   const commenters = await sb.json(['comments', 'commenters', 'sp-welcome', ...scope]);
-  expect(commenters.map((m: { id: string; role: string }) => [m.id, m.role])).toEqual([['u-comment', 'comment'], ['u-edit', 'edit']]);
+  expect(commenters.map((m: { id: string; role: string }) => [m.id, m.role])).toEqual([
+    ['u-comment', 'comment'],
+    ['u-edit', 'edit'],
+  ]);
   expect(commenters[0]).toMatchObject({ object: 'member', user: { id: 'u-comment' }, disabled: false, sso: false, teams: 1 });
 
   // Delete: not by another member; by the author, with the replies.
@@ -162,10 +178,15 @@ describe('comments on a space', () => {
 
     // Rich text, from a file: stored as the Markdown it reads as.
     const rich = {
-      object: 'document', data: {},
+      object: 'document',
+      data: {},
       nodes: [
         { object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Rich', marks: [] }] }] },
-        { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'bold', marks: [{ object: 'mark', type: 'bold' }] }] }] },
+        {
+          object: 'block',
+          type: 'paragraph',
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'bold', marks: [{ object: 'mark', type: 'bold' }] }] }],
+        },
       ],
     };
     const docFile = join(sb.home, 'comment.json');
@@ -177,7 +198,9 @@ describe('comments on a space', () => {
     // the whole body form too, and a reply or an edit the same way, from stdin
     const replied = await sb.json(['comments', 'reply', 'sp-welcome', fromDoc.id, '--document-file', '-'], { input: JSON.stringify({ document: rich }) });
     expect(replied.body.markdown).toBe('# Rich\n\n**bold**\n');
-    const edited = await sb.json(['comments', 'edit', 'sp-welcome', fromDoc.id, '--document-file', '-'], { input: JSON.stringify({ ...rich, nodes: rich.nodes.slice(1) }) });
+    const edited = await sb.json(['comments', 'edit', 'sp-welcome', fromDoc.id, '--document-file', '-'], {
+      input: JSON.stringify({ ...rich, nodes: rich.nodes.slice(1) }),
+    });
     expect(edited).toMatchObject({ body: { markdown: '**bold**\n' }, editedAt: expect.any(String) });
     const notDoc = await sb.run(['comments', 'post', 'sp-welcome', '--document-file', '-'], { input: '{"markdown": "x"}' });
     expect(notDoc.exitCode).toBe(2);
@@ -222,18 +245,27 @@ describe('comments on a space', () => {
     expect(othersReaction.exitCode).toBe(1);
 
     const put = (body: unknown) => sb.request('PUT', `/v1/spaces/sp-welcome/comments/${c.id}`, body, 'comment');
-    expect((await sb.request('POST', '/v1/spaces/sp-welcome/comments', { body: { markdown: ' \n ' } })).body)
-      .toEqual({ error: { code: 400, message: 'body: must not be empty (give markdown or a document with text)' } });
+    expect((await sb.request('POST', '/v1/spaces/sp-welcome/comments', { body: { markdown: ' \n ' } })).body).toEqual({
+      error: { code: 400, message: 'body: must not be empty (give markdown or a document with text)' },
+    });
     // The official document's empty body form, and a document without text: nothing to post.
-    expect((await sb.request('POST', '/v1/spaces/sp-welcome/comments', { body: {} })).body.error.message).toBe('body: must not be empty (give markdown or a document with text)');
-    expect((await sb.request('POST', `/v1/spaces/sp-welcome/comments/${c.id}/replies`, { body: { document: { object: 'document', data: {}, nodes: [] } } })).status).toBe(400);
+    expect((await sb.request('POST', '/v1/spaces/sp-welcome/comments', { body: {} })).body.error.message).toBe(
+      'body: must not be empty (give markdown or a document with text)',
+    );
+    expect(
+      (await sb.request('POST', `/v1/spaces/sp-welcome/comments/${c.id}/replies`, { body: { document: { object: 'document', data: {}, nodes: [] } } })).status,
+    ).toBe(400);
     expect((await put({ body: {} })).body.error.message).toBe('body: must not be empty (give markdown or a document with text)');
-    expect((await sb.request('POST', '/v1/spaces/sp-welcome/comments', { body: { markdown: 'x'.repeat(65_537) } })).body.error.message)
-      .toBe('body: must be at most 65536 characters of Markdown (got 65537)');
+    expect((await sb.request('POST', '/v1/spaces/sp-welcome/comments', { body: { markdown: 'x'.repeat(65_537) } })).body.error.message).toBe(
+      'body: must be at most 65536 characters of Markdown (got 65537)',
+    );
     expect((await sb.request('POST', '/v1/spaces/sp-welcome/comments', {})).body.error.message).toBe('body: is required');
-    expect((await sb.request('POST', '/v1/spaces/sp-welcome/comments', { body: { markdown: 'x' }, page: 'nope' })).body.error.message)
-      .toBe('page: no page nope in space sp-welcome');
-    expect((await put({ addedReactions: ['👍', ''] })).body.error.message).toBe('addedReactions.1: must not be blank (an emoji such as 👍, or a name such as :+1:)');
+    expect((await sb.request('POST', '/v1/spaces/sp-welcome/comments', { body: { markdown: 'x' }, page: 'nope' })).body.error.message).toBe(
+      'page: no page nope in space sp-welcome',
+    );
+    expect((await put({ addedReactions: ['👍', ''] })).body.error.message).toBe(
+      'addedReactions.1: must not be blank (an emoji such as 👍, or a name such as :+1:)',
+    );
     // All or nothing: a good body with a bad reaction removal changes neither.
     const mixed = await put({ body: { markdown: 'changed' }, resolved: true, addedReactions: ['🎉'], removedReactions: ['❤️'] });
     expect(mixed.status).toBe(400);
@@ -258,8 +290,9 @@ describe('comments on a space', () => {
     expect(named.reactions.at(-1)).toMatchObject({ emoji: ':+1:', count: 1, users: [{ user: { id: 'u-edit' } }] });
     const thumbs = await sb.json(['comments', 'react', 'sp-welcome', c.id, '👍'], { as: 'edit' });
     expect(thumbs.reactions.filter((x: { emoji: string }) => x.emoji === ':+1:' || x.emoji === '👍')).toHaveLength(2);
-    expect((await sb.json(['comments', 'unreact', 'sp-welcome', c.id, ':+1:'], { as: 'edit' })).reactions
-      .some((x: { emoji: string }) => x.emoji === ':+1:')).toBe(false);
+    expect(
+      (await sb.json(['comments', 'unreact', 'sp-welcome', c.id, ':+1:'], { as: 'edit' })).reactions.some((x: { emoji: string }) => x.emoji === ':+1:'),
+    ).toBe(false);
     // Empty lists change nothing.
     const before = (await sb.request('GET', `/v1/spaces/sp-welcome/comments/${c.id}`)).body;
     const none = await sb.request('PUT', `/v1/spaces/sp-welcome/comments/${c.id}`, { addedReactions: [], removedReactions: [] }, 'comment');
@@ -276,8 +309,7 @@ describe('comments on a space', () => {
     expect((await sb.run(['comments', 'resolve', 'sp-welcome', c.id], { as: 'read' })).exitCode).toBe(5);
     const seen = await sb.json(['comments', 'list', 'sp-welcome'], { as: 'read' });
     expect(seen[0].permissions).toEqual({ view: true, edit: false, reply: false, delete: false });
-    expect((await sb.json(['comments', 'list', 'sp-welcome'], { as: 'admin' }))[0].permissions)
-      .toEqual({ view: true, edit: true, reply: true, delete: true });
+    expect((await sb.json(['comments', 'list', 'sp-welcome'], { as: 'admin' }))[0].permissions).toEqual({ view: true, edit: true, reply: true, delete: true });
 
     expect((await sb.run(['comments', 'list', 'sp-welcome'], { as: 'guest' })).exitCode).toBe(5);
     expect((await sb.run(['comments', 'list', 'sp-welcome'], { as: 'outsider' })).exitCode).toBe(4);

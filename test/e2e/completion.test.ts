@@ -28,8 +28,13 @@ async function complete(line: string): Promise<string[]> {
   ].join('\n');
   const r = await execa('bash', ['--norc', '--noprofile', '-c', script], {
     env: {
-      PATH: `${binDir}:${process.env.PATH}`, HOME: sb.home, TMPDIR: sb.home, DOCSCTL_CONFIG_DIR: sb.home,
-      DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('admin'), DOCSCTL_ORG: 'org-acme',
+      PATH: `${binDir}:${process.env.PATH}`,
+      HOME: sb.home,
+      TMPDIR: sb.home,
+      DOCSCTL_CONFIG_DIR: sb.home,
+      DOCSCTL_API_URL: sb.server.url,
+      DOCSCTL_TOKEN: sb.token('admin'),
+      DOCSCTL_ORG: 'org-acme',
       // The 300 ms default is for people; a loaded test machine gets more.
       DOCSCTL_COMPLETE_TIMEOUT_MS: '5000',
     },
@@ -40,7 +45,11 @@ async function complete(line: string): Promise<string[]> {
 
 describe('shell completion', () => {
   it('completions/ is what `docsctl completion` generates from the current tree', async () => {
-    for (const [shell, file] of [['bash', 'docsctl.bash'], ['zsh', '_docsctl'], ['fish', 'docsctl.fish']]) {
+    for (const [shell, file] of [
+      ['bash', 'docsctl.bash'],
+      ['zsh', '_docsctl'],
+      ['fish', 'docsctl.fish'],
+    ]) {
       // The built binary: a script names the version of the build that made it.
       const r = await sb.process(['completion', shell]);
       expect(r.exitCode).toBe(0);
@@ -62,7 +71,16 @@ describe('shell completion', () => {
     expect(await complete('docsctl sp')).toEqual(['spaces']);
     expect(await complete('docsctl collections ')).toEqual(expect.arrayContaining(['create', 'delete', 'get', 'list', 'move', 'transfer']));
     expect(await complete('docsctl collections list --a')).toEqual(['--all']);
-    expect(await complete('docsctl collections update x --default-level ')).toEqual(['admin', 'comment', 'create', 'edit', 'inherit', 'null', 'read', 'review']);
+    expect(await complete('docsctl collections update x --default-level ')).toEqual([
+      'admin',
+      'comment',
+      'create',
+      'edit',
+      'inherit',
+      'null',
+      'read',
+      'review',
+    ]);
     // global options with values are skipped when finding the command
     expect(await complete('docsctl --org org-acme collections tr')).toEqual(['transfer']);
   });
@@ -128,13 +146,18 @@ describe('shell completion', () => {
   });
 
   it('--profile completes the names of the saved profiles', async () => {
-    writeFileSync(join(sb.home, 'config.json'), JSON.stringify({
-      currentProfile: 'default',
-      profiles: { default: { apiUrl: sb.server.url, org: 'org-acme' }, staging: { apiUrl: 'https://docs.example.com', org: 'org-globex' } },
-    }));
+    writeFileSync(
+      join(sb.home, 'config.json'),
+      JSON.stringify({
+        currentProfile: 'default',
+        profiles: { default: { apiUrl: sb.server.url, org: 'org-acme' }, staging: { apiUrl: 'https://docs.example.com', org: 'org-globex' } },
+      }),
+    );
     expect(await complete('docsctl --profile ')).toEqual(['default', 'staging']);
     expect(await complete('docsctl spaces list --profile s')).toEqual(['staging']);
-    expect((await sb.run(['__complete', 'ids', 'profile'])).stdout).toBe(`default\torg-acme · ${sb.server.url}\nstaging\torg-globex · https://docs.example.com`);
+    expect((await sb.run(['__complete', 'ids', 'profile'])).stdout).toBe(
+      `default\torg-acme · ${sb.server.url}\nstaging\torg-globex · https://docs.example.com`,
+    );
   });
 
   it('docsctl help completes command names', async () => {
@@ -148,7 +171,10 @@ describe('shell completion', () => {
     const env = { TMPDIR: sb.home, DOCSCTL_COMPLETE_TIMEOUT_MS: '5000' };
     expect((await sb.process(['__complete', 'ids', 'space'], { env })).stdout).toBe('sp-welcome\t👋 Welcome');
     expect((await sb.process(['__complete', 'ids', 'org'], { env })).stdout).toBe('org-acme\tAcme Docs\norg-globex\tGlobex');
-    expect((await sb.process(['__complete', 'ids', 'user', '--org', 'org-globex'], { env })).stdout.split('\n').sort()).toEqual(['u-admin\tAda Admin', 'u-outsider\tOlga Outsider']);
+    expect((await sb.process(['__complete', 'ids', 'user', '--org', 'org-globex'], { env })).stdout.split('\n').sort()).toEqual([
+      'u-admin\tAda Admin',
+      'u-outsider\tOlga Outsider',
+    ]);
     // The org's ids are cached by organization: another organization asks again.
     expect((await sb.process(['__complete', 'ids', 'collection', '--org', 'org-globex'], { env })).stdout).toBe('');
     expect((await sb.process(['__complete', 'ids', 'collection'], { env })).stdout).toBe('col-handbook\tHandbook');
@@ -163,8 +189,14 @@ function binPath(): string {
 }
 
 const shellEnv = () => ({
-  PATH: binPath(), HOME: sb.home, TMPDIR: sb.home, DOCSCTL_CONFIG_DIR: sb.home,
-  DOCSCTL_API_URL: sb.server.url, DOCSCTL_TOKEN: sb.token('admin'), DOCSCTL_ORG: 'org-acme', DOCSCTL_COMPLETE_TIMEOUT_MS: '5000',
+  PATH: binPath(),
+  HOME: sb.home,
+  TMPDIR: sb.home,
+  DOCSCTL_CONFIG_DIR: sb.home,
+  DOCSCTL_API_URL: sb.server.url,
+  DOCSCTL_TOKEN: sb.token('admin'),
+  DOCSCTL_ORG: 'org-acme',
+  DOCSCTL_COMPLETE_TIMEOUT_MS: '5000',
 });
 
 /** A zsh at a terminal with the generated completion loaded, its prompt `zsh> `. */
@@ -283,10 +315,20 @@ describe.skipIf(!HAS_TMUX || !installed('fish'))('fish completion, typed at a re
 describe('completion of ids and files (issue 23)', () => {
   it('flags that take ids complete ids: --parent collections, --space spaces', async () => {
     const collections = ['col-handbook'];
-    for (const line of ['docsctl spaces list --parent ', 'docsctl spaces create --parent ', 'docsctl collections create --parent ', 'docsctl spaces move sp-welcome --parent ']) {
+    for (const line of [
+      'docsctl spaces list --parent ',
+      'docsctl spaces create --parent ',
+      'docsctl collections create --parent ',
+      'docsctl spaces move sp-welcome --parent ',
+    ]) {
       expect(await complete(line), line).toEqual(collections);
     }
-    for (const line of ['docsctl sites create --space ', 'docsctl sites list --space ', 'docsctl sites sections add site-x --space ', 'docsctl sites spaces update site-x ss-1 --space ']) {
+    for (const line of [
+      'docsctl sites create --space ',
+      'docsctl sites list --space ',
+      'docsctl sites sections add site-x --space ',
+      'docsctl sites spaces update site-x ss-1 --space ',
+    ]) {
       expect(await complete(line), line).toEqual(['sp-welcome']);
     }
   });
@@ -296,11 +338,22 @@ describe('completion of ids and files (issue 23)', () => {
     const spec = await execa('bash', ['--norc', '--noprofile', '-c', `source ${join(root, 'completions/docsctl.bash')}; complete -p docsctl`]);
     expect(spec.stdout).toBe('complete -F _docsctl docsctl');
     // Run from the repository: README.md is a file there.
-    for (const line of ['docsctl api --input READ', 'docsctl orgs plan -f READ', 'docsctl sites schema set site-x READ', 'docsctl openapi create pets --file READ']) {
+    for (const line of [
+      'docsctl api --input READ',
+      'docsctl orgs plan -f READ',
+      'docsctl sites schema set site-x READ',
+      'docsctl openapi create pets --file READ',
+    ]) {
       expect(await complete(line), line).toEqual(['README.md']);
     }
-    for (const line of ['docsctl spaces create --title READ', 'docsctl comments get sp-welcome c-1 --reply READ', 'docsctl content file sp-welcome READ',
-      'docsctl sites sections add site-x --template READ', 'docsctl content backlinks sp-welcome --file READ', 'docsctl sites update site-x --basename READ']) {
+    for (const line of [
+      'docsctl spaces create --title READ',
+      'docsctl comments get sp-welcome c-1 --reply READ',
+      'docsctl content file sp-welcome READ',
+      'docsctl sites sections add site-x --template READ',
+      'docsctl content backlinks sp-welcome --file READ',
+      'docsctl sites update site-x --basename READ',
+    ]) {
       expect(await complete(line), line).toEqual([]);
     }
     expect(await complete('docsctl completion ')).toEqual(['bash', 'fish', 'zsh']);
@@ -346,7 +399,7 @@ describe.skipIf(!installed('fish'))('fish: ids and files (issue 23)', () => {
 });
 
 describe.skipIf(!HAS_TMUX || !installed('zsh'))('zsh: change request numbers (issue 23)', () => {
-  it('cr merge SPACE <TAB> lists the space\'s change requests with their status and subject', async () => {
+  it("cr merge SPACE <TAB> lists the space's change requests with their status and subject", async () => {
     const space = (await sb.run(['spaces', 'create', '--title', 'Zsh', '--jq', '.id'])).stdout;
     await sb.run(['cr', 'create', space, '--subject', 'Fix typos']);
     await sb.run(['cr', 'create', space, '--subject', 'New guide']);

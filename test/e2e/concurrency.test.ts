@@ -25,7 +25,8 @@ const tokenOf = (userId: string) => seed.users.find((u) => u.id === userId)!.tok
 
 async function call(method: string, path: string, body?: unknown, token = seed.users[0].token) {
   const r = await request(`${sb.server.url}/v1${path}`, {
-    method: method as 'GET', dispatcher: agent,
+    method: method as 'GET',
+    dispatcher: agent,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
@@ -42,8 +43,11 @@ async function ok(method: string, path: string, body?: unknown, token?: string) 
 describe('concurrent writes', () => {
   it('200 parallel change-request creations in one space get the numbers 1..200, each once', async () => {
     const editors = ['u-admin', 'u-create', 'u-review', 'u-edit'];
-    const created = await Promise.all(Array.from({ length: 200 }, (_, i) =>
-      call('POST', '/spaces/sp-welcome/change-requests', { subject: `Parallel ${i}` }, tokenOf(editors[i % editors.length]))));
+    const created = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call('POST', '/spaces/sp-welcome/change-requests', { subject: `Parallel ${i}` }, tokenOf(editors[i % editors.length])),
+      ),
+    );
     expect(created.map((r) => r.status)).toEqual(Array(200).fill(201));
     expect(created.map((r) => r.json.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(new Set(created.map((r) => r.json.id)).size).toBe(200);
@@ -68,7 +72,8 @@ describe('concurrent writes', () => {
     for (let i = 0; i < 3; i++) groups.push((await ok('POST', `${base}/section-groups`, { title: `Group ${i}`, sections: [sections[i * 2]] })).id);
     const first = sections[0];
     for (let i = 0; i < 7; i++) await ok('POST', `${base}/site-spaces`, { spaceId: 'sp-welcome', sectionId: first });
-    const siteSpaces: string[] = (await ok('GET', `${base}/sections?limit=1000`)).items.find((s: { id: string }) => s.id === first)
+    const siteSpaces: string[] = (await ok('GET', `${base}/sections?limit=1000`)).items
+      .find((s: { id: string }) => s.id === first)
       .siteSpaces.map((ss: { id: string }) => ss.id);
     expect(siteSpaces.length).toBe(8);
 
@@ -80,7 +85,8 @@ describe('concurrent writes', () => {
         return call('POST', `${base}/site-spaces/${pick(siteSpaces)}/move`, { position: { [side()]: { type: 'site-space', siteSpace: pick(siteSpaces) } } });
       }
       const anchor = pick([...sections, ...groups]);
-      if (i % 3 === 1) return call('POST', `${base}/sections/${pick(sections)}/move`, { position: { [side()]: { type: 'site-section', siteSection: anchor } } });
+      if (i % 3 === 1)
+        return call('POST', `${base}/sections/${pick(sections)}/move`, { position: { [side()]: { type: 'site-section', siteSection: anchor } } });
       return call('POST', `${base}/section-groups/${pick(groups)}/move`, { position: { [side()]: { type: 'site-section', id: anchor } } });
     });
     const answers = await Promise.all(moves);
@@ -107,7 +113,12 @@ describe('concurrent writes', () => {
     expect(seenGroups.sort()).toEqual([...groups].sort());
     const listed = (await ok('GET', `${base}/sections?limit=1000`)).items;
     expect(listed.map((s: { id: string }) => s.id).sort()).toEqual([...sections].sort());
-    expect(listed.find((s: { id: string }) => s.id === first).siteSpaces.map((ss: { id: string }) => ss.id).sort()).toEqual([...siteSpaces].sort());
+    expect(
+      listed
+        .find((s: { id: string }) => s.id === first)
+        .siteSpaces.map((ss: { id: string }) => ss.id)
+        .sort(),
+    ).toEqual([...siteSpaces].sort());
   });
 
   it('parallel reaction adds and removes keep every count equal to the users listed', async () => {
@@ -134,14 +145,21 @@ describe('concurrent writes', () => {
       for (const e of mine) expected.get(e)!.add(user);
       return (async () => {
         for (const s of steps) {
-          const r = await call('PUT', url, { ...(s.added ? { addedReactions: s.added } : {}), ...(s.removed ? { removedReactions: s.removed } : {}) }, tokenOf(user));
+          const r = await call(
+            'PUT',
+            url,
+            { ...(s.added ? { addedReactions: s.added } : {}), ...(s.removed ? { removedReactions: s.removed } : {}) },
+            tokenOf(user),
+          );
           expect(r.status, JSON.stringify(r.json)).toBe(200);
         }
       })();
     });
     await Promise.all(chains);
     const after = await ok('GET', url);
-    const got = new Map<string, string[]>(after.reactions.map((r: { emoji: string; users: { user: { id: string } }[] }) => [r.emoji, r.users.map((u) => u.user.id)]));
+    const got = new Map<string, string[]>(
+      after.reactions.map((r: { emoji: string; users: { user: { id: string } }[] }) => [r.emoji, r.users.map((u) => u.user.id)]),
+    );
     for (const r of after.reactions) expect(r.count).toBe(r.users.length);
     for (const [emoji, who] of expected) {
       expect([...(got.get(emoji) ?? [])].sort(), emoji).toEqual([...who].sort());
@@ -160,9 +178,15 @@ describe('concurrent writes', () => {
     const expected: Record<string, unknown> = {};
     for (let round = 0; round < 2; round++) {
       const names = who.map((w) => `r${round}-${w}`);
-      const runs = await Promise.all(who.map((w, i) =>
-        docsctl(['--profile', names[i], 'auth', 'login', '--api-url', sb.server.url, '--org', 'org-acme', '--with-token'],
-          { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home }, { input: `${sb.token(w)}\n` })));
+      const runs = await Promise.all(
+        who.map((w, i) =>
+          docsctl(
+            ['--profile', names[i], 'auth', 'login', '--api-url', sb.server.url, '--org', 'org-acme', '--with-token'],
+            { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home },
+            { input: `${sb.token(w)}\n` },
+          ),
+        ),
+      );
       for (const r of runs) expect(r.exitCode, r.stderr).toBe(0);
       who.forEach((w, i) => (expected[names[i]] = { apiUrl: sb.server.url, token: sb.token(w), org: 'org-acme', user: expect.any(String) }));
       // Whole JSON, every login of every round in it, each profile exactly what its login saved.
@@ -172,8 +196,9 @@ describe('concurrent writes', () => {
       expect(existsSync(`${file}.lock`)).toBe(false);
     }
     // Parallel logouts too.
-    const outs = await Promise.all(Object.keys(expected).map((name) =>
-      docsctl(['--profile', name, 'auth', 'logout'], { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home })));
+    const outs = await Promise.all(
+      Object.keys(expected).map((name) => docsctl(['--profile', name, 'auth', 'logout'], { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home })),
+    );
     for (const r of outs) expect(r.exitCode, r.stderr).toBe(0);
     const left = JSON.parse(readFileSync(file, 'utf8')).profiles;
     expect(Object.keys(left).sort()).toEqual(Object.keys(expected).sort());

@@ -57,15 +57,31 @@ beforeEach(() => {
 
 /** docsctl against the fake service, authenticated by the environment (no retries: one answer each). */
 const run = (args: string[], env: Record<string, string | undefined> = {}, input?: string) =>
-  docsctlInProcess(args, {
-    HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_API_URL: url, DOCSCTL_TOKEN: TOKEN, DOCSCTL_ORG: 'org-x',
-    DOCSCTL_MAX_RETRIES: '0', ...env,
-  }, input === undefined ? {} : { input });
+  docsctlInProcess(
+    args,
+    {
+      HOME: home,
+      DOCSCTL_CONFIG_DIR: home,
+      DOCSCTL_API_URL: url,
+      DOCSCTL_TOKEN: TOKEN,
+      DOCSCTL_ORG: 'org-x',
+      DOCSCTL_MAX_RETRIES: '0',
+      ...env,
+    },
+    input === undefined ? {} : { input },
+  );
 
 const json = (value: unknown) => JSON.stringify(value);
 const collection = (id: string) => ({
-  object: 'collection', id, title: `Title ${id}`, organization: 'org-x', defaultLevel: 'inherit', permissions: { view: true },
-  path: id, createdAt: '2024-01-01T00:00:00.000Z', urls: { location: `${url}/c/${id}`, app: `https://app.example.test/c/${id}` },
+  object: 'collection',
+  id,
+  title: `Title ${id}`,
+  organization: 'org-x',
+  defaultLevel: 'inherit',
+  permissions: { view: true },
+  path: id,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  urls: { location: `${url}/c/${id}`, app: `https://app.example.test/c/${id}` },
 });
 
 /** The line docsctl prints when it blames itself: never for what a server or a user did. */
@@ -73,15 +89,24 @@ const BUG = /bug in docsctl|TypeError|RangeError|\n\s+at /;
 
 describe('environment values are checked before anything is sent', () => {
   const cases: { env: Record<string, string>; args?: string[]; says: string }[] = [
-    { env: { DOCSCTL_API_URL: 'notaurl' }, says: 'error: DOCSCTL_API_URL: "notaurl" is not a URL: give the service\'s base URL, such as https://api.example.com' },
+    {
+      env: { DOCSCTL_API_URL: 'notaurl' },
+      says: 'error: DOCSCTL_API_URL: "notaurl" is not a URL: give the service\'s base URL, such as https://api.example.com',
+    },
     { env: { DOCSCTL_API_URL: 'ftp://files.example.test' }, says: 'error: DOCSCTL_API_URL: must be an http:// or https:// URL, not ftp:' },
-    { env: { DOCSCTL_API_URL: 'https://api.example.test/v1' }, says: 'error: DOCSCTL_API_URL: must not end in /v1: docsctl adds it to every path (give https://api.example.test)' },
+    {
+      env: { DOCSCTL_API_URL: 'https://api.example.test/v1' },
+      says: 'error: DOCSCTL_API_URL: must not end in /v1: docsctl adds it to every path (give https://api.example.test)',
+    },
     { env: { DOCSCTL_API_URL: 'https://user:pw@api.example.test' }, says: 'error: DOCSCTL_API_URL: must not hold a user name or password' },
     { env: { DOCSCTL_TIMEOUT: 'abc' }, says: 'error: DOCSCTL_TIMEOUT: must be a number of seconds greater than 0 and at most 86400 (got "abc")' },
     { env: { DOCSCTL_TIMEOUT: '0' }, says: 'error: DOCSCTL_TIMEOUT: must be a number of seconds greater than 0 and at most 86400 (got "0")' },
     { env: { DOCSCTL_TIMEOUT: '-5' }, says: 'error: DOCSCTL_TIMEOUT: must be a number of seconds greater than 0 and at most 86400 (got "-5")' },
     { env: { DOCSCTL_TIMEOUT: '1e12' }, says: 'error: DOCSCTL_TIMEOUT: must be a number of seconds greater than 0 and at most 86400 (got "1e12")' },
-    { env: { DOCSCTL_CONNECT_TIMEOUT: 'soon' }, says: 'error: DOCSCTL_CONNECT_TIMEOUT: must be a number of seconds greater than 0 and at most 86400 (got "soon")' },
+    {
+      env: { DOCSCTL_CONNECT_TIMEOUT: 'soon' },
+      says: 'error: DOCSCTL_CONNECT_TIMEOUT: must be a number of seconds greater than 0 and at most 86400 (got "soon")',
+    },
     { env: { DOCSCTL_MAX_RETRIES: '-1' }, says: 'error: DOCSCTL_MAX_RETRIES: must be a whole number from 0 to 100 (got "-1")' },
     { env: { DOCSCTL_MAX_RETRIES: 'abc' }, says: 'error: DOCSCTL_MAX_RETRIES: must be a whole number from 0 to 100 (got "abc")' },
     { env: { DOCSCTL_MAX_RETRIES: '2.5' }, says: 'error: DOCSCTL_MAX_RETRIES: must be a whole number from 0 to 100 (got "2.5")' },
@@ -104,7 +129,12 @@ describe('environment values are checked before anything is sent', () => {
 
   it('an empty variable is unset, and good values are used', async () => {
     routes['/v1/orgs/org-x/collections'] = { body: json({ items: [collection('c1')], count: 1 }) };
-    const r = await run(['collections', 'list', '--fields', 'id'], { DOCSCTL_TIMEOUT: '', DOCSCTL_MAX_RETRIES: '', DOCSCTL_PROFILE: '', DOCSCTL_CONNECT_TIMEOUT: '2.5' });
+    const r = await run(['collections', 'list', '--fields', 'id'], {
+      DOCSCTL_TIMEOUT: '',
+      DOCSCTL_MAX_RETRIES: '',
+      DOCSCTL_PROFILE: '',
+      DOCSCTL_CONNECT_TIMEOUT: '2.5',
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe('c1');
     const t = await run(['collections', 'list', '--fields', 'id'], { DOCSCTL_TIMEOUT: '0.5', DOCSCTL_MAX_RETRIES: '2', DOCSCTL_API_URL: `${url}/` });
@@ -131,14 +161,34 @@ describe('environment values are checked before anything is sent', () => {
 describe('a malformed answer is an error naming the request (exit 1)', () => {
   const malformed = (problem: string, limit = 30) => `GET ${url}/v1/orgs/org-x/collections?limit=${limit}: the server sent a malformed answer (${problem})`;
   const cases: { name: string; reply: Reply; problem: string }[] = [
-    { name: 'HTML from a proxy', reply: { type: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }, problem: 'not JSON, text/html: "<html><body><h1>502 Bad Gateway</h1></body></html>"' },
-    { name: 'truncated JSON', reply: { body: '{"items":[{"object":"collection","id":"c1"' }, problem: 'truncated JSON, 42 bytes: "{"items":[{"object":"collection","id":"c1""' },
+    {
+      name: 'HTML from a proxy',
+      reply: { type: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' },
+      problem: 'not JSON, text/html: "<html><body><h1>502 Bad Gateway</h1></body></html>"',
+    },
+    {
+      name: 'truncated JSON',
+      reply: { body: '{"items":[{"object":"collection","id":"c1"' },
+      problem: 'truncated JSON, 42 bytes: "{"items":[{"object":"collection","id":"c1""',
+    },
     { name: 'an empty body', reply: { body: '' }, problem: 'an empty answer (HTTP 200) where JSON was expected' },
-    { name: 'items that are not an array', reply: { body: json({ items: { c1: collection('c1') }, count: 1 }) }, problem: 'items: an object where an array was expected' },
+    {
+      name: 'items that are not an array',
+      reply: { body: json({ items: { c1: collection('c1') }, count: 1 }) },
+      problem: 'items: an object where an array was expected',
+    },
     { name: 'an object where a list was expected', reply: { body: json(collection('c1')) }, problem: 'a list without items' },
     { name: 'an array where a list was expected', reply: { body: json([collection('c1')]) }, problem: 'an array where a list {items, …} was expected' },
-    { name: 'a count that is not a number', reply: { body: json({ items: [collection('c1')], count: '1' }) }, problem: 'count: a string where a number was expected' },
-    { name: 'a next.page that is not a string', reply: { body: json({ items: [collection('c1')], count: 2, next: { page: 2 } }) }, problem: 'next.page: a number where a cursor string was expected' },
+    {
+      name: 'a count that is not a number',
+      reply: { body: json({ items: [collection('c1')], count: '1' }) },
+      problem: 'count: a string where a number was expected',
+    },
+    {
+      name: 'a next.page that is not a string',
+      reply: { body: json({ items: [collection('c1')], count: 2, next: { page: 2 } }) },
+      problem: 'next.page: a number where a cursor string was expected',
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -165,7 +215,9 @@ describe('a malformed answer is an error naming the request (exit 1)', () => {
     const r = await run(['collections', 'list', '--all', '--json']);
     expect(r.exitCode).toBe(1);
     expect(JSON.parse(r.stdout).map((c: { id: string }) => c.id)).toEqual(['c1']);
-    expect(JSON.parse(r.stderr).error.message).toBe(`GET ${url}/v1/orgs/org-x/collections?limit=1000&page=p2: the server sent a malformed answer (not JSON, text/html: "<html>gateway timeout</html>")`);
+    expect(JSON.parse(r.stderr).error.message).toBe(
+      `GET ${url}/v1/orgs/org-x/collections?limit=1000&page=p2: the server sent a malformed answer (not JSON, text/html: "<html>gateway timeout</html>")`,
+    );
     const tsv = await run(['collections', 'list', '--all', '--fields', 'id']);
     expect(tsv.exitCode).toBe(1);
     expect(tsv.stdout).toBe('c1');
@@ -189,7 +241,9 @@ describe('a malformed answer is an error naming the request (exit 1)', () => {
       const r = await run(['collections', 'get', 'c1'], env);
       expect(r.exitCode, r.stderr).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr.split('\n')[0]).toBe(`error: GET ${url}/v1/collections/c1: the server sent a malformed answer (title: a number where a string was expected; urls: missing)`);
+      expect(r.stderr.split('\n')[0]).toBe(
+        `error: GET ${url}/v1/collections/c1: the server sent a malformed answer (title: a number where a string was expected; urls: missing)`,
+      );
       expect(r.stderr).not.toMatch(BUG);
     }
     // The same answer as JSON is printed as it came: nothing reads its fields.
@@ -223,7 +277,8 @@ describe('a malformed answer is an error naming the request (exit 1)', () => {
 describe('a token a server echoes is never printed', () => {
   /** Echoes the request's Authorization header (and the bare token) in whatever it answers. */
   const echo = (status: number, shape: (auth: string) => unknown): Reply => ({
-    status, body: (req) => json(shape(String(req.headers.authorization))),
+    status,
+    body: (req) => json(shape(String(req.headers.authorization))),
   });
   const secret = TOKEN;
   const noSecret = (r: { stdout: string; stderr: string }, what: string) => {
@@ -251,12 +306,21 @@ describe('a token a server echoes is never printed', () => {
         expect(r.exitCode, `${what}: ${r.stderr}`).toBe(exit);
         noSecret(r, what);
         if (!mode.includes('--json')) expect(r.stderr, what).toContain(says);
-        else expect(JSON.parse(r.stderr.split('\n').filter((l) => l.startsWith('{')).pop()!).error.message, what).toBe(says.replace(/^error: /, ''));
+        else
+          expect(
+            JSON.parse(
+              r.stderr
+                .split('\n')
+                .filter((l) => l.startsWith('{'))
+                .pop()!,
+            ).error.message,
+            what,
+          ).toBe(says.replace(/^error: /, ''));
       }
     }
   });
 
-  it('in the api command\'s error message', async () => {
+  it("in the api command's error message", async () => {
     routes['/v1/user'] = echo(401, (auth) => ({ error: { code: 401, message: `refused ${auth}` } }));
     const r = await run(['api', '/v1/user']);
     expect(r.exitCode).toBe(3);
@@ -267,7 +331,11 @@ describe('a token a server echoes is never printed', () => {
   it('a token from a saved profile is masked too', async () => {
     routes['/v1/user'] = { body: json({ object: 'user', id: 'u1', displayName: 'Ada', urls: { location: 'x' } }) };
     routes['/v1/orgs'] = { body: json({ items: [{ object: 'organization', id: 'org-x', title: 'X' }], count: 1 }) };
-    const login = await docsctlInProcess(['auth', 'login', '--api-url', url, '--org', 'org-x', '--with-token'], { HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_MAX_RETRIES: '0' }, { input: TOKEN });
+    const login = await docsctlInProcess(
+      ['auth', 'login', '--api-url', url, '--org', 'org-x', '--with-token'],
+      { HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_MAX_RETRIES: '0' },
+      { input: TOKEN },
+    );
     expect(login.exitCode, login.stderr).toBe(0);
     routes['/v1/collections/c1'] = echo(404, (auth) => ({ error: { code: 404, message: `no collection c1 for ${auth}` } }));
     const r = await docsctlInProcess(['collections', 'get', 'c1', '--verbose'], { HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_MAX_RETRIES: '0' });

@@ -21,19 +21,28 @@ const html = (title: string, body: string) =>
 const SITE: Record<string, { type: string; body: string | Buffer }> = {
   '/': {
     type: 'text/html',
-    body: html('Acme Docs', `<h1>Acme Docs</h1><p><img src="/img/logo.png" alt="Logo"></p>
+    body: html(
+      'Acme Docs',
+      `<h1>Acme Docs</h1><p><img src="/img/logo.png" alt="Logo"></p>
       <p>Read the <a href="/guide/">guide</a>, then <a href="/guide/install.html">install</a> it.</p>
-      <p>The <a href="/api/">API</a> lets you deploy from scripts.</p>`),
+      <p>The <a href="/api/">API</a> lets you deploy from scripts.</p>`,
+    ),
   },
   '/guide/': {
     type: 'text/html',
-    body: html('Guide', `<h1>Guide</h1><p>Everything about using Acme. Start with <a href="install.html">the installation</a>.</p>
-      <p>See also <a href="/guide/missing">a page that is gone</a> and <a href="https://example.com/">the vendor</a>.</p>`),
+    body: html(
+      'Guide',
+      `<h1>Guide</h1><p>Everything about using Acme. Start with <a href="install.html">the installation</a>.</p>
+      <p>See also <a href="/guide/missing">a page that is gone</a> and <a href="https://example.com/">the vendor</a>.</p>`,
+    ),
   },
   '/guide/install.html': {
     type: 'text/html',
-    body: html('Install', `<h1>Install</h1><p>How to install Acme.</p><h2>Requirements</h2><p>Node 20 or later.</p>
-      <h2>Windows</h2><p>Use the installer; install it for all users.</p><p>Back <a href="/">home</a>.</p>`),
+    body: html(
+      'Install',
+      `<h1>Install</h1><p>How to install Acme.</p><h2>Requirements</h2><p>Node 20 or later.</p>
+      <h2>Windows</h2><p>Use the installer; install it for all users.</p><p>Back <a href="/">home</a>.</p>`,
+    ),
   },
   '/api/': {
     type: 'text/html',
@@ -82,21 +91,29 @@ describe('content import', () => {
 
     const pages = await sb.json(['content', 'pages', 'sp-welcome']);
     expect(pages.map((p: { path: string; title: string }) => [p.path, p.title])).toEqual([
-      ['acme-docs', 'Acme Docs'], ['guide', 'Guide'], ['guide/install', 'Install'], ['api', 'API'],
+      ['acme-docs', 'Acme Docs'],
+      ['guide', 'Guide'],
+      ['guide/install', 'Install'],
+      ['api', 'API'],
     ]);
     expect(pages[0]).not.toHaveProperty('pages');
     expect(pages[1]).toMatchObject({ object: 'page', type: 'document', slug: 'guide', description: 'About Guide' });
 
     const tsv = await sb.run(['content', 'pages', 'sp-welcome']);
     expect(tsv.stdout.split('\n').map((l) => l.split('\t').slice(1))).toEqual([
-      ['acme-docs', 'Acme Docs', 'false'], ['guide', 'Guide', 'false'], ['guide/install', 'Install', 'false'], ['api', 'API', 'false'],
+      ['acme-docs', 'Acme Docs', 'false'],
+      ['guide', 'Guide', 'false'],
+      ['guide/install', 'Install', 'false'],
+      ['api', 'API', 'false'],
     ]);
   });
 
   it('stores the image as a file, served as a data: URL, with its backlinks', async () => {
     await importSite();
     const files = await sb.json(['content', 'files', 'sp-welcome']);
-    expect(files).toEqual([expect.objectContaining({ object: 'file', name: 'logo.png', contentType: 'image/png', size: PNG.length, dimensions: { width: 3, height: 2 } })]);
+    expect(files).toEqual([
+      expect.objectContaining({ object: 'file', name: 'logo.png', contentType: 'image/png', size: PNG.length, dimensions: { width: 3, height: 2 } }),
+    ]);
     const file = await sb.json(['content', 'file', 'sp-welcome', 'logo.png']);
     expect(file.id).toBe(files[0].id);
     expect(Buffer.from(file.downloadURL.replace(/^data:image\/png;base64,/, ''), 'base64').equals(PNG)).toBe(true);
@@ -116,7 +133,12 @@ describe('content import', () => {
     expect(broken.stderr).toBe(`${all.length} links, 1 broken; showing 1 broken`);
     expect(all.map((l: { status: string }) => l.status).sort()).toEqual(['broken', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
     const vendor = all.find((l: { targetReference: { url?: string } }) => l.targetReference.url === 'https://example.com/');
-    expect(vendor).toMatchObject({ status: 'ok', relation: 'reference', targetReference: { kind: 'url' }, locationReferences: [{ kind: 'page', space: 'sp-welcome' }] });
+    expect(vendor).toMatchObject({
+      status: 'ok',
+      relation: 'reference',
+      targetReference: { kind: 'url' },
+      locationReferences: [{ kind: 'page', space: 'sp-welcome' }],
+    });
 
     // The same list through the API, with its stats.
     const api = await sb.request('GET', '/v1/spaces/sp-welcome/links?status=broken');
@@ -159,7 +181,7 @@ describe('content import', () => {
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain(`fetching ${siteUrl}/nowhere: answered 404`);
     expect(await revisionOf()).toBe(before);
-    expect((await sb.json(['content', 'pages', 'sp-welcome']))).toEqual([]);
+    expect(await sb.json(['content', 'pages', 'sp-welcome'])).toEqual([]);
   });
 
   it('needs the edit role: a reader may look but not import; an outsider sees nothing', async () => {
@@ -218,11 +240,30 @@ describe('content pages: link pages (a service sends them; the sandbox makes non
   const PAGES = {
     pages: [
       {
-        object: 'page', id: 'pg-guide', title: 'Guide', kind: 'sheet', type: 'document', slug: 'guide', path: 'guide',
-        urls: { app: 'https://app.example.com/guide' }, document: { object: 'document', data: {}, nodes: [] }, tags: [],
+        object: 'page',
+        id: 'pg-guide',
+        title: 'Guide',
+        kind: 'sheet',
+        type: 'document',
+        slug: 'guide',
+        path: 'guide',
+        urls: { app: 'https://app.example.com/guide' },
+        document: { object: 'document', data: {}, nodes: [] },
+        tags: [],
         layout: {
-          width: 'default', cover: false, coverSize: 'hero', coverMask: 'none', title: true, description: true,
-          tableOfContents: true, outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+          width: 'default',
+          cover: false,
+          coverSize: 'hero',
+          coverMask: 'none',
+          title: true,
+          description: true,
+          tableOfContents: true,
+          outline: true,
+          pagination: true,
+          metadata: true,
+          tags: true,
+          actions: true,
+          anchors: true,
         },
         pages: [
           { id: 'pg-vendor', title: 'Vendor', kind: 'link', type: 'link', target: { kind: 'url', url: 'https://vendor.example.com/docs' } },
@@ -237,7 +278,8 @@ describe('content pages: link pages (a service sends them; the sandbox makes non
   beforeAll(async () => {
     service = http.createServer((req, res) => {
       req.resume();
-      if (req.method === 'GET' && req.url?.startsWith('/v1/spaces/sp1/content/pages')) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(PAGES));
+      if (req.method === 'GET' && req.url?.startsWith('/v1/spaces/sp1/content/pages'))
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(PAGES));
       else res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: 'not here' } }));
     });
     await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
@@ -247,9 +289,18 @@ describe('content pages: link pages (a service sends them; the sandbox makes non
     service.closeAllConnections();
     await new Promise((done) => service.close(done));
   });
-  const run = (args: string[], env: Record<string, string> = {}) => runInProcess(args, {
-    env: { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: serviceUrl, DOCSCTL_TOKEN: 'tok-links-1234', DOCSCTL_ORG: 'o', DOCSCTL_MAX_RETRIES: '0', ...env },
-  });
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    runInProcess(args, {
+      env: {
+        HOME: sb.home,
+        DOCSCTL_CONFIG_DIR: sb.home,
+        DOCSCTL_API_URL: serviceUrl,
+        DOCSCTL_TOKEN: 'tok-links-1234',
+        DOCSCTL_ORG: 'o',
+        DOCSCTL_MAX_RETRIES: '0',
+        ...env,
+      },
+    });
 
   it('the answer is one the official document allows', () => {
     expect(checkAnswer('GET', '/spaces/sp1/content/pages', 200, JSON.stringify(PAGES)).problems).toEqual([]);
@@ -282,12 +333,20 @@ describe('content search', () => {
 
     const windows = await sb.json(['content', 'search', 'sp-welcome', 'WINDOWS installer']);
     expect(windows).toHaveLength(1);
-    expect(windows[0].sections).toEqual([expect.objectContaining({
-      id: 'windows', title: 'Windows', path: 'guide/install#windows', body: 'Use the installer; install it for all users. Back home.',
-    })]);
+    expect(windows[0].sections).toEqual([
+      expect.objectContaining({
+        id: 'windows',
+        title: 'Windows',
+        path: 'guide/install#windows',
+        body: 'Use the installer; install it for all users. Back home.',
+      }),
+    ]);
 
     const tsv = await sb.run(['content', 'search', 'sp-welcome', 'deploy']);
-    expect(tsv.stdout.split('\n').map((l) => l.split('\t').slice(1, 3))).toEqual([['api', 'API'], ['acme-docs', 'Acme Docs']]);
+    expect(tsv.stdout.split('\n').map((l) => l.split('\t').slice(1, 3))).toEqual([
+      ['api', 'API'],
+      ['acme-docs', 'Acme Docs'],
+    ]);
 
     const paged = await sb.request('GET', '/v1/spaces/sp-welcome/search?query=install&limit=2');
     expect(paged.body.count).toBe(4);
@@ -354,8 +413,14 @@ describe('content templates', () => {
     expect(content.variables).toEqual({ product: 'Your product', apiBaseUrl: 'https://api.example.com/v1' });
     const pages = await sb.json(['content', 'pages', 'sp-welcome']);
     expect(pages.map((p: { path: string }) => p.path)).toEqual([
-      'getting-started', 'getting-started/installation', 'getting-started/quickstart', 'faq',
-      'api-reference', 'api-reference/authentication', 'api-reference/endpoints', 'api-reference/errors',
+      'getting-started',
+      'getting-started/installation',
+      'getting-started/quickstart',
+      'faq',
+      'api-reference',
+      'api-reference/authentication',
+      'api-reference/endpoints',
+      'api-reference/errors',
     ]);
     const links = await sb.run(['content', 'links', 'sp-welcome']);
     expect(links.stderr).toMatch(/^\d+ links, 0 broken$/);
@@ -378,7 +443,9 @@ describe('content templates', () => {
     // computed=false: the page as its source, a computed page without a body.
     const source = (await sb.request('GET', `${url}&computed=false`)).body;
     expect(source).toMatchObject({
-      id: endpoints.id, type: 'computed', path: 'api-reference/endpoints',
+      id: endpoints.id,
+      type: 'computed',
+      path: 'api-reference/endpoints',
       computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'api' } } }, props: { models: false } },
     });
     expect(source).not.toHaveProperty('markdown');
@@ -396,8 +463,19 @@ describe('content templates', () => {
     await sb.run(['content', 'template', 'sp-welcome', 'getting-started']);
     const { pages } = (await sb.request('GET', '/v1/spaces/sp-welcome/content/pages')).body;
     const layout = {
-      width: 'default', cover: false, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
-      outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+      width: 'default',
+      cover: false,
+      coverSize: 'hero',
+      coverMask: 'none',
+      title: true,
+      description: true,
+      tableOfContents: true,
+      outline: true,
+      pagination: true,
+      metadata: true,
+      tags: true,
+      actions: true,
+      anchors: true,
     };
     for (const page of [pages[0], ...pages[0].pages, pages[1]]) {
       expect(page).toMatchObject({ kind: 'sheet', type: 'document', layout, tags: [], markdown: expect.stringMatching(/^# /) });
@@ -410,7 +488,10 @@ describe('content templates', () => {
     const asDocument = await sb.json(['content', 'page', 'sp-welcome', 'getting-started']);
     expect(asDocument.document).toMatchObject({ object: 'document', nodes: expect.any(Array) });
     expect(asDocument).not.toHaveProperty('markdown');
-    expect(asDocument.pages.map((p: { document?: unknown; markdown?: unknown }) => [typeof p.document, typeof p.markdown])).toEqual([['object', 'undefined'], ['object', 'undefined']]);
+    expect(asDocument.pages.map((p: { document?: unknown; markdown?: unknown }) => [typeof p.document, typeof p.markdown])).toEqual([
+      ['object', 'undefined'],
+      ['object', 'undefined'],
+    ]);
     const asMarkdown = await sb.json(['content', 'page', 'sp-welcome', 'getting-started', '--markdown']);
     expect(asMarkdown.markdown).toBe(pages[0].markdown);
     expect(asMarkdown).not.toHaveProperty('document');
@@ -486,7 +567,9 @@ describe('templates: references to files of other spaces, and change requests', 
     const files = await sb.json(['content', 'files', 'sp-welcome']);
     expect(files).toEqual([expect.objectContaining({ id: logo.id, name: 'logo.png', contentType: 'image/png', size: PNG.length })]);
     expect(files[0].downloadURL).toBe(logo.downloadURL);
-    expect((await sb.run(['content', 'page', 'sp-welcome', 'getting-started', '--markdown'])).stdout).toMatch(new RegExp(`^!\\[Logo\\]\\(file:${logo.id}\\)\\n\\n# Getting started`));
+    expect((await sb.run(['content', 'page', 'sp-welcome', 'getting-started', '--markdown'])).stdout).toMatch(
+      new RegExp(`^!\\[Logo\\]\\(file:${logo.id}\\)\\n\\n# Getting started`),
+    );
     const links = await sb.run(['content', 'links', 'sp-welcome']);
     expect(links.stderr).toMatch(/^\d+ links, 0 broken$/);
     const back = await sb.run(['content', 'backlinks', 'sp-welcome', '--file', logo.id]);
@@ -495,11 +578,15 @@ describe('templates: references to files of other spaces, and change requests', 
     expect((await sb.json(['content', 'files', brand])).map((f: { id: string }) => f.id)).toEqual([logo.id]);
 
     // Through the API: a missing space or file is a 400 on the reference; a reference of another kind too.
-    const template = (logoRef: unknown) => sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'getting-started', params: { contentRefs: { logo: logoRef } } });
+    const template = (logoRef: unknown) =>
+      sb.request('POST', '/v1/spaces/sp-welcome/content/template', { id: 'getting-started', params: { contentRefs: { logo: logoRef } } });
     expect((await template({ kind: 'file', file: logo.id, space: 'nope' })).body.error.message).toBe('params.contentRefs.logo.space: no space nope');
     expect((await template({ kind: 'file', file: 'nope', space: brand })).body.error.message).toBe(`params.contentRefs.logo: no file nope in space ${brand}`);
     const page = await template({ kind: 'page', page: 'p1' });
-    expect(page).toEqual({ status: 400, body: { error: { code: 400, message: 'params.contentRefs.logo: must be a file reference ({kind: "file", file, space?}), not kind page' } } });
+    expect(page).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'params.contentRefs.logo: must be a file reference ({kind: "file", file, space?}), not kind page' } },
+    });
     const usage = await sb.run(['content', 'template', 'sp-welcome', 'getting-started', '--logo-space', brand]);
     expect(usage.exitCode).toBe(2);
     expect(usage.stderr).toContain('--logo-space needs --logo');
@@ -594,7 +681,10 @@ describe('issue 15: content', () => {
     expect(old.exitCode).toBe(1);
     expect(old.stderr).toContain('warning: --page is deprecated here, use --page-id');
     // --broken with another --status is a usage error in every link list, spaces links included
-    for (const command of [['content', 'links'], ['spaces', 'links']]) {
+    for (const command of [
+      ['content', 'links'],
+      ['spaces', 'links'],
+    ]) {
       const both = await sb.run([...command, 'sp-welcome', '--broken', '--status', 'ok']);
       expect(both.exitCode, command.join(' ')).toBe(2);
       expect(both.stderr).toContain('--broken and --status cannot be used together');

@@ -24,7 +24,10 @@ const SITE: Record<string, string> = {
   '/guide/': html('Guide', '<h1>Guide</h1><p>Start with <a href="install.html">the installation</a>. See <a href="/gone">the old page</a>.</p>'),
   '/guide/install.html': html('Install', '<h1>Install</h1><p>Run the Acme installer.</p>'),
   // Not linked from the others: a start page of its own, with an image and a broken link of its own.
-  '/brand': html('Brand', '<h1>Brand</h1><p><img src="/logo.png" alt="Logo"></p><p>See the <a href="/guide/">guide</a> and <a href="/nowhere">the press kit</a>.</p>'),
+  '/brand': html(
+    'Brand',
+    '<h1>Brand</h1><p><img src="/logo.png" alt="Logo"></p><p>See the <a href="/guide/">guide</a> and <a href="/nowhere">the press kit</a>.</p>',
+  ),
 };
 /** A PNG signature and IHDR chunk of a 3x2 image. */
 const PNG = Buffer.concat([
@@ -121,12 +124,16 @@ describe('the review story', () => {
     expect(tsv.stdout).toBe(`revision\t${result.revision}\noutdated\tfalse`);
 
     // Discussion: a comment about a page, a reply, a reaction, resolved.
-    const comment = await sb.json(['comments', 'post', 'sp-welcome', '--cr', '1', '--page-id', 'faq', '-m', 'Should the FAQ link to the guide?'], { as: 'review' });
+    const comment = await sb.json(['comments', 'post', 'sp-welcome', '--cr', '1', '--page-id', 'faq', '-m', 'Should the FAQ link to the guide?'], {
+      as: 'review',
+    });
     expect(comment.target.page).toMatchObject({ path: 'faq', outdated: false });
     const reply = await sb.json(['comments', 'reply', 'sp-welcome', comment.id, '--cr', '1', '-m', 'Yes, after the merge.'], { as: 'edit' });
     expect(reply.object).toBe('comment-reply');
     const reacted = await sb.json(['comments', 'react', 'sp-welcome', comment.id, '👍', '--cr', '1']);
-    expect(reacted.reactions).toEqual([{ emoji: '👍', count: 1, users: [{ user: expect.objectContaining({ id: 'u-admin' }), reactedAt: expect.any(String) }] }]);
+    expect(reacted.reactions).toEqual([
+      { emoji: '👍', count: 1, users: [{ user: expect.objectContaining({ id: 'u-admin' }), reactedAt: expect.any(String) }] },
+    ]);
     expect((await sb.json(['cr', 'get', 'sp-welcome', '1'])).comments).toBe(1);
     const resolved = await sb.json(['comments', 'resolve', 'sp-welcome', comment.id, '--cr', '1'], { as: 'review' });
     expect(resolved).toMatchObject({ status: 'resolved', resolvedBy: { id: 'u-review' }, replies: 1 });
@@ -165,13 +172,22 @@ describe('the review story', () => {
     const spaceContent = await sb.json(['content', 'show', 'sp-welcome']);
     expect(spaceContent).toMatchObject({ id: after.revision, parents: [moved.revision], git: { message: 'Merge change request #1: Import the Acme site' } });
     // A merge revision, naming the change request it merged.
-    expect(spaceContent).toMatchObject({ type: 'merge', mergedFrom: { object: 'change-request', id: cr.id, number: 1, status: 'merged', mergedBy: { id: 'u-review' } } });
+    expect(spaceContent).toMatchObject({
+      type: 'merge',
+      mergedFrom: { object: 'change-request', id: cr.id, number: 1, status: 'merged', mergedBy: { id: 'u-review' } },
+    });
     const shown = Object.fromEntries((await sb.run(['content', 'show', 'sp-welcome'])).stdout.split('\n').map((l) => l.split('\t')));
     expect(shown).toMatchObject({ type: 'merge', mergedFrom: '#1' });
     expect(await spacePaths()).toEqual(await crPaths(1));
     expect(await markdownOf(['content', 'page', 'sp-welcome', 'guide/install'])).toContain('Run the Acme installer.');
     const merged = await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'review' });
-    expect(merged).toMatchObject({ status: 'merged', revisionMerged: after.revision, outdated: false, mergedBy: { id: 'u-review' }, mergedAt: spaceContent.createdAt });
+    expect(merged).toMatchObject({
+      status: 'merged',
+      revisionMerged: after.revision,
+      outdated: false,
+      mergedBy: { id: 'u-review' },
+      mergedAt: spaceContent.createdAt,
+    });
     const lines = Object.fromEntries((await sb.run(['cr', 'get', 'sp-welcome', '1'])).stdout.split('\n').map((l) => l.split('\t')));
     expect(lines).toMatchObject({ mergedBy: 'u-review', mergedAt: merged.mergedAt });
     expect(merged.permissions).toMatchObject({ edit: false, merge: false });
@@ -234,7 +250,9 @@ describe('the review story', () => {
     expect(await sb.json(['cr', 'file', 'sp-welcome', '1', logo.id])).toEqual(one);
     const none = await sb.run(['cr', 'file', 'sp-welcome', '1', 'nope.png']);
     expect(none.exitCode).toBe(4);
-    expect(none.stderr).toBe('error: no file "nope.png" in change request 1 of space sp-welcome (by id or name)\nhint: list its files: docsctl cr files sp-welcome 1');
+    expect(none.stderr).toBe(
+      'error: no file "nope.png" in change request 1 of space sp-welcome (by id or name)\nhint: list its files: docsctl cr files sp-welcome 1',
+    );
     expect((await sb.run(['content', 'file', 'sp-welcome', 'logo.png'])).exitCode).toBe(4);
 
     // Backlinks of a file: the pages linking to it, by path.
@@ -250,9 +268,7 @@ describe('the review story', () => {
     const links = await sb.run(['cr', 'links', 'sp-welcome', '1', '--page-id', 'brand']);
     expect(links.exitCode, links.stderr).toBe(0);
     expect(links.stderr).toBe('3 links, 1 broken');
-    expect(links.stdout.split('\n').sort()).toEqual([
-      `broken\t/nowhere\t/brand`, `ok\t/guide\t/brand`, `ok\tfile:${logo.id}\t/brand`,
-    ].sort());
+    expect(links.stdout.split('\n').sort()).toEqual([`broken\t/nowhere\t/brand`, `ok\t/guide\t/brand`, `ok\tfile:${logo.id}\t/brand`].sort());
     const apiLinks = (await sb.request('GET', `${CR}/1/content/page/${brand.id}/links`)).body.items;
     expect(await sb.json(['cr', 'links', 'sp-welcome', '1', '--page-id', brand.id])).toEqual(apiLinks);
     const broken = await sb.run(['cr', 'links', 'sp-welcome', '1', '--page-id', 'brand', '--broken']);
@@ -297,8 +313,8 @@ describe('conflicts', () => {
     const faqId = (await sb.json(['content', 'pages', 'sp-welcome'])).find((p: { path: string }) => p.path === 'faq').id;
     expect(merge.stderr).toBe(
       'error: change request 1 was not merged: space sp-welcome and the change request both changed 1 page:\n' +
-      `  faq  FAQ  ${faqId}\n` +
-      'hint: nothing was changed; make the two versions of these pages agree, then try again',
+        `  faq  FAQ  ${faqId}\n` +
+        'hint: nothing was changed; make the two versions of these pages agree, then try again',
     );
     const api = await sb.request('POST', `${CR}/1/merge`);
     expect(api).toEqual({ status: 200, body: { revision: spaceBefore.revision, result: 'conflicts', conflicts: [{ id: faqId, title: 'FAQ', path: 'faq' }] } });
@@ -384,17 +400,23 @@ describe('who may merge', () => {
     // Untitled, as the API allows (the CLI insists on a subject)
     expect((await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', {}, 'edit')).status).toBe(201);
     await applyTemplate('api-reference'); // the change request is now outdated
-    expect((await setRules([
-      { rule: 'require_change_request_subject' }, { rule: 'require_change_request_description' }, { rule: 'require_up_to_date_change_request' },
-    ])).status).toBe(200);
+    expect(
+      (
+        await setRules([
+          { rule: 'require_change_request_subject' },
+          { rule: 'require_change_request_description' },
+          { rule: 'require_up_to_date_change_request' },
+        ])
+      ).status,
+    ).toBe(200);
     const before = await space();
     expect((await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'review' })).permissions.merge).toBe(false);
     const all = await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' });
     expect(all.exitCode).toBe(5);
     expect(all.stderr).toContain(
       'change request 1 has no subject (mergeRules require_change_request_subject): give it one (docsctl cr edit sp-welcome 1 --subject TEXT); ' +
-      'change request 1 has no description (mergeRules require_change_request_description): give it one (docsctl cr edit sp-welcome 1 --description TEXT); ' +
-      'change request 1 is not up to date with space sp-welcome (mergeRules require_up_to_date_change_request): update it first (docsctl cr update sp-welcome 1)',
+        'change request 1 has no description (mergeRules require_change_request_description): give it one (docsctl cr edit sp-welcome 1 --description TEXT); ' +
+        'change request 1 is not up to date with space sp-welcome (mergeRules require_up_to_date_change_request): update it first (docsctl cr update sp-welcome 1)',
     );
     expect(await space()).toEqual(before);
 
@@ -404,7 +426,13 @@ describe('who may merge', () => {
     expect(outdated.stderr).not.toContain('no subject');
     expect(outdated.stderr).toContain('(mergeRules require_up_to_date_change_request)');
     // A description with no text is none.
-    await sb.request('PATCH', `${CR}/1`, { description: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: ' ', marks: [] }] }] }] } });
+    await sb.request('PATCH', `${CR}/1`, {
+      description: {
+        object: 'document',
+        data: {},
+        nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: ' ', marks: [] }] }] }],
+      },
+    });
     expect((await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' })).stderr).toContain('has no description');
     await sb.json(['cr', 'edit', 'sp-welcome', '1', '--description', 'Adds the API reference.']);
 
@@ -419,7 +447,9 @@ describe('who may merge', () => {
     await setRules([{ rule: 'require_at_least_one_approved_review' }, { rule: 'require_all_reviews_approved' }]);
     const own = await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' });
     expect(own.exitCode).toBe(5);
-    expect(own.stderr).toContain('space sp-welcome requires an approved review to merge (mergeRules require_at_least_one_approved_review): the merge is the review, and the author (u-review) does not review their own change request, so someone else must merge');
+    expect(own.stderr).toContain(
+      'space sp-welcome requires an approved review to merge (mergeRules require_at_least_one_approved_review): the merge is the review, and the author (u-review) does not review their own change request, so someone else must merge',
+    );
     expect((await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'review' })).permissions.merge).toBe(false);
     expect((await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'admin' })).permissions.merge).toBe(true);
     expect((await sb.json(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'admin' })).result).toBe('merge');
@@ -441,7 +471,9 @@ describe('who may merge', () => {
     for (const as of ['create', 'review']) {
       const r = await sb.run(['cr', 'merge', 'sp-welcome', '3', '--yes'], { as });
       expect(r.exitCode).toBe(5);
-      expect(r.stderr).toContain('space sp-welcome requires a review by u-create and u-review to merge (mergeRules require_specific_reviewers): the merge is the only review in the sandbox');
+      expect(r.stderr).toContain(
+        'space sp-welcome requires a review by u-create and u-review to merge (mergeRules require_specific_reviewers): the merge is the only review in the sandbox',
+      );
     }
     await setRules([{ rule: 'require_one_of_specific_reviewers', users: ['u-create', 'u-review'] }]);
     expect((await sb.json(['cr', 'merge', 'sp-welcome', '3', '--yes'], { as: 'create' })).result).toBe('merge');
@@ -457,7 +489,9 @@ describe('who may merge', () => {
     const r = await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' });
     expect(r.exitCode).toBe(5);
     expect(r.stderr).toContain('space sp-welcome requires a review by the agent to merge (mergeRules require_agent_review): the sandbox runs no agents');
-    expect(r.stderr).toContain('Subjects start with DOC- (mergeRules custom): the sandbox cannot evaluate its expression (changeRequest.subject.startsWith("DOC-")), so only a user the rules allow to bypass them (allow_bypass) may merge');
+    expect(r.stderr).toContain(
+      'Subjects start with DOC- (mergeRules custom): the sandbox cannot evaluate its expression (changeRequest.subject.startsWith("DOC-")), so only a user the rules allow to bypass them (allow_bypass) may merge',
+    );
     expect((await sb.json(['cr', 'get', 'sp-welcome', '1'], { as: 'create' })).permissions.merge).toBe(true);
     expect((await sb.json(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'create' })).result).toBe('merge');
 
@@ -552,18 +586,29 @@ describe('pdf', () => {
   it('--out -: writes nothing once the reader of stdout has gone (| head), and exits 0 as other commands do', async () => {
     await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'Docs review']);
     const written: Buffer[] = [];
-    const stdout = Object.assign(new Writable({
-      write(chunk, _enc, done) {
-        written.push(Buffer.from(chunk));
-        done();
-      },
-    }), { isTTY: false });
+    const stdout = Object.assign(
+      new Writable({
+        write(chunk, _enc, done) {
+          written.push(Buffer.from(chunk));
+          done();
+        },
+      }),
+      { isTTY: false },
+    );
     const stderr = Object.assign(new Writable({ write: (_chunk, _enc, done) => done() }), { isTTY: false });
-    const code = await main(['cr', 'pdf', 'sp-welcome', '1', '--out', '-'], {
-      stdout, stderr, stdin: Object.assign(new PassThrough().end(), { isTTY: false }), stdinIsTTY: false,
-      env: { ...sb.env(), PATH: process.env.PATH ?? '' }, stdoutClosed: () => true,
-      dispatcher: new AppDispatcher(sb.server.app, new URL(sb.server.url).origin),
-    }, await sourceManifest());
+    const code = await main(
+      ['cr', 'pdf', 'sp-welcome', '1', '--out', '-'],
+      {
+        stdout,
+        stderr,
+        stdin: Object.assign(new PassThrough().end(), { isTTY: false }),
+        stdinIsTTY: false,
+        env: { ...sb.env(), PATH: process.env.PATH ?? '' },
+        stdoutClosed: () => true,
+        dispatcher: new AppDispatcher(sb.server.app, new URL(sb.server.url).origin),
+      },
+      await sourceManifest(),
+    );
     expect(code).toBe(0);
     expect(Buffer.concat(written).length).toBe(0);
   });

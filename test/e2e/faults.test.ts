@@ -24,7 +24,12 @@ describe('sandbox faults', () => {
   });
 
   it('drops connections and adds latency on request; rules are validated', async () => {
-    await sb.request('PUT', '/_sandbox/faults', { rules: [{ path: '/v1/user', drop: true, count: 1 }, { path: '/v1/orgs/**', latencyMs: 300, count: 1 }] });
+    await sb.request('PUT', '/_sandbox/faults', {
+      rules: [
+        { path: '/v1/user', drop: true, count: 1 },
+        { path: '/v1/orgs/**', latencyMs: 300, count: 1 },
+      ],
+    });
     const r = await sb.run(['api', '/v1/user'], { env: { DOCSCTL_MAX_RETRIES: '1' } });
     expect(r.exitCode).toBe(0);
     const t0 = Date.now();
@@ -55,7 +60,11 @@ describe('sandbox faults', () => {
     const dispatcher = new AppDispatcher(s.app, new URL(s.url).origin);
     try {
       for (let i = 0; i < 5; i++) {
-        const r = await docsctlInProcess(['collections', 'get', 'col-handbook', '--json'], { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: s.url, DOCSCTL_TOKEN: s.token, DOCSCTL_MAX_RETRIES: '6' }, { dispatcher });
+        const r = await docsctlInProcess(
+          ['collections', 'get', 'col-handbook', '--json'],
+          { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: s.url, DOCSCTL_TOKEN: s.token, DOCSCTL_MAX_RETRIES: '6' },
+          { dispatcher },
+        );
         expect(r.exitCode, r.stderr).toBe(0);
         expect(JSON.parse(r.stdout).id).toBe('col-handbook');
       }

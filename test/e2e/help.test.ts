@@ -54,7 +54,13 @@ describe('docsctl help', () => {
   it('takes aliases, global flags before it, and `<group> help <command>`', async () => {
     const want = (await sb.process(['cr', 'list', '--help'])).stdout;
     expect(want).toMatch(/^Usage: docsctl cr list /);
-    for (const args of [['help', 'change-requests', 'ls'], ['help', 'cr', 'list'], ['--org', 'org-acme', 'help', 'cr', 'list'], ['cr', 'help', 'list'], ['change-requests', 'ls', '--help']]) {
+    for (const args of [
+      ['help', 'change-requests', 'ls'],
+      ['help', 'cr', 'list'],
+      ['--org', 'org-acme', 'help', 'cr', 'list'],
+      ['cr', 'help', 'list'],
+      ['change-requests', 'ls', '--help'],
+    ]) {
       const r = await sb.process(args);
       expect(r.exitCode, args.join(' ')).toBe(0);
       expect(r.stdout, args.join(' ')).toBe(want);
@@ -65,10 +71,14 @@ describe('docsctl help', () => {
     const none = await sb.run(['help', 'nothing']);
     expect(none.exitCode).toBe(2);
     expect(none.stdout).toBe('');
-    expect(none.stderr).toMatch(/^error: unknown command 'nothing' for 'docsctl'\nhint: the commands of docsctl: auth, serve, api, completion, orgs, .*, sites, exit-codes; see docsctl help$/);
+    expect(none.stderr).toMatch(
+      /^error: unknown command 'nothing' for 'docsctl'\nhint: the commands of docsctl: auth, serve, api, completion, orgs, .*, sites, exit-codes; see docsctl help$/,
+    );
     const nothingThere = await sb.run(['help', 'spaces', 'nothing']);
     expect(nothingThere.exitCode).toBe(2);
-    expect(nothingThere.stderr).toBe("error: unknown command 'nothing' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links; see docsctl help spaces");
+    expect(nothingThere.stderr).toBe(
+      "error: unknown command 'nothing' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links; see docsctl help spaces",
+    );
 
     const typo = await sb.run(['help', 'spaces', 'crate']);
     expect(typo.exitCode).toBe(2);
@@ -132,7 +142,10 @@ describe('global flags', () => {
       const text = help.texts[path];
       expect(text, `help of "${path}"`).toBeDefined();
       const globals = terms(section(text, 'Global flags:'));
-      expect(globals.filter((t) => t !== '-V, --version'), `Global flags of "${path}"`).toEqual(GLOBALS);
+      expect(
+        globals.filter((t) => t !== '-V, --version'),
+        `Global flags of "${path}"`,
+      ).toEqual(GLOBALS);
       for (const heading of ['Flags:', 'Output flags:']) {
         for (const t of terms(section(text, heading))) expect(GLOBALS, `"${t}" under ${heading} of "${path}"`).not.toContain(t);
       }
@@ -160,7 +173,8 @@ describe('global flags', () => {
     const longs = GLOBALS.map((g) => g.replace(/^-h, /, '').split(' ')[0]);
     const bash = (await sb.run(['completion', 'bash'])).stdout;
     const flagsOf = (path: string) => new RegExp(`^_docsctl_flags\\['${path}'\\]='([^']*)'`, 'm').exec(bash)?.[1].split(' ');
-    for (const path of ['docsctl', 'docsctl spaces', 'docsctl spaces list', 'docsctl serve']) expect(flagsOf(path), path).toEqual(expect.arrayContaining(longs));
+    for (const path of ['docsctl', 'docsctl spaces', 'docsctl spaces list', 'docsctl serve'])
+      expect(flagsOf(path), path).toEqual(expect.arrayContaining(longs));
     const docs = readFileSync(join(root, 'docs/commands.md'), 'utf8');
     const globalsDoc = docs.slice(docs.indexOf('## Global flags'), docs.indexOf('## Shared flags'));
     for (const g of GLOBALS) expect(globalsDoc, g).toContain(`| \`${g}\` |`);
@@ -210,7 +224,9 @@ describe('typos', () => {
   it('a command with nothing close lists the commands there are', async () => {
     const r = await sb.run(['spaces', 'zzzz']);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe("error: unknown command 'zzzz' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links; see docsctl spaces --help");
+    expect(r.stderr).toBe(
+      "error: unknown command 'zzzz' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links; see docsctl spaces --help",
+    );
   });
 
   it('other usage errors name the help of the command typed', async () => {

@@ -43,7 +43,7 @@ describe('text from the service on a terminal and in a pipe', () => {
     for (const row of rows) expect(row.split('\t')).toHaveLength(2);
   });
 
-  it('a table on a (forced) terminal: controls escaped, docsctl\'s own colours kept', async () => {
+  it("a table on a (forced) terminal: controls escaped, docsctl's own colours kept", async () => {
     spaceId = await evilSpace();
     const r = await sb.run(['spaces', 'list', '--fields', 'id,title'], { env: { DOCSCTL_FORCE_TTY: '200', NO_COLOR: '1' } });
     expect(r.exitCode).toBe(0);
@@ -99,10 +99,15 @@ describe('text from the service on a terminal and in a pipe', () => {
 describe.skipIf(!HAS_TMUX)('at a real terminal (tmux)', () => {
   let term: Terminal | undefined;
   afterEach(() => term?.close());
-  const open = (args: string[]) => (term = Terminal.start(args, {
-    HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
-    DOCSCTL_TOKEN: sb.token('admin'), DOCSCTL_ORG: sb.server.organizationId, DOCSCTL_MAX_RETRIES: '0',
-  }));
+  const open = (args: string[]) =>
+    (term = Terminal.start(args, {
+      HOME: sb.home,
+      DOCSCTL_CONFIG_DIR: sb.home,
+      DOCSCTL_API_URL: sb.server.url,
+      DOCSCTL_TOKEN: sb.token('admin'),
+      DOCSCTL_ORG: sb.server.organizationId,
+      DOCSCTL_MAX_RETRIES: '0',
+    }));
 
   it('a picker and a confirmation show the title escaped: the screen is not cleared, nothing is retitled', async () => {
     spaceId = await evilSpace();
@@ -170,7 +175,7 @@ describe('--jq is bounded', () => {
     });
   }
 
-  it('running out of memory inside jq is the memory bound, in jq\'s words, never a bug in docsctl', async () => {
+  it("running out of memory inside jq is the memory bound, in jq's words, never a bug in docsctl", async () => {
     const r = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', 'def f: [f]; f'], { env: { DOCSCTL_JQ_MAX_MEMORY: '64', DOCSCTL_JQ_TIMEOUT: '120' } });
     expect(r.exitCode).toBe(1);
     expect(said(r)).toMatch(/^error: --jq: jq: error: cannot allocate memory/);
@@ -180,7 +185,7 @@ describe('--jq is bounded', () => {
     expect(r.stderr).not.toContain('Aborted');
   });
 
-  it('an answer too large for the thread\'s heap is the memory bound too', async () => {
+  it("an answer too large for the thread's heap is the memory bound too", async () => {
     // 70 MB of JSON (docsctl reads it: DOCSCTL_MAX_RESPONSE_BYTES raised), more than the thread's heap
     // holds with a 32 MiB bound (32 + 32 MiB for Node's own use).
     const body = JSON.stringify({ items: Array.from({ length: 500_000 }, (_, i) => ({ id: `x${i}`, text: 'y'.repeat(120) })) });
@@ -188,18 +193,24 @@ describe('--jq is bounded', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const r = await sb.run(['api', '/v1/big', '--jq', '.items | length'], { env: { DOCSCTL_API_URL: url, DOCSCTL_MAX_RESPONSE_BYTES: '100000000', DOCSCTL_JQ_MAX_MEMORY: '32', DOCSCTL_JQ_TIMEOUT: '120' } });
+      const r = await sb.run(['api', '/v1/big', '--jq', '.items | length'], {
+        env: { DOCSCTL_API_URL: url, DOCSCTL_MAX_RESPONSE_BYTES: '100000000', DOCSCTL_JQ_MAX_MEMORY: '32', DOCSCTL_JQ_TIMEOUT: '120' },
+      });
       expect(r.exitCode).toBe(1);
       expect(said(r)).toMatch(/^error: --jq: jq ran out of memory \(jq may use 32 MiB: DOCSCTL_JQ_MAX_MEMORY\)/);
       expect(r.stderr).not.toContain('bug in docsctl');
-
     } finally {
       await new Promise<void>((done) => server.close(() => done()));
     }
   });
 
   it('a bound that cannot be used is exit 2 naming the variable, nothing sent', async () => {
-    for (const [name, value] of [['DOCSCTL_JQ_TIMEOUT', 'soon'], ['DOCSCTL_JQ_TIMEOUT', '0'], ['DOCSCTL_JQ_MAX_MEMORY', '1'], ['DOCSCTL_JQ_MAX_MEMORY', 'lots']]) {
+    for (const [name, value] of [
+      ['DOCSCTL_JQ_TIMEOUT', 'soon'],
+      ['DOCSCTL_JQ_TIMEOUT', '0'],
+      ['DOCSCTL_JQ_MAX_MEMORY', '1'],
+      ['DOCSCTL_JQ_MAX_MEMORY', 'lots'],
+    ]) {
       const r = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '.title'], { env: { [name]: value } });
       expect(r.exitCode, `${name}=${value}`).toBe(2);
       expect(said(r)).toMatch(new RegExp(`^error: ${name}: `));
@@ -209,7 +220,7 @@ describe('--jq is bounded', () => {
     expect((await sb.run(['spaces', 'get', 'sp-welcome', '--fields', 'title'], { env: { DOCSCTL_JQ_TIMEOUT: 'soon' } })).exitCode).toBe(0);
   });
 
-  it('within the bounds jq works as before, a runtime error in jq\'s words (exit 1), a syntax error exit 2; every page of a list through one jq', async () => {
+  it("within the bounds jq works as before, a runtime error in jq's words (exit 1), a syntax error exit 2; every page of a list through one jq", async () => {
     expect((await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '.title'])).stdout).toBe('Welcome');
     const runtime = await sb.run(['spaces', 'get', 'sp-welcome', '--jq', '.title | keys']);
     expect(runtime.exitCode).toBe(1);

@@ -40,18 +40,39 @@ beforeEach(() => {
 });
 
 const run = (args: string[], env: Record<string, string> = {}) =>
-  docsctlInProcess(args, { HOME: dir, DOCSCTL_CONFIG_DIR: dir, DOCSCTL_API_URL: url, DOCSCTL_TOKEN: 'tok-hostile-1234', DOCSCTL_ORG: 'o', DOCSCTL_MAX_RETRIES: '0', ...env });
+  docsctlInProcess(args, {
+    HOME: dir,
+    DOCSCTL_CONFIG_DIR: dir,
+    DOCSCTL_API_URL: url,
+    DOCSCTL_TOKEN: 'tok-hostile-1234',
+    DOCSCTL_ORG: 'o',
+    DOCSCTL_MAX_RETRIES: '0',
+    ...env,
+  });
 
 const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 
 const space = (i: number) => ({
-  object: 'space', id: `sp${i}`, title: `Space ${i}`, visibility: 'private', emoji: '', createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z', urls: { app: 'x', location: 'x', published: null }, organization: 'o', parent: null,
+  object: 'space',
+  id: `sp${i}`,
+  title: `Space ${i}`,
+  visibility: 'private',
+  emoji: '',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  urls: { app: 'x', location: 'x', published: null },
+  organization: 'o',
+  parent: null,
 });
 const collection = (i: number) => ({
-  object: 'collection', id: `c${i}`, title: `Collection ${i}`, organization: 'o', createdAt: '2030-01-01T00:00:00.000Z',
-  urls: { app: 'x', location: 'x' }, permissions: { view: true, admin: true },
+  object: 'collection',
+  id: `c${i}`,
+  title: `Collection ${i}`,
+  organization: 'o',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  urls: { app: 'x', location: 'x' },
+  permissions: { view: true, admin: true },
 });
 
 /**
@@ -73,7 +94,9 @@ describe('a list that never ends stops at DOCSCTL_MAX_PAGES', () => {
     const r = await run(['spaces', 'list', '--all', '--fields', 'id'], { DOCSCTL_MAX_PAGES: '5' });
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stdout).toBe('sp0\nsp1\nsp2\nsp3\nsp4');
-    expect(r.stderr).toContain('error: GET /v1/orgs/o/spaces: the list goes on past 5 pages, the most docsctl reads of one list (the server still sent a next.page)');
+    expect(r.stderr).toContain(
+      'error: GET /v1/orgs/o/spaces: the list goes on past 5 pages, the most docsctl reads of one list (the server still sent a next.page)',
+    );
     expect(r.stderr).toContain('hint: if the list is really that long, raise the bound: DOCSCTL_MAX_PAGES=50');
     // Five requests, not one more: what the process holds is five pages.
     expect(requests).toHaveLength(5);
@@ -93,7 +116,12 @@ describe('a list that never ends stops at DOCSCTL_MAX_PAGES', () => {
     expect(JSON.parse(r.stdout).map((s: { id: string }) => s.id)).toEqual(['sp0', 'sp1', 'sp2', 'sp3']);
     expect(r.stderr).toContain('error: GET /v1/orgs/o/spaces: the list goes on past 4 pages');
     expect(r.stderr).toContain('DOCSCTL_MAX_PAGES=40');
-    expect(requests).toEqual(['/v1/orgs/o/spaces?limit=1000', '/v1/orgs/o/spaces?limit=1000&page=p1', '/v1/orgs/o/spaces?limit=1000&page=p2', '/v1/orgs/o/spaces?limit=1000&page=p3']);
+    expect(requests).toEqual([
+      '/v1/orgs/o/spaces?limit=1000',
+      '/v1/orgs/o/spaces?limit=1000&page=p1',
+      '/v1/orgs/o/spaces?limit=1000&page=p2',
+      '/v1/orgs/o/spaces?limit=1000&page=p3',
+    ]);
     requests = [];
     const slurp = await run(['api', '/v1/orgs/{org}/spaces', '--paginate', '--slurp'], { DOCSCTL_MAX_PAGES: '2' });
     expect(slurp.exitCode).toBe(1);
@@ -128,15 +156,20 @@ describe('a list that never ends stops at DOCSCTL_MAX_PAGES', () => {
 
 describe('a cursor that comes back is a malformed list, for every list', () => {
   /** p0 → p1 → p2 → `back` (then, for a client that follows it anyway, on until p30, the end). */
-  const cycling = (back: string): Handler => (_req, res, u) => {
-    const page = u.searchParams.get('page');
-    const n = page === null ? 0 : Number(page.slice(1));
-    const next = n === 2 ? back : n < 30 ? `p${n + 1}` : undefined;
-    json(res, 200, { items: [space(n)], count: 100, ...(next ? { next: { page: next } } : {}) });
-  };
+  const cycling =
+    (back: string): Handler =>
+    (_req, res, u) => {
+      const page = u.searchParams.get('page');
+      const n = page === null ? 0 : Number(page.slice(1));
+      const next = n === 2 ? back : n < 30 ? `p${n + 1}` : undefined;
+      json(res, 200, { items: [space(n)], count: 100, ...(next ? { next: { page: next } } : {}) });
+    };
 
   it('api --paginate stops at a cursor it followed already, as spaces list --all does', async () => {
-    for (const args of [['api', '/v1/orgs/{org}/spaces', '--paginate'], ['spaces', 'list', '--all', '--fields', 'id']]) {
+    for (const args of [
+      ['api', '/v1/orgs/{org}/spaces', '--paginate'],
+      ['spaces', 'list', '--all', '--fields', 'id'],
+    ]) {
       handler = cycling('p1');
       requests = [];
       const r = await run(args);
@@ -188,7 +221,9 @@ describe('an answer larger than DOCSCTL_MAX_RESPONSE_BYTES', () => {
     const r = await run(['api', '/v1/user'], { DOCSCTL_MAX_RESPONSE_BYTES: String(MiB) });
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')[0]).toBe(`error: GET ${url}/v1/user: the answer is larger than 1 MiB (1048576 bytes), the most docsctl reads of one answer (its Content-Length says 5242880 bytes): not read`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: GET ${url}/v1/user: the answer is larger than 1 MiB (1048576 bytes), the most docsctl reads of one answer (its Content-Length says 5242880 bytes): not read`,
+    );
     expect(r.stderr).toContain('hint: if the answer is meant to be that large, raise the bound: DOCSCTL_MAX_RESPONSE_BYTES=4194304 (bytes)');
     expect(sent).toBeLessThan(5 * MiB);
     // The same answer within the default bound is read.
@@ -204,7 +239,9 @@ describe('an answer larger than DOCSCTL_MAX_RESPONSE_BYTES', () => {
     };
     const r = await run(['collections', 'get', 'c1'], { DOCSCTL_MAX_RESPONSE_BYTES: String(MiB) });
     expect(r.exitCode, r.stderr).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe(`error: GET ${url}/v1/collections/c1: the answer is larger than 1 MiB (1048576 bytes), the most docsctl reads of one answer (it came without a Content-Length): cut there`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: GET ${url}/v1/collections/c1: the answer is larger than 1 MiB (1048576 bytes), the most docsctl reads of one answer (it came without a Content-Length): cut there`,
+    );
     // The client stopped reading: the server could not send the 32 MiB (only what the socket buffers held).
     expect(sent).toBeLessThan(16 * MiB);
   });
@@ -250,7 +287,9 @@ describe('--timeout bounds the whole request, retries and their waits included',
     const took = Date.now() - started;
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('error: busy');
-    expect(r.stderr).toMatch(/hint: not retried: the server asked to wait 1000 ms \(Retry-After\), more than the \d{1,3} ms left of the whole request's 2000 ms timeout \(--timeout or DOCSCTL_TIMEOUT\)/);
+    expect(r.stderr).toMatch(
+      /hint: not retried: the server asked to wait 1000 ms \(Retry-After\), more than the \d{1,3} ms left of the whole request's 2000 ms timeout \(--timeout or DOCSCTL_TIMEOUT\)/,
+    );
     expect(requests).toHaveLength(2);
     // Two attempts a second apart, then no wait that would end past the timeout (and the start of node).
     expect(took).toBeLessThan(2_000 + 1_500);
@@ -277,7 +316,10 @@ describe('--timeout bounds the whole request, retries and their waits included',
 
 describe('a redirect is not followed, and not taken for an answer', () => {
   it('docsctl api: exit 1 naming the status and the Location; nothing on stdout (the status line with -i)', async () => {
-    handler = (_req, res) => res.writeHead(302, { location: 'https://elsewhere.example/v1/user', 'content-type': 'text/html' }).end('<a href="https://elsewhere.example/v1/user">moved</a>');
+    handler = (_req, res) =>
+      res
+        .writeHead(302, { location: 'https://elsewhere.example/v1/user', 'content-type': 'text/html' })
+        .end('<a href="https://elsewhere.example/v1/user">moved</a>');
     const r = await run(['api', '/v1/user']);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');

@@ -90,6 +90,8 @@ describe('flag conflicts, declared on the flags', () => {
     expect(await sb.process(args)).toEqual(await sb.run(args));
     const json = await sb.run([...args, '--json']);
     expect(json.exitCode).toBe(2);
-    expect(JSON.parse(json.stderr)).toEqual({ error: { status: null, message: '--parent and --root cannot be used together', hint: 'see docsctl spaces move --help', exitCode: 2 } });
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: { status: null, message: '--parent and --root cannot be used together', hint: 'see docsctl spaces move --help', exitCode: 2 },
+    });
   });
 });

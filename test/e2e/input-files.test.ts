@@ -57,7 +57,10 @@ describe('input files and stdin are bounded', () => {
     ];
     for (const c of cases) {
       const t0 = Date.now();
-      const r = await sb.run(['api', '-X', 'POST', '/v1/orgs/{org}/collections', ...c.args], { ...(c.env ? { env: c.env } : {}), ...(c.input !== undefined ? { input: c.input } : {}) });
+      const r = await sb.run(['api', '-X', 'POST', '/v1/orgs/{org}/collections', ...c.args], {
+        ...(c.env ? { env: c.env } : {}),
+        ...(c.input !== undefined ? { input: c.input } : {}),
+      });
       expect(Date.now() - t0, c.args.join(' ')).toBeLessThan(10_000);
       expect(r.exitCode, `${c.args.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stdout).toBe('');
@@ -66,9 +69,14 @@ describe('input files and stdin are bounded', () => {
     // As a process too: /dev/zero on stdin, the bound at its default.
     const t0 = Date.now();
     const zero = await new Promise<{ code: number | null; stderr: string }>((done) => {
-      const child = spawn('sh', ['-c', `exec node "${resolve(import.meta.dirname, '../../bin/docsctl.js')}" api -X POST '/v1/orgs/{org}/collections' --input - < /dev/zero`], {
-        env: { ...sb.env(), PATH: process.env.PATH ?? '' } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        'sh',
+        ['-c', `exec node "${resolve(import.meta.dirname, '../../bin/docsctl.js')}" api -X POST '/v1/orgs/{org}/collections' --input - < /dev/zero`],
+        {
+          env: { ...sb.env(), PATH: process.env.PATH ?? '' } as NodeJS.ProcessEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       child.on('exit', (code) => done({ code, stderr }));
@@ -120,7 +128,13 @@ describe('serve --seed is bounded', () => {
 
   it('/dev/zero, an endless FIFO and a seed past DOCSCTL_MAX_SEED_BYTES stop it before it listens: exit 2 naming the path and the rule', async () => {
     const fifo = endlessFifo('seed.fifo');
-    const state = (await sb.server.app.handle({ method: 'GET', url: '/_sandbox/state', headers: { authorization: `Bearer ${sb.token('admin')}`, host: new URL(sb.server.url).host } })).body!.toString();
+    const state = (
+      await sb.server.app.handle({
+        method: 'GET',
+        url: '/_sandbox/state',
+        headers: { authorization: `Bearer ${sb.token('admin')}`, host: new URL(sb.server.url).host },
+      })
+    ).body!.toString();
     const seed = file('state.json', state);
     const size = Buffer.byteLength(state);
     const cases: [string, Record<string, string>, string][] = [
@@ -163,7 +177,10 @@ describe('saml --certificate-file sends one certificate and nothing else', () =>
       [file('trailing.pem', `${PEM}${keyBody}\n`), 'not one PEM certificate block'],
     ];
     for (const [path, rule] of cases) {
-      for (const args of [['saml', 'create', '--label', 'Okta', '--certificate-file', path], ['saml', 'update', 'any-provider', '--certificate-file', path]]) {
+      for (const args of [
+        ['saml', 'create', '--label', 'Okta', '--certificate-file', path],
+        ['saml', 'update', 'any-provider', '--certificate-file', path],
+      ]) {
         const r = await sb.run(args);
         expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(2);
         expect(r.stdout).toBe('');

@@ -36,7 +36,13 @@ beforeAll(async () => {
   await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((done) => { site.closeAllConnections(); site.close(() => done()); }));
+afterAll(
+  () =>
+    new Promise<void>((done) => {
+      site.closeAllConnections();
+      site.close(() => done());
+    }),
+);
 
 let server: RunningServer;
 beforeEach(async () => {
@@ -48,8 +54,10 @@ afterEach(() => server.close());
 
 async function call(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; body: any }> {
   const res = await fetch(server.url + path, {
-    method, headers: { authorization: `Bearer ${server.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}),
+    method,
+    headers: { authorization: `Bearer ${server.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+    ...(signal ? { signal } : {}),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
@@ -151,7 +159,10 @@ describe('requests that stall are cut', () => {
       socket.on('data', (d) => (answer += d));
       socket.on('error', fail);
       socket.on('close', () => done({ answer, ms: Date.now() - started }));
-      setTimeout(() => { socket.destroy(); fail(new Error(`still open after 5 s: ${answer}`)); }, 5_000).unref();
+      setTimeout(() => {
+        socket.destroy();
+        fail(new Error(`still open after 5 s: ${answer}`));
+      }, 5_000).unref();
     });
   }
 
@@ -163,7 +174,9 @@ describe('requests that stall are cut', () => {
   });
 
   it('a body that never ends: 408 after the request timeout', async () => {
-    const r = await stall(`PATCH /v1/spaces/sp-welcome HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${quick.token}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"title":`);
+    const r = await stall(
+      `PATCH /v1/spaces/sp-welcome HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${quick.token}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"title":`,
+    );
     expect(r.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(r.ms).toBeLessThan(2_500);
     expect(quick.store.data.spaces.get('sp-welcome')!.title).toBe('Welcome');

@@ -69,10 +69,16 @@ describe.skipIf(!HAS_TMUX)('auth login at a terminal', () => {
 
 describe('auth login --with-token', () => {
   it('a refused token: exit 3, the service\'s words and what to check, not "run docsctl auth login"', async () => {
-    const r = await docsctl(['auth', 'login', '--api-url', sb.server.url, '--with-token'], { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home }, { input: 'sbx_wrong\n' });
+    const r = await docsctl(
+      ['auth', 'login', '--api-url', sb.server.url, '--with-token'],
+      { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home },
+      { input: 'sbx_wrong\n' },
+    );
     expect(r.exitCode).toBe(3);
-    expect(r.stderr).toBe(`error: the token was refused by ${sb.server.url}: invalid or revoked token (401); nothing was saved\n`
-      + `hint: check the token (whole, not expired or revoked) and that ${sb.server.url} is the service that issued it`);
+    expect(r.stderr).toBe(
+      `error: the token was refused by ${sb.server.url}: invalid or revoked token (401); nothing was saved\n` +
+        `hint: check the token (whole, not expired or revoked) and that ${sb.server.url} is the service that issued it`,
+    );
     expect(existsSync(join(sb.home, 'config.json'))).toBe(false);
   });
 });

@@ -18,8 +18,15 @@ describe('members list', () => {
     expect(ids(all)).toEqual([...JOIN_ORDER].reverse());
     const admin = all.find((m) => m.id === 'u-admin')!;
     expect(admin).toMatchObject({
-      object: 'member', id: 'u-admin', role: 'admin', disabled: false, sso: false,
-      joinedAt: '2026-01-01T00:00:00.000Z', spaces: 1, teams: 0, sites: 0,
+      object: 'member',
+      id: 'u-admin',
+      role: 'admin',
+      disabled: false,
+      sso: false,
+      joinedAt: '2026-01-01T00:00:00.000Z',
+      spaces: 1,
+      teams: 0,
+      sites: 0,
       user: { object: 'user', id: 'u-admin', displayName: 'Ada Admin', email: 'admin@acme.test' },
     });
     expect(admin).not.toHaveProperty('lastSeenAt');
@@ -212,7 +219,13 @@ describe('member sites', () => {
     await sb.json(['sites', 'create', '--title', 'Blog']);
     const all: { id: string; sites: number }[] = await sb.json(['members', 'list']);
     expect(Object.fromEntries(all.map((m) => [m.id, m.sites]))).toEqual({
-      'u-admin': 2, 'u-create': 2, 'u-review': 2, 'u-edit': 2, 'u-comment': 2, 'u-read': 2, 'u-guest': 0,
+      'u-admin': 2,
+      'u-create': 2,
+      'u-review': 2,
+      'u-edit': 2,
+      'u-comment': 2,
+      'u-read': 2,
+      'u-guest': 0,
     });
     // a guest reaches a site only as any visitor does, published or not
     await sb.run(['sites', 'publish', first.id]);
@@ -283,7 +296,10 @@ describe('member spaces, teams and SSO', () => {
     expect(JSON.parse(none.stdout)).toMatchObject({ id: 'u-read', sso: true });
     expect((await sb.request('GET', '/v1/orgs/org-acme/members/u-read')).body.sso).toBe(true);
     const saml = await sb.request('POST', '/v1/orgs/org-acme/saml', {
-      label: 'Okta', entityID: 'http://www.okta.com/exk1', ssoURL: 'https://acme.okta.test/sso/saml', certificate: PEM,
+      label: 'Okta',
+      entityID: 'http://www.okta.com/exk1',
+      ssoURL: 'https://acme.okta.test/sso/saml',
+      certificate: PEM,
     });
     expect(saml.status).toBe(201);
     expect((await sb.run(['members', 'sso', 'u-edit'], { as: 'edit' })).exitCode).toBe(5);

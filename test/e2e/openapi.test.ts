@@ -84,9 +84,15 @@ describe('openapi specifications', () => {
     served = petstore('1.0.0');
     const spec = await sb.json(['openapi', 'create', 'petstore', '--url', `${base}/spec.json`, '--wait']);
     expect(spec).toMatchObject({
-      object: 'openapi-spec', slug: 'petstore', sourceURL: `${base}/spec.json`, processingState: 'complete',
-      visibility: 'private', lastVersion: expect.any(String), lastProcessedAt: expect.any(String),
-      lastProcessedErrorCount: 0, permissions: { view: true, edit: true },
+      object: 'openapi-spec',
+      slug: 'petstore',
+      sourceURL: `${base}/spec.json`,
+      processingState: 'complete',
+      visibility: 'private',
+      lastVersion: expect.any(String),
+      lastProcessedAt: expect.any(String),
+      lastProcessedErrorCount: 0,
+      permissions: { view: true, edit: true },
       urls: { location: `${sb.server.url}/v1/orgs/org-acme/openapi/petstore` },
     });
     expect(spec).not.toHaveProperty('lastProcessErrorCode');
@@ -94,10 +100,15 @@ describe('openapi specifications', () => {
     expect(spec.urls).not.toHaveProperty('published');
 
     const versions = await sb.json(['openapi', 'versions', 'petstore']);
-    expect(versions).toEqual([{
-      object: 'openapi-spec-version', id: spec.lastVersion, createdAt: spec.lastProcessedAt, url: `${base}/spec.json`,
-      urls: { location: `${sb.server.url}/v1/orgs/org-acme/openapi/petstore/versions/${spec.lastVersion}` },
-    }]);
+    expect(versions).toEqual([
+      {
+        object: 'openapi-spec-version',
+        id: spec.lastVersion,
+        createdAt: spec.lastProcessedAt,
+        url: `${base}/spec.json`,
+        urls: { location: `${sb.server.url}/v1/orgs/org-acme/openapi/petstore/versions/${spec.lastVersion}` },
+      },
+    ]);
     expect(await sb.json(['openapi', 'version', 'petstore'])).toEqual(versions[0]);
     expect(await sb.json(['openapi', 'version', 'petstore', spec.lastVersion])).toEqual(versions[0]);
 
@@ -105,7 +116,8 @@ describe('openapi specifications', () => {
     expect(content.exitCode).toBe(0);
     expect(JSON.parse(content.stdout)).toEqual(petstore('1.0.0'));
     expect(await sb.json(['openapi', 'content', 'petstore'])).toEqual({
-      filesystem: { 'openapi.json': petstore('1.0.0') }, url: `${base}/spec.json`,
+      filesystem: { 'openapi.json': petstore('1.0.0') },
+      url: `${base}/spec.json`,
       urls: { source: `${base}/spec.json`, public: null },
     });
   });
@@ -163,7 +175,12 @@ describe('openapi specifications', () => {
     expect(r.stderr).toContain(`hint: the previous version ${good.lastVersion} is kept`);
 
     const spec = (await get('slow')).body;
-    expect(spec).toMatchObject({ processingState: 'complete', lastVersion: good.lastVersion, lastProcessErrorCode: 'FETCH_TIMEOUT', sourceURL: `${base}/slow.json` });
+    expect(spec).toMatchObject({
+      processingState: 'complete',
+      lastVersion: good.lastVersion,
+      lastProcessErrorCode: 'FETCH_TIMEOUT',
+      sourceURL: `${base}/slow.json`,
+    });
     expect(spec.lastProcessedErrors).toEqual([{ code: 'FETCH_TIMEOUT', message: expect.stringContaining('timed out after 400 ms') }]);
     expect(spec.lastProcessedErrorCount).toBe(1);
     expect(await sb.json(['openapi', 'versions', 'slow'])).toHaveLength(1);
@@ -234,7 +251,7 @@ describe('openapi specifications', () => {
     expect(replaced.body).toMatchObject({ id: created.id, slug: 'PetStore-V2' });
     // The put is processed in the background (a process's start used to hide the wait).
     await settled('PetStore-V2');
-    expect((await sb.json(['openapi', 'versions', 'PetStore-V2']))).toHaveLength(2);
+    expect(await sb.json(['openapi', 'versions', 'PetStore-V2'])).toHaveLength(2);
     expect((await sb.run(['openapi', 'list'])).stdout).toMatch(/^PetStore-V2\t/);
     expect((await sb.run(['openapi', 'delete', 'PETSTORE-v2', '--yes'])).exitCode).toBe(0);
     expect((await sb.request('GET', '/v1/orgs/org-acme/openapi')).body.count).toBe(0);
@@ -391,16 +408,29 @@ describe('openapi content: any filesystem the official document allows', () => {
     await new Promise((done) => service.close(done));
   });
   const answer = () => ({ filesystem, urls: { source: 'https://example.com/pets.yaml', public: null } });
-  const run = (env: Record<string, string> = {}) => runInProcess(['openapi', 'content', 'pets'], {
-    env: { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: serviceUrl, DOCSCTL_TOKEN: 'tok-openapi-1234', DOCSCTL_ORG: 'o', DOCSCTL_MAX_RETRIES: '0', ...env },
-  });
+  const run = (env: Record<string, string> = {}) =>
+    runInProcess(['openapi', 'content', 'pets'], {
+      env: {
+        HOME: sb.home,
+        DOCSCTL_CONFIG_DIR: sb.home,
+        DOCSCTL_API_URL: serviceUrl,
+        DOCSCTL_TOKEN: 'tok-openapi-1234',
+        DOCSCTL_ORG: 'o',
+        DOCSCTL_MAX_RETRIES: '0',
+        ...env,
+      },
+    });
 
   it('writes the openapi.* file of several, the only file, or else the whole filesystem as JSON, in TSV and table mode', async () => {
     const cases: { filesystem: Record<string, unknown>; out: string; note?: string }[] = [
       { filesystem: { 'openapi.yaml': 'openapi: 3.1.0\n', 'schemas/pet.yaml': 'type: object\n' }, out: 'openapi: 3.1.0' },
       { filesystem: { 'spec/openapi.json': petstore('1') }, out: JSON.stringify(petstore('1'), null, 2) },
       { filesystem: {}, out: '{}', note: 'the version holds no file: this is its whole filesystem, as JSON' },
-      { filesystem: { 'pets.yaml': 'a: 1\n', 'common.yaml': 'b: 2\n' }, out: JSON.stringify({ 'pets.yaml': 'a: 1\n', 'common.yaml': 'b: 2\n' }, null, 2), note: 'the version holds 2 files (pets.yaml, common.yaml) and no openapi.* file: this is its whole filesystem, as JSON' },
+      {
+        filesystem: { 'pets.yaml': 'a: 1\n', 'common.yaml': 'b: 2\n' },
+        out: JSON.stringify({ 'pets.yaml': 'a: 1\n', 'common.yaml': 'b: 2\n' }, null, 2),
+        note: 'the version holds 2 files (pets.yaml, common.yaml) and no openapi.* file: this is its whole filesystem, as JSON',
+      },
     ];
     for (const c of cases) {
       filesystem = c.filesystem;

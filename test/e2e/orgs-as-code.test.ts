@@ -124,7 +124,8 @@ describe('orgs export / plan / apply', () => {
     data.members.find((m: { key: string }) => m.key === 'rex-reader').role = 'edit';
     // Add a site with sections.
     data.sites.push({
-      title: 'Partners', sections: [
+      title: 'Partners',
+      sections: [
         { title: 'Overview', siteSpaces: [{ space: 'welcome' }] },
         { title: 'Reference', key: 'ref', siteSpaces: [{ space: 'reference' }, { space: 'changelog' }] },
       ],
@@ -135,18 +136,22 @@ describe('orgs export / plan / apply', () => {
 
     const { exitCode, plan: p } = await plan(path, '--prune');
     expect(exitCode).toBe(2);
-    expect(brief(p.changes)).toEqual(brief([
-      { action: 'update', kind: 'space', key: 'getting-started' },
-      { action: 'move', kind: 'space', key: 'changelog' },
-      { action: 'move', kind: 'section', key: 'guides', site: 'public-docs' },
-      { action: 'update', kind: 'member', key: 'rex-reader' },
-      { action: 'create', kind: 'site', key: 'partners' },
-      { action: 'create', kind: 'section', key: 'overview', site: 'partners' },
-      { action: 'create', kind: 'section', key: 'ref', site: 'partners' },
-      { action: 'create', kind: 'site-space', key: 'changelog', site: 'partners' },
-      { action: 'delete', kind: 'collection', key: 'archive' },
-    ]));
-    expect(p.changes.find((c: { kind: string; action: string }) => c.kind === 'space' && c.action === 'update').fields).toEqual([{ field: 'title', from: 'Getting started', to: 'Start here' }]);
+    expect(brief(p.changes)).toEqual(
+      brief([
+        { action: 'update', kind: 'space', key: 'getting-started' },
+        { action: 'move', kind: 'space', key: 'changelog' },
+        { action: 'move', kind: 'section', key: 'guides', site: 'public-docs' },
+        { action: 'update', kind: 'member', key: 'rex-reader' },
+        { action: 'create', kind: 'site', key: 'partners' },
+        { action: 'create', kind: 'section', key: 'overview', site: 'partners' },
+        { action: 'create', kind: 'section', key: 'ref', site: 'partners' },
+        { action: 'create', kind: 'site-space', key: 'changelog', site: 'partners' },
+        { action: 'delete', kind: 'collection', key: 'archive' },
+      ]),
+    );
+    expect(p.changes.find((c: { kind: string; action: string }) => c.kind === 'space' && c.action === 'update').fields).toEqual([
+      { field: 'title', from: 'Getting started', to: 'Start here' },
+    ]);
     expect(p.changes.find((c: { kind: string }) => c.kind === 'member').fields).toEqual([{ field: 'role', from: 'read', to: 'edit' }]);
     expect(p.summary).toEqual({ create: 4, update: 2, move: 2, delete: 1 });
 
@@ -178,13 +183,16 @@ describe('orgs export / plan / apply', () => {
 
   it('a failure mid-apply stops, says what was and was not applied, and a rerun finishes the job', async () => {
     await applyBase();
-    const path = file('more.yaml', `${BASE}  - title: Partners
+    const path = file(
+      'more.yaml',
+      `${BASE}  - title: Partners
     sections:
       - title: One
         siteSpaces: [{ space: welcome }]
       - title: Two
         siteSpaces: [{ space: reference }]
-`);
+`,
+    );
     // The site is made, then its first section's creation fails.
     const set = await sb.request('PUT', '/_sandbox/faults', { rules: [{ method: 'POST', path: '/v1/orgs/*/sites/*/sections', status: 500, count: 1 }] });
     expect(set.status).toBe(200);
@@ -204,7 +212,9 @@ describe('orgs export / plan / apply', () => {
   it('a 429 with Retry-After is waited out, POSTs included', async () => {
     await sb.request('PUT', '/_sandbox/faults', { rules: [{ method: 'POST', path: '/v1/orgs/*/collections', status: 429, retryAfter: 1, count: 1 }] });
     const t0 = Date.now();
-    const r = await sb.run(['orgs', 'apply', '-f', file('c.yaml', 'version: 1\ncollections:\n  - title: Slow\n'), '--yes', '--verbose'], { env: { DOCSCTL_MAX_RETRIES: '3' } });
+    const r = await sb.run(['orgs', 'apply', '-f', file('c.yaml', 'version: 1\ncollections:\n  - title: Slow\n'), '--yes', '--verbose'], {
+      env: { DOCSCTL_MAX_RETRIES: '3' },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/POST \S+\/collections → 429/);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
@@ -223,7 +233,9 @@ describe('orgs export / plan / apply', () => {
   });
 
   it('bad files: every problem at file:line:column with its rule, exit 2, nothing sent', async () => {
-    const path = file('bad.yaml', `version: 1
+    const path = file(
+      'bad.yaml',
+      `version: 1
 collections:
   - title: A
     parent: b
@@ -237,7 +249,8 @@ spaces:
   - title: One
   - title: Two
     editMode: frozen
-`);
+`,
+    );
     const before = (await sb.request('GET', '/v1/orgs/org-acme/collections')).body.count;
     for (const cmd of [['plan'], ['apply', '--yes']]) {
       const r = await sb.run(['orgs', ...cmd, '-f', path]);
@@ -247,7 +260,9 @@ spaces:
       expect(r.stderr).toContain(`${path}:14:15: spaces[2].editMode:`);
     }
     // The schema passes: then the rules between items.
-    const rules = file('rules.yaml', `version: 1
+    const rules = file(
+      'rules.yaml',
+      `version: 1
 collections:
   - title: A
     parent: b
@@ -257,7 +272,8 @@ spaces:
   - title: One
     parent: guidez
   - title: One
-`);
+`,
+    );
     const r = await sb.run(['orgs', 'plan', '-f', rules]);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
@@ -276,13 +292,20 @@ spaces:
   });
 
   it('values from the environment: ${env:NAME} in a certificate, a clear error when it is not set, $${env:NAME} is the text', async () => {
-    const path = file('env.yaml', 'version: 1\nsaml:\n  - label: Okta\n    certificate: ${env:OKTA_CERT}\ncollections:\n  - title: "$${env:TEAM} docs"\n    key: team\n');
+    const path = file(
+      'env.yaml',
+      'version: 1\nsaml:\n  - label: Okta\n    certificate: ${env:OKTA_CERT}\ncollections:\n  - title: "$${env:TEAM} docs"\n    key: team\n',
+    );
     const unset = await sb.run(['orgs', 'plan', '-f', path]);
     expect(unset.exitCode).toBe(2);
     expect(unset.stderr).toContain(`${path}:4:18: saml[0].certificate: \${env:OKTA_CERT}: the environment variable OKTA_CERT is not set`);
     const set = await sb.run(['orgs', 'plan', '-f', path, '--json'], { env: { OKTA_CERT: PEM } });
     expect(set.exitCode, set.stderr).toBe(0);
-    expect(JSON.parse(set.stdout).changes.find((c: { kind: string }) => c.kind === 'collection')).toMatchObject({ action: 'create', key: 'team', title: '${env:TEAM} docs' });
+    expect(JSON.parse(set.stdout).changes.find((c: { kind: string }) => c.kind === 'collection')).toMatchObject({
+      action: 'create',
+      key: 'team',
+      title: '${env:TEAM} docs',
+    });
   });
 
   it('--json plan shape', async () => {
@@ -290,10 +313,22 @@ spaces:
     const { exitCode, plan: p } = await plan(path);
     expect(exitCode).toBe(2);
     expect(p).toEqual({
-      organization: 'org-acme', source: path, prune: false,
+      organization: 'org-acme',
+      source: path,
+      prune: false,
       summary: { create: 0, update: 1, move: 0, delete: 0 },
-      changes: [{ kind: 'collection', action: 'update', key: 'handbook', id: 'col-handbook', title: 'Handbook', fields: [{ field: 'description', from: 'How we work', to: 'How we work now' }] }],
-      drift: [], kept: [],
+      changes: [
+        {
+          kind: 'collection',
+          action: 'update',
+          key: 'handbook',
+          id: 'col-handbook',
+          title: 'Handbook',
+          fields: [{ field: 'description', from: 'How we work', to: 'How we work now' }],
+        },
+      ],
+      drift: [],
+      kept: [],
     });
   });
 
@@ -312,7 +347,11 @@ spaces:
     const org = file('prod.yaml', (await sb.run(['orgs', 'export'])).stdout);
     const { execa } = await import('execa');
     const { BIN } = await import('../helpers/cli.js');
-    const child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', '--seed', org], { env: { PATH: process.env.PATH ?? '', HOME: dir }, extendEnv: false, reject: false });
+    const child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', '--seed', org], {
+      env: { PATH: process.env.PATH ?? '', HOME: dir },
+      extendEnv: false,
+      reject: false,
+    });
     try {
       const line = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -336,7 +375,10 @@ spaces:
       child.kill('SIGTERM');
       await child;
     }
-    const bad = await docsctl(['serve', '--memory', '--port', '0', '--seed', file('bad-seed.yaml', 'version: 1\ncollections:\n  - titel: x\n')], { PATH: process.env.PATH ?? '', HOME: dir });
+    const bad = await docsctl(['serve', '--memory', '--port', '0', '--seed', file('bad-seed.yaml', 'version: 1\ncollections:\n  - titel: x\n')], {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+    });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('bad-seed.yaml:3:5: collections[0].titel: unknown field "titel"');
   });
@@ -357,7 +399,9 @@ describe('hostile organization files', () => {
       const r = await sb.run(['orgs', ...cmd, '-f', path], { env: { LEAKED: SECRET } });
       expect(r.exitCode).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toContain(`${path}:3:12: collections[0].title: \${env:DOCSCTL_TOKEN}: only a field that takes a secret (saml[].certificate) takes a value from the environment`);
+      expect(r.stderr).toContain(
+        `${path}:3:12: collections[0].title: \${env:DOCSCTL_TOKEN}: only a field that takes a secret (saml[].certificate) takes a value from the environment`,
+      );
       expect(r.stderr).toContain(`${path}:5:18: collections[1].description: \${env:LEAKED}: only a field that takes a secret`);
       expect(r.stderr).not.toContain(sb.token('admin'));
       expect(r.stderr).not.toContain(SECRET);
@@ -368,14 +412,19 @@ describe('hostile organization files', () => {
   it('docsctl’s own variables are never read, even where a secret goes; a value that is no certificate is refused without being quoted', async () => {
     const own = await sb.run(['orgs', 'apply', '--yes', '-f', samlFile('own.yaml', '${env:DOCSCTL_TOKEN}')]);
     expect(own.exitCode).toBe(2);
-    expect(own.stderr).toContain("saml[0].certificate: ${env:DOCSCTL_TOKEN}: docsctl's own variables (DOCSCTL_…, its credentials among them) are never read by an organization file");
+    expect(own.stderr).toContain(
+      "saml[0].certificate: ${env:DOCSCTL_TOKEN}: docsctl's own variables (DOCSCTL_…, its credentials among them) are never read by an organization file",
+    );
     expect(own.stderr).not.toContain(sb.token('admin'));
     const notCert = await sb.run(['orgs', 'apply', '--yes', '-f', samlFile('other.yaml', '${env:OTHER}')], { env: { OTHER: SECRET } });
     expect(notCert.exitCode).toBe(2);
     expect(notCert.stderr).toMatch(/other\.yaml:4:18: saml\[0\]\.certificate: \$\{env:OTHER\}: not a certificate/);
     expect(notCert.stderr + notCert.stdout).not.toContain(SECRET);
     // An anchor would let an alias copy the value into any field.
-    const anchored = await sb.run(['orgs', 'plan', '-f', file('anchor.yaml', 'version: 1\nsaml:\n  - label: Okta\n    certificate: &c ${env:OKTA_CERT}\ncollections:\n  - title: *c\n')], { env: { OKTA_CERT: PEM } });
+    const anchored = await sb.run(
+      ['orgs', 'plan', '-f', file('anchor.yaml', 'version: 1\nsaml:\n  - label: Okta\n    certificate: &c ${env:OKTA_CERT}\ncollections:\n  - title: *c\n')],
+      { env: { OKTA_CERT: PEM } },
+    );
     expect(anchored.exitCode).toBe(2);
     expect(anchored.stderr).toContain('a value from the environment cannot have an anchor (&c)');
     expect(await samlCount()).toBe(0);
@@ -393,9 +442,13 @@ describe('hostile organization files', () => {
     expect((await sb.run(['orgs', 'plan', '-f', path], { env: { OKTA_CERT: PEM } })).exitCode).toBe(0);
     const changed = await sb.run(['orgs', 'plan', '-f', path, '--json', '--detailed-exitcode'], { env: { OKTA_CERT: PEM_2 } });
     expect(changed.exitCode, changed.stderr).toBe(2);
-    expect(JSON.parse(changed.stdout).changes).toEqual([expect.objectContaining({
-      kind: 'saml', action: 'update', fields: [{ field: 'certificate', from: FINGERPRINT, to: `${FINGERPRINT_2} (\${env:OKTA_CERT})` }],
-    })]);
+    expect(JSON.parse(changed.stdout).changes).toEqual([
+      expect.objectContaining({
+        kind: 'saml',
+        action: 'update',
+        fields: [{ field: 'certificate', from: FINGERPRINT, to: `${FINGERPRINT_2} (\${env:OKTA_CERT})` }],
+      }),
+    ]);
     const text = await sb.run(['orgs', 'apply', '-f', path, '--yes'], { env: { OKTA_CERT: PEM_2 } });
     expect(text.exitCode, text.stderr).toBe(0);
     expect(text.stderr).toContain(`certificate: "${FINGERPRINT}" → "${FINGERPRINT_2} (\${env:OKTA_CERT})"`);
@@ -422,7 +475,7 @@ describe('hostile organization files', () => {
     writeFileSync(join(dir, 'big.pem'), PEM + ' '.repeat(10_000));
     const cases: [string, string][] = [
       ['/dev/zero', "it leads outside the organization file's folder (to /dev/zero): a certificate file must be in that folder or below it"],
-      ['zero.pem', 'it leads outside the organization file\'s folder (to /dev/zero)'],
+      ['zero.pem', "it leads outside the organization file's folder (to /dev/zero)"],
       ['/proc/self/environ', "it leads outside the organization file's folder (to /proc/"],
       ['environ.pem', "it leads outside the organization file's folder (to /proc/"],
       ['missing.pem', 'cannot read it (ENOENT)'],
@@ -448,7 +501,9 @@ describe('hostile organization files', () => {
     const sub = samlFile('certs/sub.yaml', '{ file: ../okta.pem }');
     const outside = await sb.run(['orgs', 'plan', '-f', sub]);
     expect(outside.exitCode).toBe(2);
-    expect(outside.stderr).toContain(`${sub}:4:26: saml[0].certificate.file: ../okta.pem: it leads outside the organization file's folder (to ${join(dir, 'okta.pem')})`);
+    expect(outside.stderr).toContain(
+      `${sub}:4:26: saml[0].certificate.file: ../okta.pem: it leads outside the organization file's folder (to ${join(dir, 'okta.pem')})`,
+    );
     expect(await samlCount()).toBe(0);
     // A link inside the folder to a file inside it is followed; the fingerprint names the file.
     const ok = await sb.run(['orgs', 'plan', '-f', samlFile('ok.yaml', '{ file: linked.pem }')]);
@@ -457,7 +512,10 @@ describe('hostile organization files', () => {
   });
 
   it('an alias bomb is a bad file (exit 2, aliases are limited), not an internal error', async () => {
-    const path = file('bomb.yaml', 'version: 1\ncollections: &a [{ title: a }]\nx: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\ny: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nz: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n');
+    const path = file(
+      'bomb.yaml',
+      'version: 1\ncollections: &a [{ title: a }]\nx: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\ny: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nz: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n',
+    );
     const r = await sb.run(['orgs', 'plan', '-f', path]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(`${path}:3:8: aliases are limited to 100 copies of an anchored value (nested aliases multiply), and this file's make more`);

@@ -36,7 +36,15 @@ describe('orgs plan exit codes', () => {
     const clean = file('clean.yaml', CLEAN);
     const changed = file('changed.yaml', CHANGED);
     const bad = file('bad.yaml', BAD);
-    const cases: { what: string; args: string[]; env?: Record<string, string | undefined>; setup?: () => Promise<unknown>; plain: number; detailed: number; plan?: boolean }[] = [
+    const cases: {
+      what: string;
+      args: string[];
+      env?: Record<string, string | undefined>;
+      setup?: () => Promise<unknown>;
+      plain: number;
+      detailed: number;
+      plan?: boolean;
+    }[] = [
       { what: 'no changes', args: ['-f', clean], plain: 0, detailed: 0, plan: true },
       { what: 'changes pending', args: ['-f', changed], plain: 0, detailed: 2, plan: true },
       { what: 'a bad file', args: ['-f', bad], plain: 2, detailed: 1 },
@@ -50,7 +58,10 @@ describe('orgs plan exit codes', () => {
     ];
     const seen: string[] = [];
     for (const c of cases) {
-      for (const [flags, code] of [[[], c.plain], [['--detailed-exitcode'], c.detailed]] as const) {
+      for (const [flags, code] of [
+        [[], c.plain],
+        [['--detailed-exitcode'], c.detailed],
+      ] as const) {
         for (const json of [[], ['--json']]) {
           await c.setup?.();
           const args = ['orgs', 'plan', ...c.args, ...flags, ...json];
@@ -60,7 +71,10 @@ describe('orgs plan exit codes', () => {
           if (c.plan) {
             expect(r.stderr).toBe('');
             if (json.length) expect(JSON.parse(r.stdout).summary.update).toBe(c.what === 'no changes' ? 0 : 1);
-            else expect(r.stdout).toContain(c.what === 'no changes' ? 'No changes: the organization is as the file says.' : 'Plan: 0 to create, 1 to update, 0 to move, 0 to delete.');
+            else
+              expect(r.stdout).toContain(
+                c.what === 'no changes' ? 'No changes: the organization is as the file says.' : 'Plan: 0 to create, 1 to update, 0 to move, 0 to delete.',
+              );
           } else {
             expect(r.stdout).toBe('');
             if (json.length) expect(JSON.parse(r.stderr).error.exitCode).toBe(code);
@@ -72,7 +86,12 @@ describe('orgs plan exit codes', () => {
     }
     expect(seen).toHaveLength(cases.length * 4);
     // The same codes from a process, as a CI job sees them.
-    for (const [args, code] of [[['-f', changed], 0], [['-f', changed, '--detailed-exitcode'], 2], [['-f', bad, '--detailed-exitcode'], 1], [['-f', bad], 2]] as const) {
+    for (const [args, code] of [
+      [['-f', changed], 0],
+      [['-f', changed, '--detailed-exitcode'], 2],
+      [['-f', bad, '--detailed-exitcode'], 1],
+      [['-f', bad], 2],
+    ] as const) {
       expect((await sb.process(['orgs', 'plan', ...args])).exitCode, args.join(' ')).toBe(code);
     }
   });
@@ -81,7 +100,10 @@ describe('orgs plan exit codes', () => {
     const changed = file('changed.yaml', CHANGED);
     const lines: [string[], string][] = [
       [['orgs', 'plan', '-f', changed, '-detailed-exitcode'], "unknown option '-detailed-exitcode' for 'docsctl orgs plan'. Did you mean --detailed-exitcode?"],
-      [['orgs', 'plan', '-f', changed, '--detailed-exit-code'], "unknown option '--detailed-exit-code' for 'docsctl orgs plan'. Did you mean --detailed-exitcode?"],
+      [
+        ['orgs', 'plan', '-f', changed, '--detailed-exit-code'],
+        "unknown option '--detailed-exit-code' for 'docsctl orgs plan'. Did you mean --detailed-exitcode?",
+      ],
       [['orgs', 'plan', '-f', changed, '--detailed-exitcodes'], "unknown option '--detailed-exitcodes'"],
       [['orgs', 'plna', '-f', changed, '--detailed-exitcode'], "unknown command 'plna' for 'docsctl orgs'. Did you mean plan?"],
       [['org', 'plan', '-f', changed, '--detailed-exitcode'], "unknown command 'org'"],
@@ -116,11 +138,19 @@ describe('orgs plan exit codes', () => {
     const stdin = new PassThrough();
     stdin.end();
     for (const json of [[], ['--json']]) {
-      const code = await main(['orgs', 'plan', '-f', changed, '--detailed-exitcode', ...json], {
-        stdout: sink(), stderr: sink(), stdin: Object.assign(stdin, { isTTY: false }), stdinIsTTY: false,
-        env: { ...sb.env(), PATH: process.env.PATH ?? '' }, stdoutClosed: () => true,
-        dispatcher: new AppDispatcher(sb.server.app, new URL(sb.server.url).origin),
-      }, await sourceManifest());
+      const code = await main(
+        ['orgs', 'plan', '-f', changed, '--detailed-exitcode', ...json],
+        {
+          stdout: sink(),
+          stderr: sink(),
+          stdin: Object.assign(stdin, { isTTY: false }),
+          stdinIsTTY: false,
+          env: { ...sb.env(), PATH: process.env.PATH ?? '' },
+          stdoutClosed: () => true,
+          dispatcher: new AppDispatcher(sb.server.app, new URL(sb.server.url).origin),
+        },
+        await sourceManifest(),
+      );
       expect(code).toBe(2);
     }
   });

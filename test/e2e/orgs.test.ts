@@ -16,8 +16,17 @@ describe('the organization', () => {
   it('shows its settings with their defaults: no merge rules, no trial, SSO not enforced', async () => {
     const o = await sb.json(['orgs', 'get']);
     expect(o).toMatchObject({
-      object: 'organization', id: 'org-acme', title: 'Acme Docs', type: 'business', plan: 'free', defaultRole: 'read',
-      sso: false, ai: false, inviteLinks: true, mergeRules: { type: 'none' }, trial: { status: 'notapplicable', count: 0 },
+      object: 'organization',
+      id: 'org-acme',
+      title: 'Acme Docs',
+      type: 'business',
+      plan: 'free',
+      defaultRole: 'read',
+      sso: false,
+      ai: false,
+      inviteLinks: true,
+      mergeRules: { type: 'none' },
+      trial: { status: 'notapplicable', count: 0 },
       urls: { location: `${sb.server.url}/v1/orgs/org-acme`, app: `${sb.server.url}/app/o/org-acme` },
       permissions: { view: true, access: true, admin: true, listMembers: true },
     });
@@ -30,12 +39,31 @@ describe('the organization', () => {
 
   it('an admin changes its settings; the answer and every later read show them', async () => {
     const updated = await sb.json([
-      'orgs', 'update', '--title', 'Acme Documentation', '--email-domains', 'acme.test,acme.example', '--hostname', 'acme',
-      '--default-role', 'null', '--logo', 'https://cdn.acme.test/logo.png', '--ai', 'true', '--invite-links', 'false',
+      'orgs',
+      'update',
+      '--title',
+      'Acme Documentation',
+      '--email-domains',
+      'acme.test,acme.example',
+      '--hostname',
+      'acme',
+      '--default-role',
+      'null',
+      '--logo',
+      'https://cdn.acme.test/logo.png',
+      '--ai',
+      'true',
+      '--invite-links',
+      'false',
     ]);
     expect(updated).toMatchObject({
-      title: 'Acme Documentation', emailDomains: ['acme.test', 'acme.example'], hostname: 'acme', defaultRole: null,
-      ai: true, inviteLinks: false, urls: { logo: 'https://cdn.acme.test/logo.png' },
+      title: 'Acme Documentation',
+      emailDomains: ['acme.test', 'acme.example'],
+      hostname: 'acme',
+      defaultRole: null,
+      ai: true,
+      inviteLinks: false,
+      urls: { logo: 'https://cdn.acme.test/logo.png' },
     });
     expect(await org('read')).toMatchObject({ title: 'Acme Documentation', hostname: 'acme', defaultRole: null });
     expect((await sb.json(['orgs', 'list'], { as: 'read' })).find((o: { id: string }) => o.id === 'org-acme').title).toBe('Acme Documentation');
@@ -67,7 +95,10 @@ describe('the organization', () => {
     const server: [unknown, string][] = [
       [{ title: 'x' }, 'title: must be at least 2 characters'],
       [{ mergeRules: { type: 'inherit' } }, 'mergeRules'],
-      [{ mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['u-nobody'] }] } }, 'mergeRules.rules.0.users.0: u-nobody is not a member of organization org-acme'],
+      [
+        { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['u-nobody'] }] } },
+        'mergeRules.rules.0.users.0: u-nobody is not a member of organization org-acme',
+      ],
       [{ defaultContent: { type: 'site', site: 'site-nope' } }, 'defaultContent.site: no site site-nope in organization org-acme'],
       [{ sso: true }, 'sso: enforcing single sign-on needs an active SAML provider'],
       [{ plan: 'pro' }, 'unknown field "plan"'],
@@ -86,9 +117,14 @@ describe('the organization', () => {
   });
 
   it('enforces SSO only with an active SAML provider, and shows it only while one is', async () => {
-    const saml = (await sb.request('POST', '/v1/orgs/org-acme/saml', {
-      label: 'Okta', entityID: 'http://www.okta.com/exk1', ssoURL: 'https://acme.okta.test/sso', certificate: PEM,
-    })).body;
+    const saml = (
+      await sb.request('POST', '/v1/orgs/org-acme/saml', {
+        label: 'Okta',
+        entityID: 'http://www.okta.com/exk1',
+        ssoURL: 'https://acme.okta.test/sso',
+        certificate: PEM,
+      })
+    ).body;
     expect((await org()).sso).toBe(false);
     expect((await sb.json(['orgs', 'update', '--sso', 'true'])).sso).toBe(true);
     // the provider goes pending: SSO cannot be in force
@@ -114,7 +150,9 @@ describe('the organization’s merge rules', () => {
     const refused = await sb.run(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' });
     expect(refused.exitCode).toBe(5);
     expect(refused.stderr).toContain('space sp-welcome requires a review by u-create to merge (mergeRules require_specific_reviewers)');
-    expect((await sb.json(['cr', 'list', 'sp-welcome', '--status', 'draft', '--requested-reviewer', 'u-create'])).map((c: { number: number }) => c.number)).toEqual([1]);
+    expect(
+      (await sb.json(['cr', 'list', 'sp-welcome', '--status', 'draft', '--requested-reviewer', 'u-create'])).map((c: { number: number }) => c.number),
+    ).toEqual([1]);
     expect(await sb.json(['cr', 'list', 'sp-welcome', '--status', 'draft', '--requested-reviewer', 'u-review'])).toEqual([]);
 
     // a space with rules of its own (here: none) no longer follows the organization's
@@ -124,12 +162,18 @@ describe('the organization’s merge rules', () => {
 
     // rules from a file (the list alone, or the whole object), then none again
     const file = join(dir, 'rules.json');
-    writeFileSync(file, JSON.stringify([{ rule: 'require_one_of_specific_reviewers', users: ['u-review', 'u-edit'] }, { rule: 'require_change_request_subject' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([{ rule: 'require_one_of_specific_reviewers', users: ['u-review', 'u-edit'] }, { rule: 'require_change_request_subject' }]),
+    );
     const fromFile = await sb.json(['orgs', 'update', '--merge-rules', file]);
     expect(fromFile.mergeRules).toEqual({
-      type: 'rules', rules: [{ rule: 'require_one_of_specific_reviewers', users: ['u-review', 'u-edit'] }, { rule: 'require_change_request_subject' }],
+      type: 'rules',
+      rules: [{ rule: 'require_one_of_specific_reviewers', users: ['u-review', 'u-edit'] }, { rule: 'require_change_request_subject' }],
     });
-    const fromStdin = await sb.run(['orgs', 'update', '--merge-rules', '-', '--json'], { input: JSON.stringify({ type: 'rules', rules: [{ rule: 'require_author_to_merge' }] }) });
+    const fromStdin = await sb.run(['orgs', 'update', '--merge-rules', '-', '--json'], {
+      input: JSON.stringify({ type: 'rules', rules: [{ rule: 'require_author_to_merge' }] }),
+    });
     expect(JSON.parse(fromStdin.stdout).mergeRules.rules).toEqual([{ rule: 'require_author_to_merge' }]);
     expect((await sb.json(['orgs', 'update', '--merge-rules', 'none'])).mergeRules).toEqual({ type: 'none' });
     expect((await sb.json(['cr', 'merge', 'sp-welcome', '1', '--yes'], { as: 'review' })).result).toBe('merge');

@@ -90,8 +90,10 @@ describe('a non-member gets one answer per operation, whatever the ids, the body
       }
       for (const [query, group] of groups) {
         if (group.size === 1) continue;
-        problems.push(`${group.size} different answers${query ? ` with ${query}` : ''}:\n` + [...group]
-          .map(([answer, cases]) => `  ${answer.slice(0, 160)}  ← ${cases.slice(0, 3).join('; ')}${cases.length > 3 ? '; …' : ''}`).join('\n'));
+        problems.push(
+          `${group.size} different answers${query ? ` with ${query}` : ''}:\n` +
+            [...group].map(([answer, cases]) => `  ${answer.slice(0, 160)}  ← ${cases.slice(0, 3).join('; ')}${cases.length > 3 ? '; …' : ''}`).join('\n'),
+        );
       }
       expect(problems).toEqual([]);
     });

@@ -17,11 +17,17 @@ import { BIN } from '../helpers/cli.js';
 const home = mkdtempSync(join(tmpdir(), 'docsctl-data-'));
 const env = { PATH: process.env.PATH ?? '', HOME: home, DOCSCTL_CONFIG_DIR: home };
 
-interface Info { url: string; token: string; organizationId: string }
+interface Info {
+  url: string;
+  token: string;
+  organizationId: string;
+}
 
 async function serve(file: string, extra: string[] = [], token = 'persist-token-1'): Promise<{ child: ResultPromise; info: Info; stderr: () => string }> {
   const child = execa('node', [BIN, 'serve', '--data', file, '--port', '0', '--json', '--token', token, ...extra], {
-    env, extendEnv: false, reject: false,
+    env,
+    extendEnv: false,
+    reject: false,
   });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -112,8 +118,7 @@ describe('docsctl serve --data', () => {
               if (r.status === 200) {
                 renamed.set(id, title);
                 inFlight.delete(id);
-              }
-              else expect.fail(`PATCH answered ${r.status}`);
+              } else expect.fail(`PATCH answered ${r.status}`);
             }
           } catch (e) {
             if ((e as Error).name === 'AssertionError') throw e;
@@ -167,7 +172,10 @@ describe('docsctl serve --data', () => {
     // A state saved while processing was pending (the specification's row says so) resumes it on load.
     const db = new Database(file);
     const row = db.prepare("SELECT key, value FROM record WHERE tbl = 'openapi.specs'").get() as { key: string; value: string };
-    db.prepare("UPDATE record SET value = ? WHERE tbl = 'openapi.specs' AND key = ?").run(JSON.stringify({ ...JSON.parse(row.value), processingState: 'pending' }), row.key);
+    db.prepare("UPDATE record SET value = ? WHERE tbl = 'openapi.specs' AND key = ?").run(
+      JSON.stringify({ ...JSON.parse(row.value), processingState: 'pending' }),
+      row.key,
+    );
     db.close();
     const third = await serve(file);
     let resumed;
@@ -184,7 +192,7 @@ describe('docsctl serve --data', () => {
     await kill(fourth.child);
   });
 
-  it('applies --token to a saved state: the admin\'s token becomes that one', async () => {
+  it("applies --token to a saved state: the admin's token becomes that one", async () => {
     const file = join(home, 'token.db');
     const first = await serve(file, [], 'first-token-1');
     await kill(first.child);
@@ -331,7 +339,9 @@ describe('docsctl serve --data', () => {
 
     const fromCopy = await serve(copy);
     expect(fromCopy.stderr()).toContain(`${copy} was in use by a sandbox (process `);
-    expect(fromCopy.stderr()).toMatch(/\(process \d+, since \d{4}-\d\d-\d\dT[\d:.]+Z\) and its log \S+copy\.db-wal is not here: it was copied or moved while that sandbox ran/);
+    expect(fromCopy.stderr()).toMatch(
+      /\(process \d+, since \d{4}-\d\d-\d\dT[\d:.]+Z\) and its log \S+copy\.db-wal is not here: it was copied or moved while that sandbox ran/,
+    );
     expect(fromCopy.stderr()).toMatch(/It holds the state as of its last checkpoint, \d{4}-\d\d-\d\dT[\d:.]+Z; writes made after that are not in it/);
     const listed = await titles(fromCopy.info);
     expect(listed).toContain('Before the checkpoint');

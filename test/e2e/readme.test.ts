@@ -60,9 +60,17 @@ describe('README.md', () => {
     shell = userShell('docsctl-readme-');
     const serve = blocks.filter((b) => b.how === 'serve');
     expect(serve, 'one block starts the sandbox').toHaveLength(1);
-    const command = serve[0].text.split('\n').map((l) => l.replace(/\s+#.*$/, '')).filter((l) => l.trim() !== '');
+    const command = serve[0].text
+      .split('\n')
+      .map((l) => l.replace(/\s+#.*$/, ''))
+      .filter((l) => l.trim() !== '');
     expect(command, 'the sandbox block is one command').toHaveLength(1);
-    sandbox = spawn('bash', ['-c', `exec ${command[0]} --port 0 --json`], { env: shell.env, cwd: shell.work, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    sandbox = spawn('bash', ['-c', `exec ${command[0]} --port 0 --json`], {
+      env: shell.env,
+      cwd: shell.work,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
     const first = await new Promise<string>((done, fail) => {
       createInterface({ input: sandbox!.stdout! }).once('line', done);
       sandbox!.once('exit', (code) => fail(new Error(`the README's sandbox exited with ${code}`)));
@@ -86,8 +94,10 @@ describe('README.md', () => {
     const text = run.map((b) => b.text).join('\n');
     expect(text, 'the blocks import a page they serve on loopback').toContain(`http://127.0.0.1:${SITE_PORT}/`);
     expect(text, 'the blocks never leave the machine').not.toMatch(/https?:\/\/(?!127\.0\.0\.1[:/])/);
-    const script = ['set -euo pipefail', ...run.map((b) => `echo ">>> README.md:${b.line}" >&2\n${b.text}`)].join('\n')
-      .replaceAll(WRITTEN_URL, url).replaceAll(SITE_PORT, String(await freePort()));
+    const script = ['set -euo pipefail', ...run.map((b) => `echo ">>> README.md:${b.line}" >&2\n${b.text}`)]
+      .join('\n')
+      .replaceAll(WRITTEN_URL, url)
+      .replaceAll(SITE_PORT, String(await freePort()));
     const r = await execa('bash', ['-c', script], { env: shell.env, extendEnv: false, cwd: shell.work, reject: false, timeout: 90_000, stdin: 'ignore' });
     expect({ exitCode: r.exitCode, stderr: r.stderr }).toMatchObject({ exitCode: 0 });
     expect(r.stdout).toContain('sp-welcome exists');
@@ -105,7 +115,12 @@ describe('README.md', () => {
   });
 
   it('links only to files and headings inside the repository', () => {
-    const files = [README, ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f))];
+    const files = [
+      README,
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => join(ROOT, 'docs', f)),
+    ];
     const problems: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
@@ -125,7 +140,12 @@ describe('README.md', () => {
 
 describe('the docs', () => {
   it('install docsctl from a clone or a packed tarball, never by its name from the registry (it is not published)', () => {
-    const files = [README, ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f))];
+    const files = [
+      README,
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => join(ROOT, 'docs', f)),
+    ];
     const found: string[] = [];
     for (const file of files) {
       for (const [block] of readFileSync(file, 'utf8').matchAll(/^ *```[\s\S]*?^ *```/gm)) {
@@ -143,7 +163,11 @@ describe('the docs', () => {
 function headingSlugs(markdown: string): Set<string> {
   const slugs = new Set<string>();
   for (const [, title] of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6}\s+(.+)$/gm)) {
-    let slug = title.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    let slug = title
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     for (let n = 1; slugs.has(slug); n++) slug = `${slug.replace(/-\d+$/, '')}-${n}`;
     slugs.add(slug);
   }
@@ -163,13 +187,21 @@ describe('node bin/docsctl.js', () => {
     const r = await execa('node', [join(pkg, 'bin/docsctl.js'), 'spaces', 'list'], { reject: false, stdin: 'ignore' });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`error: docsctl is not built: ${join(pkg, 'dist/cli.cjs')} is missing\nhint: run npm run build in ${pkg} (npm ci and npm install build it too)`);
+    expect(r.stderr).toBe(
+      `error: docsctl is not built: ${join(pkg, 'dist/cli.cjs')} is missing\nhint: run npm run build in ${pkg} (npm ci and npm install build it too)`,
+    );
   });
 
   it('works right after npm ci: the prepare script builds dist/', async () => {
     const { scripts, version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
     expect(scripts.prepare, 'package.json has a prepare script (npm ci runs it)').toBeDefined();
-    const prepare = await execa('sh', ['-c', scripts.prepare], { cwd: pkg, reject: false, stdin: 'ignore', env: { PATH: process.env.PATH ?? '' }, extendEnv: false });
+    const prepare = await execa('sh', ['-c', scripts.prepare], {
+      cwd: pkg,
+      reject: false,
+      stdin: 'ignore',
+      env: { PATH: process.env.PATH ?? '' },
+      extendEnv: false,
+    });
     expect(prepare.stderr).toBe('');
     expect(prepare.exitCode).toBe(0);
     const r = await execa('node', [join(pkg, 'bin/docsctl.js'), '--version'], { reject: false, stdin: 'ignore' });

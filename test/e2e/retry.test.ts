@@ -31,13 +31,23 @@ afterAll(async () => {
 });
 
 const run = (args: string[], env: Record<string, string> = {}) =>
-  docsctlInProcess(args, { HOME: '/nonexistent', DOCSCTL_CONFIG_DIR: '/tmp/docsctl-retry-test', DOCSCTL_API_URL: url, DOCSCTL_TOKEN: 'tok-retry-1234', DOCSCTL_ORG: 'o', ...env });
+  docsctlInProcess(args, {
+    HOME: '/nonexistent',
+    DOCSCTL_CONFIG_DIR: '/tmp/docsctl-retry-test',
+    DOCSCTL_API_URL: url,
+    DOCSCTL_TOKEN: 'tok-retry-1234',
+    DOCSCTL_ORG: 'o',
+    ...env,
+  });
 
 const user = { object: 'user', id: 'u1', displayName: 'Una', urls: { location: 'x' } };
 
 describe('retries', () => {
   it('retries a GET after 503 with Retry-After, waiting as told, then succeeds', async () => {
-    script = [{ status: 503, headers: { 'retry-after': '1' }, body: { error: { code: 503, message: 'busy' } } }, { status: 200, body: user }];
+    script = [
+      { status: 503, headers: { 'retry-after': '1' }, body: { error: { code: 503, message: 'busy' } } },
+      { status: 200, body: user },
+    ];
     seen = [];
     const r = await run(['api', '/v1/user', '--verbose']);
     expect(r.exitCode).toBe(0);

@@ -34,8 +34,15 @@ describe('saml providers', () => {
     // The official document requires entityID, certificate and ssoURL (a URI): while not set, they
     // show as the values that clear them.
     expect(created).toEqual({
-      object: 'saml-provider', id: expect.any(String), label: 'Okta', defaultRole: 'read',
-      createdAt: expect.any(String), status: 'pending', entityID: '', certificate: '', ssoURL: 'about:blank',
+      object: 'saml-provider',
+      id: expect.any(String),
+      label: 'Okta',
+      defaultRole: 'read',
+      createdAt: expect.any(String),
+      status: 'pending',
+      entityID: '',
+      certificate: '',
+      ssoURL: 'about:blank',
       service: { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` },
       urls: { location: `${sb.server.url}/v1/orgs/org-acme/saml/${created.id}` },
     });
@@ -50,9 +57,14 @@ describe('saml providers', () => {
   });
 
   it('sending a provider’s own fields back changes nothing; empty values clear them (pending again)', async () => {
-    const active = (await sb.request('POST', '/v1/orgs/org-acme/saml', {
-      label: 'Okta', entityID: 'http://www.okta.com/exk1', ssoURL: 'https://acme.okta.test/sso', certificate: PEM,
-    })).body;
+    const active = (
+      await sb.request('POST', '/v1/orgs/org-acme/saml', {
+        label: 'Okta',
+        entityID: 'http://www.okta.com/exk1',
+        ssoURL: 'https://acme.okta.test/sso',
+        certificate: PEM,
+      })
+    ).body;
     const pending = (await sb.request('POST', '/v1/orgs/org-acme/saml', { label: 'Later' })).body;
     for (const p of [active, pending]) {
       const { entityID, certificate, ssoURL, label, defaultRole } = p;
@@ -62,15 +74,27 @@ describe('saml providers', () => {
     const cleared = await sb.json(['saml', 'update', active.id, '--entity-id', '', '--certificate-file', '/dev/null']);
     expect(cleared).toMatchObject({ status: 'pending', entityID: '', certificate: '', ssoURL: 'https://acme.okta.test/sso' });
     expect((await sb.json(['saml', 'update', active.id, '--sso-url', 'about:blank'])).ssoURL).toBe('about:blank');
-    expect((await sb.request('GET', '/_sandbox/state')).body.data.slices.$map.find(([k]: [string]) => k === 'saml')[1].providers.$map
-      .find(([id]: [string]) => id === active.id)[1]).not.toHaveProperty('ssoURL');
+    expect(
+      (await sb.request('GET', '/_sandbox/state')).body.data.slices.$map
+        .find(([k]: [string]) => k === 'saml')[1]
+        .providers.$map.find(([id]: [string]) => id === active.id)[1],
+    ).not.toHaveProperty('ssoURL');
   });
 
   it('takes the certificate as the bare base64 an identity provider’s metadata carries, with or without line breaks', async () => {
     const body = PEM.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
     const oneLine = file('idp.b64', body);
     const created = await sb.json([
-      'saml', 'create', '--label', 'Metadata', '--entity-id', 'urn:idp:acme', '--sso-url', 'https://idp.test/sso', '--certificate-file', oneLine,
+      'saml',
+      'create',
+      '--label',
+      'Metadata',
+      '--entity-id',
+      'urn:idp:acme',
+      '--sso-url',
+      'https://idp.test/sso',
+      '--certificate-file',
+      oneLine,
     ]);
     expect(created).toMatchObject({ status: 'active', certificate: body });
     expect(lines(await sb.run(['saml', 'get', created.id])).certificate).toBe(`base64, ${body.length} characters`);
@@ -105,8 +129,12 @@ describe('saml providers', () => {
     expect(partial.status).toBe('pending');
     const active = await sb.json(['saml', 'update', id, '--certificate-file', PEM_FILE, '--default-team', 'team-writers', '--default-role', 'edit']);
     expect(active).toMatchObject({
-      status: 'active', entityID: 'http://www.okta.com/exk1', ssoURL: 'https://acme.okta.test/sso', certificate: PEM,
-      defaultRole: 'edit', defaultTeam: { object: 'team', id: 'team-writers', title: 'Writers' },
+      status: 'active',
+      entityID: 'http://www.okta.com/exk1',
+      ssoURL: 'https://acme.okta.test/sso',
+      certificate: PEM,
+      defaultRole: 'edit',
+      defaultTeam: { object: 'team', id: 'team-writers', title: 'Writers' },
     });
     expect(await sb.json(['saml', 'get', id])).toEqual(active);
     expect((await sb.json(['saml', 'update', id, '--default-role', 'null'])).defaultRole).toBeNull();
@@ -114,9 +142,15 @@ describe('saml providers', () => {
 
   it('lists providers and, for every member, the sign-in links of the active ones', async () => {
     const pending = (await sb.request('POST', '/v1/orgs/org-acme/saml', { label: 'Later' })).body;
-    const active = (await sb.request('POST', '/v1/orgs/org-acme/saml', {
-      label: 'Okta', entityID: 'http://www.okta.com/exk1', ssoURL: 'https://acme.okta.test/sso', certificate: PEM, defaultRole: 'edit',
-    })).body;
+    const active = (
+      await sb.request('POST', '/v1/orgs/org-acme/saml', {
+        label: 'Okta',
+        entityID: 'http://www.okta.com/exk1',
+        ssoURL: 'https://acme.okta.test/sso',
+        certificate: PEM,
+        defaultRole: 'edit',
+      })
+    ).body;
     expect(active.status).toBe('active');
     const start = `${sb.server.url}/sso/saml/org-acme/${active.id}/start`;
     expect((await sb.run(['sso', 'list'], { as: 'guest' })).stdout).toBe(`${active.id}\tOkta\t${start}`);
@@ -135,8 +169,16 @@ describe('saml providers', () => {
     const cert = PEM + '\n'.repeat(10000 - PEM.length);
     expect(cert).toHaveLength(10000);
     const p = await sb.json([
-      'saml', 'create', '--label', 'L'.repeat(30), '--entity-id', 'e'.repeat(1024), '--sso-url', urlOf(2048),
-      '--certificate-file', file('at-limit.pem', cert),
+      'saml',
+      'create',
+      '--label',
+      'L'.repeat(30),
+      '--entity-id',
+      'e'.repeat(1024),
+      '--sso-url',
+      urlOf(2048),
+      '--certificate-file',
+      file('at-limit.pem', cert),
     ]);
     expect(p).toMatchObject({ label: 'L'.repeat(30), entityID: 'e'.repeat(1024), ssoURL: urlOf(2048), certificate: cert, status: 'active' });
   });
@@ -150,7 +192,10 @@ describe('saml providers', () => {
       [['--label', 'x', '--sso-url', urlOf(2049)], '--sso-url: must be at most 2048 characters'],
       [['--label', 'x', '--sso-url', 'not a url'], '--sso-url: must be an absolute URI'],
       [['--label', 'x', '--sso-url', '/relative/sso'], '--sso-url: must be an absolute URI'],
-      [['--label', 'x', '--certificate-file', file('past-limit.pem', PEM + '\n'.repeat(10001 - PEM.length))], '--certificate-file: must be at most 10000 characters'],
+      [
+        ['--label', 'x', '--certificate-file', file('past-limit.pem', PEM + '\n'.repeat(10001 - PEM.length))],
+        '--certificate-file: must be at most 10000 characters',
+      ],
       [['--label', 'x', '--certificate-file', join(dir, 'missing.pem')], `--certificate-file: ${join(dir, 'missing.pem')}: cannot read it (ENOENT)`],
     ];
     for (const [flags, message] of cases) {
@@ -193,7 +238,14 @@ describe('saml providers', () => {
       expect(r.body.error.message).toContain(message);
     }
     // docsctl checks it before sending (exit 2)
-    const garbage = await sb.run(['saml', 'create', '--label', 'x', '--certificate-file', file('garbage.pem', '-----BEGIN CERTIFICATE-----\nQUJDRA==\n-----END CERTIFICATE-----\n')]);
+    const garbage = await sb.run([
+      'saml',
+      'create',
+      '--label',
+      'x',
+      '--certificate-file',
+      file('garbage.pem', '-----BEGIN CERTIFICATE-----\nQUJDRA==\n-----END CERTIFICATE-----\n'),
+    ]);
     expect(garbage.exitCode).toBe(2);
     expect(garbage.stderr).toContain('garbage.pem: not a readable X.509 certificate');
     expect(await count()).toBe(0);

@@ -48,16 +48,24 @@ async function emptyThings(): Promise<Record<string, string>> {
 }
 
 describe('--jq on a list runs once, on the whole list', () => {
-  it('every list command of the manifest: --jq length prints one line, the length of --json\'s array (0 when empty)', async () => {
+  it("every list command of the manifest: --jq length prints one line, the length of --json's array (0 when empty)", async () => {
     const ids = await emptyThings();
     const empty: string[] = [];
     for (const { path, node } of await listCommands()) {
-      const args = [...path, ...node.args.filter((a) => !a.optional).map((a) => {
-        expect(ids[a.name], `${path.join(' ')}: no value for <${a.name}> in this test`).toBeDefined();
-        return ids[a.name];
-      })];
+      const args = [
+        ...path,
+        ...node.args
+          .filter((a) => !a.optional)
+          .map((a) => {
+            expect(ids[a.name], `${path.join(' ')}: no value for <${a.name}> in this test`).toBeDefined();
+            return ids[a.name];
+          }),
+      ];
       // `content links`, `cr links`: a page is needed for a change request's links; its list of pages is the list here.
-      const extra = path.join(' ') === 'cr links' ? ['--page-id', (JSON.parse(await out(['cr', 'pages', ids.space, ids.cr, '--json'])) as { id: string }[])[0]?.id ?? 'none'] : [];
+      const extra =
+        path.join(' ') === 'cr links'
+          ? ['--page-id', (JSON.parse(await out(['cr', 'pages', ids.space, ids.cr, '--json'])) as { id: string }[])[0]?.id ?? 'none']
+          : [];
       const json = await sb.run([...args, ...extra, '--json'], inOrg);
       const jq = await sb.run([...args, ...extra, '--jq', 'length'], inOrg);
       const name = path.join(' ');
@@ -74,10 +82,23 @@ describe('--jq on a list runs once, on the whole list', () => {
       if (items.length === 0) empty.push(name);
     }
     // The lists the issue names, empty here, among others.
-    expect(empty).toEqual(expect.arrayContaining([
-      'saml list', 'content files', 'content search', 'sites sections list', 'sites section-groups list', 'sites spaces list',
-      'collections spaces', 'spaces links', 'content links', 'cr list', 'cr files', 'comments replies', 'teams list',
-    ]));
+    expect(empty).toEqual(
+      expect.arrayContaining([
+        'saml list',
+        'content files',
+        'content search',
+        'sites sections list',
+        'sites section-groups list',
+        'sites spaces list',
+        'collections spaces',
+        'spaces links',
+        'content links',
+        'cr list',
+        'cr files',
+        'comments replies',
+        'teams list',
+      ]),
+    );
     expect(empty.length).toBeGreaterThanOrEqual(15);
   });
 
@@ -123,7 +144,10 @@ describe('--jq on a list runs once, on the whole list', () => {
 
 describe('--jq reports errors as --json does', () => {
   it('a failure with --jq is the JSON envelope on stderr, nothing on stdout, the same exit code', async () => {
-    for (const args of [['spaces', 'get', 'nope'], ['spaces', 'list', '--parent', 'nope']]) {
+    for (const args of [
+      ['spaces', 'get', 'nope'],
+      ['spaces', 'list', '--parent', 'nope'],
+    ]) {
       const json = await sb.run([...args, '--json'], inOrg);
       const jq = await sb.run([...args, '--jq', '.id'], inOrg);
       expect(jq.exitCode, args.join(' ')).toBe(4);

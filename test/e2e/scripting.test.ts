@@ -16,15 +16,24 @@ const sb = useSandbox();
 /** The environment `sb.run` uses, for commands run through a shell. */
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
-    PATH: process.env.PATH ?? '', HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
-    DOCSCTL_TOKEN: sb.token('admin'), DOCSCTL_ORG: sb.server.organizationId, DOCSCTL_MAX_RETRIES: '0', ...extra,
+    PATH: process.env.PATH ?? '',
+    HOME: sb.home,
+    DOCSCTL_CONFIG_DIR: sb.home,
+    DOCSCTL_API_URL: sb.server.url,
+    DOCSCTL_TOKEN: sb.token('admin'),
+    DOCSCTL_ORG: sb.server.organizationId,
+    DOCSCTL_MAX_RETRIES: '0',
+    ...extra,
   };
 }
 
 /** A shell pipeline with `set -o pipefail`; `docsctl` in it is the built binary. */
 async function pipeline(script: string, extra: Record<string, string> = {}) {
   const r = await execa('bash', ['-c', `set -o pipefail\ndocsctl() { node ${JSON.stringify(BIN)} "$@"; }\n${script}`], {
-    env: env(extra), extendEnv: false, reject: false, timeout: 60_000,
+    env: env(extra),
+    extendEnv: false,
+    reject: false,
+    timeout: 60_000,
   });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode ?? -1 };
 }
@@ -43,7 +52,8 @@ const width = (line: string) => [...line].reduce((n, ch) => n + (/\p{Extended_Pi
 describe('pipes', () => {
   it('a closed stdout ends a command quietly with exit 0, and stops paging', async () => {
     await manySpaces(1100);
-    for (let i = 0; i < 5; i++) expect((await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: `Change ${i}` }, 'edit')).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: `Change ${i}` }, 'edit')).status).toBe(201);
     const requests: string[] = [];
     const handle = sb.server.app.handle;
     sb.server.app.handle = (req) => {
@@ -84,7 +94,10 @@ describe('stdout holds valid JSON or nothing', () => {
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 500, message: 'page two broke' } }));
         return;
       }
-      const items = [{ object: 'space', id: 'sp-a', title: 'A' }, { object: 'space', id: 'sp-b', title: 'B' }];
+      const items = [
+        { object: 'space', id: 'sp-a', title: 'A' },
+        { object: 'space', id: 'sp-b', title: 'B' },
+      ];
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items, count: 4, next: { page: 'two' } }));
     });
     await new Promise<void>((done) => failing.listen(0, '127.0.0.1', () => done()));
@@ -177,7 +190,14 @@ describe('tables fit the terminal', () => {
     await manySpaces(3, () => LONG);
     await sb.run(['cr', 'create', 'sp-welcome', '--subject', LONGER]);
     const ids = Object.keys(Object.fromEntries(sb.server.store.data.spaces));
-    for (const args of [['spaces', 'list'], ['cr', 'list', '--status', 'all'], ['members', 'list'], ['collections', 'list'], ['teams', 'list'], ['orgs', 'list']]) {
+    for (const args of [
+      ['spaces', 'list'],
+      ['cr', 'list', '--status', 'all'],
+      ['members', 'list'],
+      ['collections', 'list'],
+      ['teams', 'list'],
+      ['orgs', 'list'],
+    ]) {
       const r = await sb.run(args, { env: { DOCSCTL_FORCE_TTY: '80', NO_COLOR: '1' } });
       expect(r.exitCode, args.join(' ')).toBe(0);
       const lines = r.stdout.split('\n');

@@ -67,8 +67,7 @@ describe('tokens stay secret', () => {
   });
 
   it('a token saved in a profile stays out of the output too, and a refused login does not echo it', async () => {
-    const bare = (args: string[], input?: string) =>
-      sb.docsctl(args, { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home }, input === undefined ? {} : { input });
+    const bare = (args: string[], input?: string) => sb.docsctl(args, { HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home }, input === undefined ? {} : { input });
     const wrong = 'sbx_wrong-token-typed-by-hand-77';
     const refused = await bare(['auth', 'login', '--api-url', sb.server.url, '--with-token', '--verbose'], `${wrong}\n`);
     expect(refused.exitCode).toBe(3);
@@ -76,7 +75,11 @@ describe('tokens stay secret', () => {
 
     const login = await bare(['auth', 'login', '--api-url', sb.server.url, '--org', 'org-acme', '--with-token', '--verbose'], `${KNOWN}\n`);
     expect(login.exitCode, login.stderr).toBe(0);
-    for (const args of [['spaces', 'get', 'sp-nope', '--verbose'], ['auth', 'status', '--verbose'], ['auth', 'status', '--json', '--verbose']]) {
+    for (const args of [
+      ['spaces', 'get', 'sp-nope', '--verbose'],
+      ['auth', 'status', '--verbose'],
+      ['auth', 'status', '--json', '--verbose'],
+    ]) {
       const r = await bare(args);
       expect(r.stdout + r.stderr, args.join(' ')).not.toContain(KNOWN);
     }
@@ -129,12 +132,16 @@ describe('outbound fetches', () => {
   }
 
   it('refuses a source on a host outside the allow-list with a 400 naming the host, changing nothing', async () => {
-    const importSpace = await unchanged(() => sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: 'http://docs.example.test/guide', source: 'website' }));
+    const importSpace = await unchanged(() =>
+      sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: 'http://docs.example.test/guide', source: 'website' }),
+    );
     expect(importSpace.status).toBe(400);
     expect(importSpace.body.error.message).toContain('host docs.example.test is not allowed');
 
     const cr = await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'Import' });
-    const importCr = await unchanged(() => sb.request('POST', `/v1/spaces/sp-welcome/change-requests/${cr.body.id}/content/import`, { url: 'https://10.0.0.7/x', source: 'website' }));
+    const importCr = await unchanged(() =>
+      sb.request('POST', `/v1/spaces/sp-welcome/change-requests/${cr.body.id}/content/import`, { url: 'https://10.0.0.7/x', source: 'website' }),
+    );
     expect(importCr.status).toBe(400);
     expect(importCr.body.error.message).toContain('host 10.0.0.7 is not allowed');
 
@@ -164,13 +171,18 @@ describe('outbound fetches', () => {
     const port = new URL(originUrl).port;
     const table: Record<string, string> = { 'docs.corp.test': '10.0.0.7', 'meta.corp.test': '169.254.169.254', 'ok.corp.test': '127.0.0.1' };
     sb.server.store.fetchPolicy = {
-      ...policy, allowHosts: [...policy.allowHosts, '*.corp.test'],
+      ...policy,
+      allowHosts: [...policy.allowHosts, '*.corp.test'],
       lookup: async (name) => (table[name] ? [{ address: table[name], family: 4 }] : []),
     };
     try {
-      const refused = await unchanged(() => sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: `http://docs.corp.test:${port}/`, source: 'website' }));
+      const refused = await unchanged(() =>
+        sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: `http://docs.corp.test:${port}/`, source: 'website' }),
+      );
       expect(refused.status).toBe(400);
-      expect(refused.body.error.message).toBe(`url: the import failed, nothing was changed: fetching http://docs.corp.test:${port}/: host docs.corp.test resolves to 10.0.0.7, a private address, which the sandbox does not fetch from unless serve --allow-fetch names that address`);
+      expect(refused.body.error.message).toBe(
+        `url: the import failed, nothing was changed: fetching http://docs.corp.test:${port}/: host docs.corp.test resolves to 10.0.0.7, a private address, which the sandbox does not fetch from unless serve --allow-fetch names that address`,
+      );
       const imported = await sb.request('POST', '/v1/spaces/sp-welcome/content/import', { url: `http://ok.corp.test:${port}/`, source: 'website' });
       expect(imported.status, JSON.stringify(imported.body)).toBe(201);
 
@@ -184,11 +196,19 @@ describe('outbound fetches', () => {
 
   it('serve --allow-fetch adds hosts to the allow-list, and refuses patterns that are not hosts', async () => {
     const env = { PATH: process.env.PATH ?? '', HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home };
-    const bad = await execa('node', [BIN, 'serve', '--memory', '--port', '0', '--allow-fetch', 'docs.example.test,http://x/'], { env, extendEnv: false, reject: false });
+    const bad = await execa('node', [BIN, 'serve', '--memory', '--port', '0', '--allow-fetch', 'docs.example.test,http://x/'], {
+      env,
+      extendEnv: false,
+      reject: false,
+    });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('--allow-fetch: "http://x/" is not a host name, *.domain pattern or *');
 
-    const child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', '--allow-fetch', 'docs.example.test, *.cdn.example.test'], { env, extendEnv: false, reject: false });
+    const child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', '--allow-fetch', 'docs.example.test, *.cdn.example.test'], {
+      env,
+      extendEnv: false,
+      reject: false,
+    });
     try {
       const info = JSON.parse(await new Promise<string>((done) => createInterface({ input: child.stdout! }).once('line', done)));
       const res = await fetch(`${info.url}/v1/orgs/${info.organizationId}/openapi`, {
@@ -197,7 +217,9 @@ describe('outbound fetches', () => {
         body: JSON.stringify({ slug: 'pets', source: { url: 'https://evil.example.test/spec.json' } }),
       });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('source.url: the sandbox may not fetch from host evil.example.test (allowed: loopback, docs.example.test, *.cdn.example.test; see serve --allow-fetch)');
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        'source.url: the sandbox may not fetch from host evil.example.test (allowed: loopback, docs.example.test, *.cdn.example.test; see serve --allow-fetch)',
+      );
     } finally {
       child.kill('SIGTERM');
       await child;
@@ -264,7 +286,8 @@ describe('a default level never raises a guest (docs/compatibility.md, Default l
       ['/v1/collections/col-handbook', { defaultLevel: 'admin' }],
       ['/v1/spaces/sp-welcome', { defaultLevel: 'admin' }],
       [`/v1/orgs/org-acme/sites/${site}`, { defaultLevel: 'admin' }],
-    ] as const) expect((await sb.request('PATCH', path, body)).status, path).toBe(200);
+    ] as const)
+      expect((await sb.request('PATCH', path, body)).status, path).toBe(200);
     const before = (await sb.request('GET', '/_sandbox/state')).body;
 
     const guest = (method: string, path: string, body?: unknown) => sb.request(method, path, body, 'guest');

@@ -62,7 +62,14 @@ function listening(port: number): Promise<boolean> {
 
 /** A bash script, as CI runs it, in the user's shell. */
 async function bash(script: string, env: Record<string, string> = {}) {
-  return execa('bash', ['-c', `set -euo pipefail\n${script}`], { env: { ...shell.env, ...env }, extendEnv: false, cwd: shell.work, reject: false, timeout: 60_000, stdin: 'ignore' });
+  return execa('bash', ['-c', `set -euo pipefail\n${script}`], {
+    env: { ...shell.env, ...env },
+    extendEnv: false,
+    cwd: shell.work,
+    reject: false,
+    timeout: 60_000,
+    stdin: 'ignore',
+  });
 }
 
 /** The pids a start printed (text or JSON), remembered for the check after each test. */
@@ -80,14 +87,17 @@ function fenced(file: string, lang: string): string[] {
 describe('docsctl serve --detach, then serve stop', () => {
   it('the CI steps in bash: start, commands through the printed export line, stop; the port is free and no process is left', async () => {
     const port = await freePort();
-    const r = await bash(`
+    const r = await bash(
+      `
       out=$(docsctl serve --memory --detach --port "$PORT" --token ci-token-123)
       printf '%s\\n' "$out"
       eval "$(printf '%s\\n' "$out" | grep '^export ')"
       docsctl spaces list --jq '.[].id' >&2
       docsctl collections create --title "Made in CI" --jq .title >&2
       docsctl serve stop --port "$PORT"
-    `, { PORT: String(port) });
+    `,
+      { PORT: String(port) },
+    );
     const [pid] = pidsIn(r.stdout);
     expect(r.stderr).toContain('sp-welcome\nMade in CI\n');
     expect(r.stderr).toContain(`stopped the sandbox on port ${port} (pid ${pid})`);
@@ -103,7 +113,9 @@ describe('docsctl serve --detach, then serve stop', () => {
     expect(running(pid), 'the sandbox has exited once stop returns').toBe(false);
     expect(await listening(port), 'the port is free once stop returns').toBe(false);
     // Its log holds what it printed, and that it stopped; its record is gone.
-    expect(readFileSync(join(shell.env.DOCSCTL_CONFIG_DIR, 'sandboxes', `${port}.log`), 'utf8')).toMatch(/^docsctl sandbox listening on [\s\S]*sandbox stopped\n$/);
+    expect(readFileSync(join(shell.env.DOCSCTL_CONFIG_DIR, 'sandboxes', `${port}.log`), 'utf8')).toMatch(
+      /^docsctl sandbox listening on [\s\S]*sandbox stopped\n$/,
+    );
     expect(existsSync(join(shell.env.DOCSCTL_CONFIG_DIR, 'sandboxes', `${port}.json`))).toBe(false);
   });
 
@@ -121,11 +133,22 @@ describe('docsctl serve --detach, then serve stop', () => {
     // The workflow: setup-node, npm ci, serve --detach, the tests, serve stop even when they fail.
     const [yamlText] = fenced(CI_DOC, 'yaml');
     const other = await freePort();
-    const job = Object.values((parse(yamlText.replaceAll('4700', String(other))) as { jobs: Record<string, { env: Record<string, string>; steps: { uses?: string; run?: string; if?: string }[] }> }).jobs)[0];
+    const job = Object.values(
+      (
+        parse(yamlText.replaceAll('4700', String(other))) as {
+          jobs: Record<string, { env: Record<string, string>; steps: { uses?: string; run?: string; if?: string }[] }>;
+        }
+      ).jobs,
+    )[0];
     const steps = job.steps;
     expect(steps.map((s) => s.uses ?? s.run)).toEqual([
-      'actions/checkout@v4', 'actions/setup-node@v4', 'npm ci', 'echo "$PWD/node_modules/.bin" >> "$GITHUB_PATH"',
-      `docsctl serve --memory --detach --port ${other} --token "$DOCSCTL_TOKEN"`, 'npm test', `docsctl serve stop --port ${other}`,
+      'actions/checkout@v4',
+      'actions/setup-node@v4',
+      'npm ci',
+      'echo "$PWD/node_modules/.bin" >> "$GITHUB_PATH"',
+      `docsctl serve --memory --detach --port ${other} --token "$DOCSCTL_TOKEN"`,
+      'npm test',
+      `docsctl serve stop --port ${other}`,
     ]);
     expect(steps.at(-1)!.if).toBe('always()');
     // The job's environment, then each step's `run` (a step fails the job); `npm ci` is the built
@@ -147,7 +170,13 @@ describe('docsctl serve --detach, then serve stop', () => {
     const info = JSON.parse(r.stdout);
     started.add(info.pid);
     const port = Number(new URL(info.url).port);
-    expect(info).toMatchObject({ url: `http://127.0.0.1:${port}`, token: 'json-token-1', organizationId: 'org-acme', pid: expect.any(Number), log: join(shell.env.DOCSCTL_CONFIG_DIR, 'sandboxes', `${port}.log`) });
+    expect(info).toMatchObject({
+      url: `http://127.0.0.1:${port}`,
+      token: 'json-token-1',
+      organizationId: 'org-acme',
+      pid: expect.any(Number),
+      log: join(shell.env.DOCSCTL_CONFIG_DIR, 'sandboxes', `${port}.log`),
+    });
     expect(r.stdout).not.toContain('\n');
     expect(running(info.pid)).toBe(true);
     const listed = await docsctl(['orgs', 'list', '--fields', 'id'], { ...shell.env, DOCSCTL_API_URL: info.url, DOCSCTL_TOKEN: 'json-token-1' });
@@ -156,7 +185,7 @@ describe('docsctl serve --detach, then serve stop', () => {
     expect(JSON.parse(readFileSync(record, 'utf8'))).toMatchObject({ pid: info.pid, port, url: info.url, log: info.log });
     // A user's kill by pid: the sandbox stops as it would when asked, and removes its record.
     process.kill(info.pid, 'SIGTERM');
-    for (const end = Date.now() + 10_000; running(info.pid) && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+    for (const end = Date.now() + 10_000; running(info.pid) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
     expect(running(info.pid)).toBe(false);
     expect(existsSync(record)).toBe(false);
     const again = await docsctl(['serve', 'stop', '--port', String(port)], shell.env);
@@ -191,7 +220,9 @@ describe('docsctl serve --detach, then serve stop', () => {
     expect(bad.exitCode).toBe(2);
     // A start slower than DOCSCTL_SERVE_START_TIMEOUT: stopped, exit 1, its log named.
     const slow = await bash('docsctl serve --memory --detach --port 0', { DOCSCTL_SERVE_START_TIMEOUT: '0.01' });
-    expect(slow.stderr).toMatch(/^error: the sandbox did not start within 0\.01 s; it was stopped \(its output: .*starting-\d+\.log\)\nhint: raise DOCSCTL_SERVE_START_TIMEOUT/);
+    expect(slow.stderr).toMatch(
+      /^error: the sandbox did not start within 0\.01 s; it was stopped \(its output: .*starting-\d+\.log\)\nhint: raise DOCSCTL_SERVE_START_TIMEOUT/,
+    );
     expect(slow.exitCode).toBe(1);
     const badSetting = await bash('docsctl serve --memory --detach --port 0', { DOCSCTL_SERVE_START_TIMEOUT: 'soon' });
     expect(badSetting.stderr).toMatch(/^error: DOCSCTL_SERVE_START_TIMEOUT: must be a number of seconds/);
@@ -201,23 +232,37 @@ describe('docsctl serve --detach, then serve stop', () => {
   it('stop when nothing runs: exit 4; a stale record is removed; another server on the port is left alone', async () => {
     const port = await freePort();
     const none = await docsctl(['serve', 'stop', '--port', String(port)], shell.env);
-    expect(none.stderr).toBe(`error: no sandbox started with --detach runs on port ${port} (none recorded in ${join(shell.env.DOCSCTL_CONFIG_DIR, 'sandboxes')})\nhint: a sandbox started without --detach stops with Ctrl-C; docsctl serve --detach --port P starts one in the background`);
+    expect(none.stderr).toBe(
+      `error: no sandbox started with --detach runs on port ${port} (none recorded in ${join(shell.env.DOCSCTL_CONFIG_DIR, 'sandboxes')})\nhint: a sandbox started without --detach stops with Ctrl-C; docsctl serve --detach --port P starts one in the background`,
+    );
     expect(none.exitCode).toBe(4);
     // A record whose sandbox is gone (nothing listens there).
     const dir = join(shell.env.DOCSCTL_CONFIG_DIR, 'sandboxes');
-    const record = (p: number) => writeFileSync(join(dir, `${p}.json`), JSON.stringify({ pid: 999999, port: p, url: `http://127.0.0.1:${p}`, control: 'x'.repeat(32), log: '/dev/null', startedAt: new Date().toISOString() }));
+    const record = (p: number) =>
+      writeFileSync(
+        join(dir, `${p}.json`),
+        JSON.stringify({ pid: 999999, port: p, url: `http://127.0.0.1:${p}`, control: 'x'.repeat(32), log: '/dev/null', startedAt: new Date().toISOString() }),
+      );
     record(port);
     const stale = await docsctl(['serve', 'stop', '--port', String(port)], shell.env);
-    expect(stale.stderr).toMatch(new RegExp(`^error: no sandbox runs on port ${port}: the one started with --detach \\(pid 999999\\) is gone .*; its record was removed`));
+    expect(stale.stderr).toMatch(
+      new RegExp(`^error: no sandbox runs on port ${port}: the one started with --detach \\(pid 999999\\) is gone .*; its record was removed`),
+    );
     expect(stale.exitCode).toBe(4);
     expect(existsSync(join(dir, `${port}.json`))).toBe(false);
     // A sandbox in the foreground now holds the port: it has no control route, and stays.
-    const fg = execa('node', [resolve(import.meta.dirname, '../../bin/docsctl.js'), 'serve', '--memory', '--port', String(port), '--json'], { env: shell.env, extendEnv: false, reject: false });
+    const fg = execa('node', [resolve(import.meta.dirname, '../../bin/docsctl.js'), 'serve', '--memory', '--port', String(port), '--json'], {
+      env: shell.env,
+      extendEnv: false,
+      reject: false,
+    });
     try {
       const info = JSON.parse(await new Promise<string>((done) => fg.stdout!.once('data', (d: Buffer) => done(d.toString()))));
       record(port);
       const other = await docsctl(['serve', 'stop', '--port', String(port)], shell.env);
-      expect(other.stderr).toBe(`error: no sandbox started with --detach runs on port ${port}: http://127.0.0.1:${port} is another server (it answered 401 to the stop), left alone; the record of pid 999999 was removed`);
+      expect(other.stderr).toBe(
+        `error: no sandbox started with --detach runs on port ${port}: http://127.0.0.1:${port} is another server (it answered 401 to the stop), left alone; the record of pid 999999 was removed`,
+      );
       expect(other.exitCode).toBe(4);
       expect((await fetch(`${info.url}/v1/user`, { headers: { authorization: `Bearer ${info.token}` } })).status).toBe(200);
       // Its stop route is not there for the admin's token either.
@@ -247,7 +292,12 @@ describe('docsctl serve --detach, then serve stop', () => {
       for (const headers of [{ authorization: 'Bearer data-token-1' }, {}] as Record<string, string>[]) {
         expect((await fetch(`${info.url}/_sandbox/stop`, { method: 'POST', headers })).status).toBe(401);
       }
-      const made = await docsctl(['collections', 'create', '--title', 'Kept', '--jq', '.id'], { ...shell.env, DOCSCTL_API_URL: info.url, DOCSCTL_TOKEN: 'data-token-1', DOCSCTL_ORG: 'org-acme' });
+      const made = await docsctl(['collections', 'create', '--title', 'Kept', '--jq', '.id'], {
+        ...shell.env,
+        DOCSCTL_API_URL: info.url,
+        DOCSCTL_TOKEN: 'data-token-1',
+        DOCSCTL_ORG: 'org-acme',
+      });
       expect(made.exitCode).toBe(0);
       expect(existsSync(`${db}-wal`)).toBe(true);
       const stop = await docsctl(['serve', 'stop', '--port', port], shell.env);
@@ -258,7 +308,12 @@ describe('docsctl serve --detach, then serve stop', () => {
       const back = await docsctl(['serve', '--data', db, '--detach', '--port', '0', '--json', '--log', log], shell.env);
       const again = JSON.parse(back.stdout);
       started.add(again.pid);
-      const titles = await docsctl(['collections', 'list', '--fields', 'title'], { ...shell.env, DOCSCTL_API_URL: again.url, DOCSCTL_TOKEN: 'data-token-1', DOCSCTL_ORG: 'org-acme' });
+      const titles = await docsctl(['collections', 'list', '--fields', 'title'], {
+        ...shell.env,
+        DOCSCTL_API_URL: again.url,
+        DOCSCTL_TOKEN: 'data-token-1',
+        DOCSCTL_ORG: 'org-acme',
+      });
       expect(titles.stdout.split('\n')).toContain('Kept');
       expect((await docsctl(['serve', 'stop', '--port', new URL(again.url).port], shell.env)).exitCode).toBe(0);
     } finally {

@@ -19,7 +19,12 @@ describe('docsctl serve --memory', () => {
   it('prints one JSON line with the url, the admin token, the organization, every user and its pid; SIGTERM stops it cleanly', async () => {
     const { child, line } = await serve(['--json', '--token', 'dev-token-123']);
     const info = JSON.parse(line);
-    expect(info).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), token: 'dev-token-123', organizationId: 'org-acme', pid: child.pid });
+    expect(info).toMatchObject({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      token: 'dev-token-123',
+      organizationId: 'org-acme',
+      pid: child.pid,
+    });
     expect(info.users.map((u: { role: string | null }) => u.role)).toEqual(['admin', 'create', 'review', 'edit', 'comment', 'read', null, 'outsider']);
     expect(new Set(info.users.map((u: { token: string }) => u.token)).size).toBe(8);
     const r = await docsctl(['orgs', 'list', '--fields', 'id,title'], { ...env, DOCSCTL_API_URL: info.url, DOCSCTL_TOKEN: 'dev-token-123' });
@@ -57,7 +62,12 @@ describe('docsctl serve --memory', () => {
     const { child, line } = await serve(['--json', '--seed', good]);
     const info = JSON.parse(line);
     expect(info).toMatchObject({ token: 'token-u1-0001', organizationId: 'o1' });
-    const r = await docsctl(['spaces', 'list', '--fields', 'id,title'], { ...env, DOCSCTL_API_URL: info.url, DOCSCTL_TOKEN: 'token-u1-0001', DOCSCTL_ORG: 'o1' });
+    const r = await docsctl(['spaces', 'list', '--fields', 'id,title'], {
+      ...env,
+      DOCSCTL_API_URL: info.url,
+      DOCSCTL_TOKEN: 'token-u1-0001',
+      DOCSCTL_ORG: 'o1',
+    });
     expect(r.stdout).toBe('s1\tSeeded');
     child.kill('SIGTERM');
     await child;

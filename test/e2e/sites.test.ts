@@ -24,9 +24,11 @@ async function newSite(body: Record<string, unknown> = {}): Promise<any> {
 /** Ids of a published structure, nested as it is: sections and groups with their children. */
 function shape(nodes: any[]): unknown[] {
   return nodes.map((n) =>
-    n.object === 'site-section-group' ? { group: n.id, children: shape(n.children) }
-    : n.object === 'site-section' ? { section: n.id, siteSpaces: n.siteSpaces.map((ss: any) => ss.id) }
-    : n.id,
+    n.object === 'site-section-group'
+      ? { group: n.id, children: shape(n.children) }
+      : n.object === 'site-section'
+        ? { section: n.id, siteSpaces: n.siteSpaces.map((ss: any) => ss.id) }
+        : n.id,
   );
 }
 
@@ -50,8 +52,17 @@ describe('sites', () => {
   it('creates, gets, updates, lists and deletes sites', async () => {
     const created = await json('sites create', [], ['--title', 'Developer docs', '--space', 'sp-welcome']);
     expect(created).toMatchObject({
-      object: 'site', title: 'Developer docs', type: 'basic', appliedType: 'basic', visibility: 'public', published: false,
-      siteSpaces: 1, agentsContext: 'included', adaptiveContent: { enabled: false }, defaultLevel: null, features: [],
+      object: 'site',
+      title: 'Developer docs',
+      type: 'basic',
+      appliedType: 'basic',
+      visibility: 'public',
+      published: false,
+      siteSpaces: 1,
+      agentsContext: 'included',
+      adaptiveContent: { enabled: false },
+      defaultLevel: null,
+      features: [],
     });
     expect(created.urls.location).toBe(`${sb.server.url}${ORG}/sites/${created.id}`);
     expect(created.urls.preview).toBe(`${sb.server.url}/app/o/org-acme/sites/${created.id}/preview`);
@@ -60,9 +71,17 @@ describe('sites', () => {
     expect(other).toMatchObject({ type: 'premium', appliedType: 'premium', visibility: 'unlisted', siteSpaces: 0 });
     expect(other.features).toEqual([{ id: 'sites-advanced-customization', plan: 'premium', frozen: false }]);
 
-    const updated = await json('sites update', [created.id], ['--title', 'Dev docs', '--visibility', 'share-link', '--basename', 'docs', '--agents-context', 'excluded', '--adaptive-content', 'true']);
+    const updated = await json(
+      'sites update',
+      [created.id],
+      ['--title', 'Dev docs', '--visibility', 'share-link', '--basename', 'docs', '--agents-context', 'excluded', '--adaptive-content', 'true'],
+    );
     expect(updated).toMatchObject({
-      title: 'Dev docs', visibility: 'share-link', basename: 'docs', agentsContext: 'excluded', adaptiveContent: { enabled: true },
+      title: 'Dev docs',
+      visibility: 'share-link',
+      basename: 'docs',
+      agentsContext: 'excluded',
+      adaptiveContent: { enabled: true },
     });
     // a basic site using premium and ultimate settings lists those features, with the plan they belong to
     expect(updated.features.map((f: any) => `${f.id}@${f.plan}`)).toEqual(['sites-share-links@premium', 'sites-adaptive-content@ultimate']);
@@ -122,7 +141,13 @@ describe('sites', () => {
     const published = async () => (await json('sites published', [site.id])).structure;
     expect(shape((await published()).structure)).toEqual([
       { section: s1.id, siteSpaces: [ssA, ssD] },
-      { group: group.id, children: [{ section: s2.id, siteSpaces: [ssB, ssE] }, { section: s3.id, siteSpaces: [ssC, ssF] }] },
+      {
+        group: group.id,
+        children: [
+          { section: s2.id, siteSpaces: [ssB, ssE] },
+          { section: s3.id, siteSpaces: [ssC, ssF] },
+        ],
+      },
     ]);
 
     // a section up, inside its group
@@ -145,7 +170,13 @@ describe('sites', () => {
     const structure = await published();
     expect(structure.type).toBe('sections');
     expect(shape(structure.structure)).toEqual([
-      { group: group.id, children: [{ section: s3.id, siteSpaces: [ssC] }, { section: s2.id, siteSpaces: [ssF, ssE, ssB] }] },
+      {
+        group: group.id,
+        children: [
+          { section: s3.id, siteSpaces: [ssC] },
+          { section: s2.id, siteSpaces: [ssF, ssE, ssB] },
+        ],
+      },
       { section: s1.id, siteSpaces: [ssD, ssA] },
     ]);
     // every list returns the same order
@@ -162,7 +193,13 @@ describe('sites', () => {
     const inner = await json('sites section-groups add', [site.id], ['--title', 'Inner', '--parent', group.id, '--section', s2.id]);
     expect(inner.sectionGroup).toBe(group.id);
     expect(shape((await published()).structure)).toEqual([
-      { group: group.id, children: [{ section: s3.id, siteSpaces: [ssC] }, { group: inner.id, children: [{ section: s2.id, siteSpaces: [ssF, ssE, ssB] }] }] },
+      {
+        group: group.id,
+        children: [
+          { section: s3.id, siteSpaces: [ssC] },
+          { group: inner.id, children: [{ section: s2.id, siteSpaces: [ssF, ssE, ssB] }] },
+        ],
+      },
       { section: s1.id, siteSpaces: [ssD, ssA] },
     ]);
     const tsv = await run('sites sections list', [site.id]);
@@ -178,7 +215,10 @@ describe('sites', () => {
     const [a, b, c, d] = await Promise.all(['Alpha', 'Beta', 'Gamma', 'Delta'].map(newSpace));
     const site = await newSite({ spaces: [a, b] });
     const root = await json('sites spaces list', [site.id]);
-    expect(root.map((s: any) => [s.space.id, s.default, s.section])).toEqual([[a, true, undefined], [b, false, undefined]]);
+    expect(root.map((s: any) => [s.space.id, s.default, s.section])).toEqual([
+      [a, true, undefined],
+      [b, false, undefined],
+    ]);
     expect((await json('sites published', [site.id])).structure.type).toBe('siteSpaces');
 
     // the default goes to the next one when the default goes
@@ -237,7 +277,10 @@ describe('sites', () => {
     for (const space of spaces) ids.push((await sb.request('POST', `${ORG}/sites/${site.id}/sections`, { spaceId: space })).body.id);
     const [s1, s2, s3, s4] = ids;
     const g = (await sb.request('POST', `${ORG}/sites/${site.id}/section-groups`, { title: 'G', sections: [s2, s3] })).body;
-    const order = async () => shape((await sb.request('GET', `${ORG}/sites/${site.id}/published`)).body.structure.structure).map((n: any) => n.section ?? { group: n.group, children: n.children.map((ch: any) => ch.section) });
+    const order = async () =>
+      shape((await sb.request('GET', `${ORG}/sites/${site.id}/published`)).body.structure.structure).map(
+        (n: any) => n.section ?? { group: n.group, children: n.children.map((ch: any) => ch.section) },
+      );
     expect(await order()).toEqual([s1, { group: g.id, children: [s2, s3] }, s4]);
 
     // taking a section out puts it just after the group; 204 also when it is not in the group
@@ -315,7 +358,9 @@ describe('sites', () => {
     // a public site needs no key; a visitor-auth site is closed to visitors
     await json('sites update', [site.id], ['--visibility', 'public']);
     expect((await run('sites published', [site.id], [], { as: 'outsider' })).exitCode).toBe(0);
-    expect((await json('sites published', [site.id], ['--share-key', 'ignored'], { as: 'outsider' })).site.urls.published).toBe(`${sb.server.url}/s/${site.id}`);
+    expect((await json('sites published', [site.id], ['--share-key', 'ignored'], { as: 'outsider' })).site.urls.published).toBe(
+      `${sb.server.url}/s/${site.id}`,
+    );
     await json('sites update', [site.id], ['--visibility', 'visitor-auth']);
     expect((await run('sites published', [site.id], [], { as: 'outsider' })).exitCode).toBe(4);
   });
@@ -323,7 +368,12 @@ describe('sites', () => {
   it('keeps the adaptive schema: accepted and rejected files, and the conditions it offers', async () => {
     const site = await newSite();
     const initial = await json('sites schema get', [site.id]);
-    expect(initial.jsonSchema.properties.unsigned).toEqual({ type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false });
+    expect(initial.jsonSchema.properties.unsigned).toEqual({
+      type: 'object',
+      description: 'Unsigned claims of the site visitor.',
+      properties: {},
+      additionalProperties: false,
+    });
     expect(initial.updatedAt).toBe(site.createdAt);
     expect(await json('sites schema conditions', [site.id])).toEqual([]);
 
@@ -372,9 +422,17 @@ describe('sites', () => {
     const rejected: [string, unknown, string][] = [
       ['open.json', open, 'properties.unsigned.additionalProperties: must be one of false'],
       ['nodescription.json', { ...good, properties: { ...good.properties, plan: { type: 'string' } } }, 'properties.plan.description: is required'],
-      ['integer.json', { ...good, properties: { ...good.properties, n: { type: 'integer', description: 'N' } } }, 'properties.n.type: does not match any allowed form'],
+      [
+        'integer.json',
+        { ...good, properties: { ...good.properties, n: { type: 'integer', description: 'N' } } },
+        'properties.n.type: does not match any allowed form',
+      ],
       ['open-top.json', { type: 'object', properties: {} }, 'additionalProperties: is required'],
-      ['draft-https.json', { ...good, $schema: 'https://json-schema.org/draft-07/schema#' }, '$schema: must be one of "http://json-schema.org/draft-07/schema#"'],
+      [
+        'draft-https.json',
+        { ...good, $schema: 'https://json-schema.org/draft-07/schema#' },
+        '$schema: must be one of "http://json-schema.org/draft-07/schema#"',
+      ],
       ['array.json', [], '(the schema): must be an object'],
       ['broken.json', '{"type": ', 'not valid JSON'],
     ];
@@ -408,7 +466,9 @@ describe('sites', () => {
     const dashed = structuredClone(good) as any;
     dashed.properties.unsigned.properties = { 'beta-tester': { type: 'boolean', description: '' } };
     await json('sites schema set', [site.id, file('dashed.json', dashed)]);
-    expect((await run('sites schema conditions', [site.id])).stdout.split('\n')[0]).toBe('visitor.claims.unsigned["beta-tester"] === true\tVisitors whose unsigned claim beta-tester is true');
+    expect((await run('sites schema conditions', [site.id])).stdout.split('\n')[0]).toBe(
+      'visitor.claims.unsigned["beta-tester"] === true\tVisitors whose unsigned claim beta-tester is true',
+    );
   });
 
   it('rejects invalid positions (exit 2 before sending, 1 from the server) and unknown items (exit 4), changing nothing', async () => {
@@ -439,15 +499,40 @@ describe('sites', () => {
 
     const server: [string, string, string[], string][] = [
       ['sites sections move', s1.id, ['--before', 'nope'], `position.before.siteSection: no section or section group nope in site ${site.id}`],
-      ['sites sections move', s1.id, ['--after', otherSection.id], `position.after.siteSection: no section or section group ${otherSection.id} in site ${site.id}`],
+      [
+        'sites sections move',
+        s1.id,
+        ['--after', otherSection.id],
+        `position.after.siteSection: no section or section group ${otherSection.id} in site ${site.id}`,
+      ],
       ['sites sections move', s1.id, ['--after', s1.id], 'position.after.siteSection: a section cannot be placed relative to itself'],
-      ['sites section-groups move', g.id, ['--before', s2.id], 'position.before.id: a section group cannot be placed relative to itself or to an item inside it'],
-      ['sites section-groups move', g.id, ['--before', otherSection.id], `position.before.id: no section or section group ${otherSection.id} in site ${site.id}`],
-      ['sites spaces move', s1.siteSpaces[0].id, ['--after', otherSection.siteSpaces[0].id], `position.after.siteSpace: no site space ${otherSection.siteSpaces[0].id} in site ${site.id}`],
+      [
+        'sites section-groups move',
+        g.id,
+        ['--before', s2.id],
+        'position.before.id: a section group cannot be placed relative to itself or to an item inside it',
+      ],
+      [
+        'sites section-groups move',
+        g.id,
+        ['--before', otherSection.id],
+        `position.before.id: no section or section group ${otherSection.id} in site ${site.id}`,
+      ],
+      [
+        'sites spaces move',
+        s1.siteSpaces[0].id,
+        ['--after', otherSection.siteSpaces[0].id],
+        `position.after.siteSpace: no site space ${otherSection.siteSpaces[0].id} in site ${site.id}`,
+      ],
       // between two neighbours: they must be next to each other, in one list
       ['sites sections move', s3.id, ['--after', g.id, '--before', s1.id], `position: ${g.id} and ${s1.id} are not next to each other`],
       ['sites sections move', s3.id, ['--after', s2.id, '--before', s1.id], `position: ${s2.id} and ${s1.id} are not next to each other`],
-      ['sites spaces move', s3.siteSpaces[0].id, ['--after', s1.siteSpaces[0].id, '--before', s2.siteSpaces[0].id], `position: ${s1.siteSpaces[0].id} and ${s2.siteSpaces[0].id} are not next to each other`],
+      [
+        'sites spaces move',
+        s3.siteSpaces[0].id,
+        ['--after', s1.siteSpaces[0].id, '--before', s2.siteSpaces[0].id],
+        `position: ${s1.siteSpaces[0].id} and ${s2.siteSpaces[0].id} are not next to each other`,
+      ],
       // a group names a group with site-section-group
       ['sites section-groups move', g.id, ['--before-group', s1.id], `position.before.id: no section group ${s1.id} in site ${site.id}`],
     ];
@@ -473,7 +558,9 @@ describe('sites', () => {
     const move = (body: unknown) => sb.request('POST', `${ORG}/sites/${site.id}/sections/${s1.id}/move`, body);
     const both = { position: { before: { type: 'site-section', siteSection: s2.id }, after: { type: 'site-section', siteSection: s2.id } } };
     expect((await move(both)).body.error.message).toBe(`position: ${s2.id} and ${s2.id} are not next to each other`);
-    expect((await move({ position: { before: { type: 'space', siteSection: s2.id } } })).body.error.message).toBe('position.before.type: must be one of "site-section"');
+    expect((await move({ position: { before: { type: 'space', siteSection: s2.id } } })).body.error.message).toBe(
+      'position.before.type: must be one of "site-section"',
+    );
     expect(await state()).toEqual(before);
     // a position with neither side leaves it where it is
     const stays = await move({ position: {} });
@@ -508,8 +595,10 @@ describe('sites', () => {
     await json('sites sections move', [site.id, b], ['--after', d]);
     const joined = await json('sites sections move', [site.id, c], ['--after', d, '--before', b]);
     expect(joined.sectionGroup).toBe(g2.id);
-    expect((await json('sites section-groups list', [site.id])).map((g: any) => [g.id, g.children.map((ch: any) => ch.id)]))
-      .toEqual([[g2.id, [d, c, b]], [g1.id, []]]);
+    expect((await json('sites section-groups list', [site.id])).map((g: any) => [g.id, g.children.map((ch: any) => ch.id)])).toEqual([
+      [g2.id, [d, c, b]],
+      [g1.id, []],
+    ]);
     // --last: a section leaves its group for the end of the site; a group goes to the end too
     const last = await json('sites sections move', [site.id, c], ['--last']);
     expect(last.sectionGroup).toBeUndefined();
@@ -528,7 +617,6 @@ describe('sites', () => {
     await json('sites spaces move', [site.id, first], ['--last']);
     expect(await ssOf()).toEqual([extra[1], extra[0], first]);
   });
-
 
   it('keeps new items drafts until the site is published, shows drafts to members only, and flips them on publish', async () => {
     const [a, b, c, d] = await Promise.all(['Alpha', 'Beta', 'Gamma', 'Delta'].map(newSpace));
@@ -598,7 +686,9 @@ describe('sites', () => {
       made[type] = await json('sites create', [], ['--title', `A ${type} site`, '--type', type, '--space', 'sp-welcome']);
       expect(made[type]).toMatchObject({ type, appliedType: type });
     }
-    const advanced = Object.fromEntries(Object.entries(made).map(([type, site]) => [type, site.features.some((f: any) => f.id === 'sites-advanced-customization')]));
+    const advanced = Object.fromEntries(
+      Object.entries(made).map(([type, site]) => [type, site.features.some((f: any) => f.id === 'sites-advanced-customization')]),
+    );
     expect(advanced).toEqual({ basic: false, premium: true, ultimate: true, sponsored: true, 'legacy-basic': false, 'legacy-premium': true });
     for (const [type, site] of Object.entries(made)) {
       const [ss] = await json('sites spaces list', [site.id]);
@@ -620,10 +710,24 @@ describe('sites', () => {
 
   it('raises members’ roles on a site with its default level, and gives each caller its permissions', async () => {
     const site = await json('sites create', [], ['--title', 'Levels', '--space', 'sp-welcome']);
-    const all = { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true };
+    const all = {
+      view: true,
+      access: true,
+      edit: true,
+      create: true,
+      admin: true,
+      installIntegration: true,
+      viewAdaptiveSchema: true,
+      editAdaptiveSchema: true,
+    };
     expect(site.permissions).toEqual(all);
     expect((await json('sites get', [site.id], [], { as: 'read' })).permissions).toEqual({
-      ...all, edit: false, create: false, admin: false, installIntegration: false, editAdaptiveSchema: false,
+      ...all,
+      edit: false,
+      create: false,
+      admin: false,
+      installIntegration: false,
+      editAdaptiveSchema: false,
     });
     expect((await json('sites get', [site.id], [], { as: 'edit' })).permissions).toMatchObject({ edit: true, create: false, admin: false });
     expect((await run('sites get', [site.id], [], { as: 'guest' })).exitCode).toBe(5);
@@ -676,14 +780,27 @@ describe('sites', () => {
     // a visitor views the published site, and nothing more
     await json('sites publish', [site.id]);
     const visitor = await json('sites published', [site.id], [], { as: 'outsider' });
-    expect(visitor.site.permissions).toEqual({ view: true, access: false, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false });
+    expect(visitor.site.permissions).toEqual({
+      view: true,
+      access: false,
+      edit: false,
+      create: false,
+      admin: false,
+      installIntegration: false,
+      viewAdaptiveSchema: false,
+      editAdaptiveSchema: false,
+    });
   });
 
   it('takes the official document’s new inputs end to end: new spaces, templates, home pages, titles, groups, free paths and icons', async () => {
     const site = await newSite();
     const g = await json('sites section-groups add', [site.id], ['--title', 'G']);
     // a section with a new space built from a template, straight into a group
-    const made = await json('sites sections add', [site.id], ['--new-space', '--template', 'getting-started', '--title', 'Getting started', '--group', g.id, '--icon', 'Rocket Ship']);
+    const made = await json(
+      'sites sections add',
+      [site.id],
+      ['--new-space', '--template', 'getting-started', '--title', 'Getting started', '--group', g.id, '--icon', 'Rocket Ship'],
+    );
     expect(made).toMatchObject({ title: 'Getting started', sectionGroup: g.id, icon: 'Rocket Ship', siteSpaces: [{ title: 'Getting started' }] });
     const newSpaceId = made.siteSpaces[0].space.id;
     expect((await sb.request('GET', `/v1/spaces/${newSpaceId}`)).body).toMatchObject({ title: 'Getting started' });
@@ -729,7 +846,14 @@ describe('sites', () => {
     const g2 = await json('sites section-groups add', [site.id], ['--title', 'Inner']);
     expect((await json('sites section-groups update', [site.id, g2.id], ['--parent', g.id])).sectionGroup).toBe(g.id);
     expect(shape((await json('sites published', [site.id])).structure.structure)).toEqual([
-      { group: g.id, children: [{ section: made.id, siteSpaces: [made.siteSpaces[0].id, ss.id, fresh.id] }, { section: other.id, siteSpaces: [other.siteSpaces[0].id] }, { group: g2.id, children: [] }] },
+      {
+        group: g.id,
+        children: [
+          { section: made.id, siteSpaces: [made.siteSpaces[0].id, ss.id, fresh.id] },
+          { section: other.id, siteSpaces: [other.siteSpaces[0].id] },
+          { group: g2.id, children: [] },
+        ],
+      },
     ]);
     const groupView = (await json('sites section-groups list', [site.id]))[0];
     expect(groupView.sections.map((x: any) => x.id)).toEqual([made.id, other.id]);
@@ -741,9 +865,14 @@ describe('sites', () => {
     const plain = (await sb.request('POST', `${ORG}/sites/${site.id}/sections`, { spaceId: 'sp-welcome', title: null, icon: null })).body;
     expect(plain.title).toBe('Welcome');
     expect(plain.icon).toBeUndefined();
-    const localized = await sb.request('PATCH', `${ORG}/sites/${site.id}/sections/${plain.id}`, { localizedTitle: { fr: 'Bienvenue' }, localizedDescription: { de: 'Willkommen' } });
+    const localized = await sb.request('PATCH', `${ORG}/sites/${site.id}/sections/${plain.id}`, {
+      localizedTitle: { fr: 'Bienvenue' },
+      localizedDescription: { de: 'Willkommen' },
+    });
     expect(localized.body).toMatchObject({ localizedTitle: { fr: 'Bienvenue' }, localizedDescription: { de: 'Willkommen' } });
-    expect((await sb.request('PATCH', `${ORG}/sites/${site.id}/section-groups/${g.id}`, { localizedTitle: { ja: 'グループ' } })).body.localizedTitle).toEqual({ ja: 'グループ' });
+    expect((await sb.request('PATCH', `${ORG}/sites/${site.id}/section-groups/${g.id}`, { localizedTitle: { ja: 'グループ' } })).body.localizedTitle).toEqual({
+      ja: 'グループ',
+    });
   });
 
   it('publishes a profile with the default customization, in the default space’s language, and no scripts', async () => {
@@ -819,16 +948,27 @@ describe('sites', () => {
     expect((await patch({ styleguide: 'sp-welcome' })).body.error.message).toMatch(/^styleguide: the sandbox has no style guide spaces/);
     expect((await patch({ styleguide: null })).status).toBe(200);
     const sectionsUrl = `${ORG}/sites/${site.id}/sections`;
-    expect((await sb.request('POST', sectionsUrl, { spaceId: 'sp-welcome', template: { id: 'getting-started' } })).body.error.message)
-      .toBe('template: only for a new space (spaceId null)');
-    expect((await sb.request('POST', sectionsUrl, { spaceId: null, template: { id: 'nope' } })).body.error.message)
-      .toBe('template.id: unknown template "nope"; known templates: getting-started, api-reference');
-    expect((await sb.request('POST', sectionsUrl, { spaceId: null, pageId: 'pg' })).body.error.message).toBe('pageId: a new space (spaceId null) has no pages yet');
-    expect((await sb.request('POST', sectionsUrl, { spaceId: 'sp-welcome', pageId: 'nope' })).body.error.message).toBe('pageId: no page nope in space sp-welcome');
-    expect((await sb.request('POST', sectionsUrl, { spaceId: 'sp-welcome', siteSectionGroupId: 'nope' })).body.error.message).toBe(`siteSectionGroupId: no section group nope in site ${site.id}`);
-    expect((await sb.request('PATCH', `${sectionsUrl}/${section.id}`, { localizedTitle: { xx: 'Hi' } })).body.error.message).toBe('localizedTitle: unknown field "xx"');
-    expect((await sb.request('PATCH', `${ORG}/sites/${site.id}/section-groups/${group.id}`, { parentSectionGroupId: group.id })).body.error.message)
-      .toBe('parentSectionGroupId: a section group cannot be moved into itself or into a group inside it');
+    expect((await sb.request('POST', sectionsUrl, { spaceId: 'sp-welcome', template: { id: 'getting-started' } })).body.error.message).toBe(
+      'template: only for a new space (spaceId null)',
+    );
+    expect((await sb.request('POST', sectionsUrl, { spaceId: null, template: { id: 'nope' } })).body.error.message).toBe(
+      'template.id: unknown template "nope"; known templates: getting-started, api-reference',
+    );
+    expect((await sb.request('POST', sectionsUrl, { spaceId: null, pageId: 'pg' })).body.error.message).toBe(
+      'pageId: a new space (spaceId null) has no pages yet',
+    );
+    expect((await sb.request('POST', sectionsUrl, { spaceId: 'sp-welcome', pageId: 'nope' })).body.error.message).toBe(
+      'pageId: no page nope in space sp-welcome',
+    );
+    expect((await sb.request('POST', sectionsUrl, { spaceId: 'sp-welcome', siteSectionGroupId: 'nope' })).body.error.message).toBe(
+      `siteSectionGroupId: no section group nope in site ${site.id}`,
+    );
+    expect((await sb.request('PATCH', `${sectionsUrl}/${section.id}`, { localizedTitle: { xx: 'Hi' } })).body.error.message).toBe(
+      'localizedTitle: unknown field "xx"',
+    );
+    expect((await sb.request('PATCH', `${ORG}/sites/${site.id}/section-groups/${group.id}`, { parentSectionGroupId: group.id })).body.error.message).toBe(
+      'parentSectionGroupId: a section group cannot be moved into itself or into a group inside it',
+    );
     expect((await sb.request('POST', `${ORG}/sites/${site.id}/section-groups`, {})).body.error.message).toBe('title: is required');
     expect(await state()).toEqual(before);
 
@@ -836,9 +976,11 @@ describe('sites', () => {
     const edge = await json('sites update', [site.id], ['--title', label(128), '--basename', label(100), '--proxy', proxy512]);
     expect(edge).toMatchObject({ title: label(128), basename: label(100), proxy: { origin: proxy512 } });
     expect((await json('sites update', [site.id], ['--title', 'ab'])).title).toBe('ab');
-    const sectionEdge = await json('sites sections update', [site.id, section.id], [
-      '--title', 'ab', '--description', label(256), '--condition', label(1024), '--icon', label(50), '--path', label(100),
-    ]);
+    const sectionEdge = await json(
+      'sites sections update',
+      [site.id, section.id],
+      ['--title', 'ab', '--description', label(256), '--condition', label(1024), '--icon', label(50), '--path', label(100)],
+    );
     expect(sectionEdge).toMatchObject({ title: 'ab', description: label(256), condition: label(1024), icon: label(50), path: label(100) });
     expect((await json('sites section-groups update', [site.id, group.id], ['--title', label(100)])).title).toBe(label(100));
     expect((await json('sites section-groups update', [site.id, group.id], ['--title', 'G'])).title).toBe('G');
@@ -862,8 +1004,17 @@ describe('sites', () => {
     const clash = await run('sites spaces update', [site.id, y.id], ['--path', 'guide']);
     expect(clash.exitCode).toBe(1);
     expect(clash.stderr).toContain(`path: "guide" is already the path of site space ${x.id}`);
-    const changed = await json('sites spaces update', [site.id, y.id], ['--path', 'v2', '--hidden', 'true', '--condition', 'visitor.claims.unsigned.beta === true']);
-    expect(changed).toMatchObject({ path: 'v2', hidden: true, condition: 'visitor.claims.unsigned.beta === true', urls: { published: `${sb.server.url}/s/${site.id}/v2` } });
+    const changed = await json(
+      'sites spaces update',
+      [site.id, y.id],
+      ['--path', 'v2', '--hidden', 'true', '--condition', 'visitor.claims.unsigned.beta === true'],
+    );
+    expect(changed).toMatchObject({
+      path: 'v2',
+      hidden: true,
+      condition: 'visitor.claims.unsigned.beta === true',
+      urls: { published: `${sb.server.url}/s/${site.id}/v2` },
+    });
     const cleared = await json('sites spaces update', [site.id, y.id], ['--condition', 'null', '--hidden', 'false', '--space', 'sp-welcome']);
     expect(cleared).toMatchObject({ hidden: false, space: { id: 'sp-welcome' }, title: 'Welcome' });
     expect(cleared.condition).toBeUndefined();
@@ -959,7 +1110,10 @@ describe('sites publish against a service that asks for a checkout (the official
           return;
         }
         const body = Buffer.concat(chunks);
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<
+          string,
+          string
+        >;
         const answer = await fetch(sb.server.url + req.url, { method: req.method, headers, ...(body.length ? { body } : {}) });
         res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
       });

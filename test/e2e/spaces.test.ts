@@ -24,20 +24,44 @@ describe('spaces: create, get, update, list', () => {
   it('creates, gets and updates a space; --json is the API’s Space object', async () => {
     const created = await create(['--title', 'Guide', '--emoji', '📘', '--language', 'fr']);
     expect(created).toMatchObject({
-      object: 'space', title: 'Guide', emoji: '📘', language: 'fr', organization: 'org-acme', visibility: 'private',
-      editMode: 'live', mergeRules: { type: 'inherit' }, defaultLevel: null,
-      comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0,
+      object: 'space',
+      title: 'Guide',
+      emoji: '📘',
+      language: 'fr',
+      organization: 'org-acme',
+      visibility: 'private',
+      editMode: 'live',
+      mergeRules: { type: 'inherit' },
+      defaultLevel: null,
+      comments: 0,
+      changeRequests: 0,
+      changeRequestsOpen: 0,
+      changeRequestsDraft: 0,
     });
     expect(created.permissions).toMatchObject({ view: true, admin: true, edit: true });
     expect(created.urls.location).toBe(`${sb.server.url}/v1/spaces/${created.id}`);
     expect(await sb.json(['spaces', 'get', created.id])).toEqual(created);
 
     const updated = await sb.json([
-      'spaces', 'update', created.id, '--title', 'Guides', '--emoji', '📗', '--language', 'de', '--default-level', 'comment',
-      '--require-reviewers', 'u-review,u-edit',
+      'spaces',
+      'update',
+      created.id,
+      '--title',
+      'Guides',
+      '--emoji',
+      '📗',
+      '--language',
+      'de',
+      '--default-level',
+      'comment',
+      '--require-reviewers',
+      'u-review,u-edit',
     ]);
     expect(updated).toMatchObject({
-      title: 'Guides', emoji: '📗', language: 'de', defaultLevel: 'comment',
+      title: 'Guides',
+      emoji: '📗',
+      language: 'de',
+      defaultLevel: 'comment',
       mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['u-review', 'u-edit'] }] },
     });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
@@ -107,7 +131,10 @@ describe('spaces: create, get, update, list', () => {
     const empty = await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Empty', empty: true });
     expect(empty.status).toBe(201);
     const computed = await sb.request('POST', '/v1/orgs/org-acme/spaces', { computedSource: { type: 'integration:x:y', props: {} } });
-    expect(computed).toEqual({ status: 400, body: { error: { code: 400, message: 'computedSource: content from a computed source (an integration) is not supported by the sandbox' } } });
+    expect(computed).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'computedSource: content from a computed source (an integration) is not supported by the sandbox' } },
+    });
   });
 
   it('lists the organization’s spaces and a collection’s, as TSV rows in the documented columns', async () => {
@@ -123,7 +150,10 @@ describe('spaces: create, get, update, list', () => {
     const inCol = await sb.json(['spaces', 'list', '--parent', 'col-handbook']);
     expect(inCol.map((s: { id: string }) => s.id)).toEqual(['sp-welcome']);
     const picked = await sb.json(['spaces', 'list', '--fields', 'id,title']);
-    expect(picked).toEqual([{ id: 'sp-welcome', title: 'Welcome' }, { id: root.id, title: 'Root space' }]);
+    expect(picked).toEqual([
+      { id: 'sp-welcome', title: 'Welcome' },
+      { id: root.id, title: 'Root space' },
+    ]);
     const one = await sb.run(['spaces', 'get', 'sp-welcome', '--fields', 'id,emoji,parent']);
     expect(one.stdout).toBe('id\tsp-welcome\nemoji\t👋\nparent\tcol-handbook');
   });
@@ -152,8 +182,10 @@ describe('spaces: create, get, update, list', () => {
       [{ emoji: 'e'.repeat(51) }, 'emoji: must be at most 50 characters'],
       [{ language: 'klingon' }, 'language: must be one of'],
       [{ editMode: 'frozen' }, 'editMode: must be one of "live", "locked"'],
-      [{ mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['u-nobody'] }] } },
-        'mergeRules.rules.0.users.0: u-nobody is not a member of organization org-acme'],
+      [
+        { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['u-nobody'] }] } },
+        'mergeRules.rules.0.users.0: u-nobody is not a member of organization org-acme',
+      ],
     ];
     for (const [body, message] of server) {
       const res = await sb.request('PATCH', '/v1/spaces/sp-welcome', body);
@@ -418,7 +450,9 @@ describe('spaces: move', () => {
     const rootAndParent = await sb.run(['spaces', 'move', a.id, '--root', '--parent', 'col-handbook']);
     expect(rootAndParent.exitCode).toBe(2);
 
-    const server = await sb.request('POST', `/v1/spaces/${a.id}/move`, { position: { before: { type: 'space', space: 'x' }, after: { type: 'space', space: 'y' } } });
+    const server = await sb.request('POST', `/v1/spaces/${a.id}/move`, {
+      position: { before: { type: 'space', space: 'x' }, after: { type: 'space', space: 'y' } },
+    });
     expect(server).toEqual({ status: 400, body: { error: { code: 400, message: 'position.before: space x is not in the target organization root' } } });
     const badType = await sb.request('POST', `/v1/spaces/${a.id}/move`, { position: { before: { type: 'site', site: 'x' } } });
     expect(badType.status).toBe(400);
@@ -519,7 +553,9 @@ describe('issue 15: spaces', () => {
     const deletedAt = rec('sp-welcome')!.deletedAt;
     const again = await sb.run(['spaces', 'delete', 'sp-welcome', '--yes']);
     expect(again).toMatchObject({ exitCode: 0, stdout: '' });
-    expect(again.stderr).toMatch(/^space "Welcome" \(sp-welcome\) is already deleted: nothing to do; restore it with docsctl spaces restore sp-welcome \(until \S+\)$/);
+    expect(again.stderr).toMatch(
+      /^space "Welcome" \(sp-welcome\) is already deleted: nothing to do; restore it with docsctl spaces restore sp-welcome \(until \S+\)$/,
+    );
     // without --yes too, off a terminal: nothing would change, so nothing to confirm
     expect((await sb.run(['spaces', 'delete', 'sp-welcome'])).exitCode).toBe(0);
     expect(rec('sp-welcome')!.deletedAt).toBe(deletedAt);

@@ -60,7 +60,9 @@ describe('serve --data, in process', () => {
     const writes = await Promise.all(Array.from({ length: 20 }, (_, i) => call(s, 'POST', `/orgs/${s.organizationId}/collections`, { title: `unsaved-${i}` })));
     for (const w of writes) {
       expect(w.status).toBe(503);
-      expect(w.json.error.message).toMatch(/could not save this change to its database, so it was not made \(SQLITE_READONLY: .*\); the state is as it was before the request/);
+      expect(w.json.error.message).toMatch(
+        /could not save this change to its database, so it was not made \(SQLITE_READONLY: .*\); the state is as it was before the request/,
+      );
     }
     // A change made in place (a space renamed) is put back as well.
     const renamed = await call(s, 'PATCH', '/spaces/sp-welcome', { title: 'Unsaved title' });
@@ -73,7 +75,9 @@ describe('serve --data, in process', () => {
     await stop(s);
     // What the database holds is what memory held.
     s = await start(file);
-    const listedAgain = (await call(s, 'GET', `/orgs/${s.organizationId}/collections?limit=1000`)).json.items.map((c: { title: string }) => c.title) as string[];
+    const listedAgain = (await call(s, 'GET', `/orgs/${s.organizationId}/collections?limit=1000`)).json.items.map(
+      (c: { title: string }) => c.title,
+    ) as string[];
     expect(listedAgain.filter((t) => t.startsWith('unsaved-'))).toEqual([]);
     expect(listedAgain).toContain('After the disk was freed');
     expect((await call(s, 'GET', '/spaces/sp-welcome')).json.title).toBe('Welcome');
@@ -149,7 +153,9 @@ describe('serve --data, in process', () => {
       const fromCopy = await startServer({ data: copy, token: TOKEN, notice: (m) => (said += m) });
       open.push(fromCopy);
       expect(said).toMatch(/busy-copy\.db was in use by a sandbox .* It holds the state as of its last checkpoint, /);
-      const titles = new Set((await call(fromCopy, 'GET', `/orgs/${s.organizationId}/collections?limit=1000`)).json.items.map((c: { title: string }) => c.title));
+      const titles = new Set(
+        (await call(fromCopy, 'GET', `/orgs/${s.organizationId}/collections?limit=1000`)).json.items.map((c: { title: string }) => c.title),
+      );
       // At least the writes of the first 300 ms (the first checkpoint after them came within the bound).
       expect(titles.has('Busy 0')).toBe(true);
       expect(acked.filter((t) => titles.has(t)).length).toBeGreaterThan(0);
@@ -166,7 +172,8 @@ describe('serve --data, in process', () => {
     const created = await call(s, 'POST', `/orgs/${s.organizationId}/spaces`, { title: 'To purge' });
     const id = created.json.id as string;
     expect((await call(s, 'DELETE', `/spaces/${id}`)).status).toBe(204);
-    const rows = () => s.persistence!.rows.db.prepare("SELECT count(*) FROM record WHERE (tbl = 'spaces' OR tbl = 'trash') AND key = ?").pluck().get(JSON.stringify(id));
+    const rows = () =>
+      s.persistence!.rows.db.prepare("SELECT count(*) FROM record WHERE (tbl = 'spaces' OR tbl = 'trash') AND key = ?").pluck().get(JSON.stringify(id));
     expect(rows()).toBe(2);
     expect((await call(s, 'POST', '/_sandbox/clock', { advance: '8d' })).status).toBeLessThan(300);
     // A read after the clock moved purges; the purge is committed at once.

@@ -61,7 +61,9 @@ describe('a command that does not exist', () => {
       const r = await sb.run(args);
       expect(r.exitCode, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr.split('\n')[0], args.join(' ')).toBe(`error: unknown command '${args.at(-1)}' for '${['docsctl', ...args.slice(args[0] === 'help' ? 1 : 0, -1)].join(' ')}'. Did you mean ${meant}?`);
+      expect(r.stderr.split('\n')[0], args.join(' ')).toBe(
+        `error: unknown command '${args.at(-1)}' for '${['docsctl', ...args.slice(args[0] === 'help' ? 1 : 0, -1)].join(' ')}'. Did you mean ${meant}?`,
+      );
       const exists = await sb.run([...meant.split(' ').slice(1), '--help']);
       expect(exists.exitCode, meant).toBe(0);
     }
@@ -107,7 +109,11 @@ describe('colour', () => {
   it.skipIf(!HAS_TMUX)('in a real terminal: colour by default, none with NO_COLOR, colour again with CLICOLOR_FORCE', async () => {
     const env = { ...sb.env(), PATH: process.env.PATH ?? '' } as Record<string, string>;
     const screens: Record<string, string> = {};
-    for (const [name, extra] of [['default', {}], ['no', { NO_COLOR: '1' }], ['forced', { NO_COLOR: '1', CLICOLOR_FORCE: '1' }]] as const) {
+    for (const [name, extra] of [
+      ['default', {}],
+      ['no', { NO_COLOR: '1' }],
+      ['forced', { NO_COLOR: '1', CLICOLOR_FORCE: '1' }],
+    ] as const) {
       const term = Terminal.start(['spaces', 'list'], { ...env, ...extra });
       try {
         expect(await term.exitCode()).toBe(0);
@@ -132,7 +138,8 @@ describe('tables that do not fit the terminal', () => {
   async function longTitles(): Promise<{ collection: string; spaces: string[] }> {
     const collection = (await sb.run(['collections', 'create', '--title', 'Guides', '--jq', '.id'])).stdout;
     const spaces: string[] = [];
-    for (let i = 0; i < 3; i++) spaces.push((await sb.run(['spaces', 'create', '--title', `${LONG.slice(0, 48)} ${i}`, '--parent', collection, '--jq', '.id'])).stdout);
+    for (let i = 0; i < 3; i++)
+      spaces.push((await sb.run(['spaces', 'create', '--title', `${LONG.slice(0, 48)} ${i}`, '--parent', collection, '--jq', '.id'])).stdout);
     return { collection, spaces };
   }
 
@@ -160,7 +167,7 @@ describe('tables that do not fit the terminal', () => {
     for (const line of wide.stdout.split('\n')) expect(width(line)).toBeLessThanOrEqual(120);
   });
 
-  it('cr list at 80 columns leaves out another object\'s id (the space) before the subject goes below 20 characters; --fields chosen stay', async () => {
+  it("cr list at 80 columns leaves out another object's id (the space) before the subject goes below 20 characters; --fields chosen stay", async () => {
     const space = (await sb.run(['spaces', 'create', '--title', 'Reviews', '--jq', '.id'])).stdout;
     const subject = `${LONG}, and a subject that goes on until its end`;
     for (let i = 0; i < 2; i++) await sb.run(['cr', 'create', space, '--subject', subject]);
@@ -176,7 +183,9 @@ describe('tables that do not fit the terminal', () => {
     expect(narrower.stderr).toBe('note: columns updatedAt, space hidden to fit 70 columns (see --fields, --json)');
     expect(width(/ {2}(A long title[^…]*…)/.exec(narrower.stdout.split('\n')[1])![1])).toBeGreaterThanOrEqual(20);
     // Columns named with --fields are all shown (cut to fit), with no note.
-    const picked = await sb.run(['cr', 'list', '--status', 'all', '--fields', 'number,subject,space,updatedAt'], { env: { DOCSCTL_FORCE_TTY: '50', NO_COLOR: '1' } });
+    const picked = await sb.run(['cr', 'list', '--status', 'all', '--fields', 'number,subject,space,updatedAt'], {
+      env: { DOCSCTL_FORCE_TTY: '50', NO_COLOR: '1' },
+    });
     expect(picked.stderr).toBe('');
     expect(picked.stdout.split('\n')[0]).toMatch(/^number\s+subject\s+space\s+updatedAt$/);
     for (const line of picked.stdout.split('\n')) expect(width(line)).toBeLessThanOrEqual(50);
@@ -189,7 +198,10 @@ describe('tables that do not fit the terminal', () => {
       const term = Terminal.start(['spaces', 'list'], env, columns);
       try {
         expect(await term.exitCode()).toBe(0);
-        const screen = term.screen().split('\n').filter((l) => l.trim() && !l.startsWith('[exit'));
+        const screen = term
+          .screen()
+          .split('\n')
+          .filter((l) => l.trim() && !l.startsWith('[exit'));
         // The note (stderr) comes first, then the table from its header on.
         const table = screen.slice(screen.findIndex((l) => l.startsWith('id ')));
         for (const line of table) expect(width(line.trimEnd()), `${columns}: ${line}`).toBeLessThanOrEqual(columns);

@@ -17,8 +17,13 @@ afterEach(() => term?.close());
 
 function open(args: string[], as = 'admin', extra: Record<string, string> = {}): Terminal {
   term = Terminal.start(args, {
-    HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
-    DOCSCTL_TOKEN: sb.token(as), DOCSCTL_ORG: sb.server.organizationId, DOCSCTL_MAX_RETRIES: '0', ...extra,
+    HOME: sb.home,
+    DOCSCTL_CONFIG_DIR: sb.home,
+    DOCSCTL_API_URL: sb.server.url,
+    DOCSCTL_TOKEN: sb.token(as),
+    DOCSCTL_ORG: sb.server.organizationId,
+    DOCSCTL_MAX_RETRIES: '0',
+    ...extra,
   });
   return term;
 }

@@ -33,7 +33,10 @@ export async function docsctl(args: string[], env: Record<string, string | undef
   const clean: Record<string, string> = { PATH: process.env.PATH ?? '' };
   for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
   const r = await execa('node', [BIN, ...args], {
-    env: clean, extendEnv: false, reject: false, timeout: 60_000,
+    env: clean,
+    extendEnv: false,
+    reject: false,
+    timeout: 60_000,
     ...(opts.input !== undefined ? { input: opts.input } : { stdin: 'ignore' }),
   });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode ?? -1 };
@@ -124,9 +127,13 @@ export function useSandboxWith<S extends Sandbox = Sandbox>(opts: ServerOptions,
     return u.token;
   };
   sb.env = (o = {}) => ({
-    HOME: sb.home, DOCSCTL_CONFIG_DIR: sb.home, DOCSCTL_API_URL: sb.server.url,
-    DOCSCTL_TOKEN: sb.token(o.as ?? 'admin'), DOCSCTL_ORG: sb.server.organizationId,
-    DOCSCTL_MAX_RETRIES: '0', ...o.env,
+    HOME: sb.home,
+    DOCSCTL_CONFIG_DIR: sb.home,
+    DOCSCTL_API_URL: sb.server.url,
+    DOCSCTL_TOKEN: sb.token(o.as ?? 'admin'),
+    DOCSCTL_ORG: sb.server.organizationId,
+    DOCSCTL_MAX_RETRIES: '0',
+    ...o.env,
   });
   sb.run = (args, o = {}) => runner(sb, args, sb.env(o), o.input);
   sb.json = async (args, o) => {
@@ -136,7 +143,8 @@ export function useSandboxWith<S extends Sandbox = Sandbox>(opts: ServerOptions,
   };
   sb.request = async (method, path, body, role = 'admin') => {
     const res = await sb.server.app.handle({
-      method, url: path,
+      method,
+      url: path,
       headers: { authorization: `Bearer ${sb.token(role)}`, host: new URL(sb.server.url).host },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });

@@ -82,7 +82,8 @@ const PNG = Buffer.concat([
  * Every kind of block and inline node the sandbox makes of a page (see markdown.ts), also where the
  * official document restricts what a quote or a list item may hold: the page the fixture reads.
  */
-const KINDS_HTML = '<p><img src="/logo.png" alt="Logo alone"></p><h2>Kinds</h2><h4>Deep</h4>' +
+const KINDS_HTML =
+  '<p><img src="/logo.png" alt="Logo alone"></p><h2>Kinds</h2><h4>Deep</h4>' +
   '<p><b>bold</b> <i>italic</i> <s>struck</s> <code>code</code><br>after a break</p>' +
   '<blockquote><p>Quoted</p><pre><code>code in a quote</code></pre><p><img src="/logo.png" alt="Quoted logo"></p>' +
   '<table><tr><th>Q</th></tr><tr><td>1</td></tr></table><hr><h3>Quoted heading</h3></blockquote>' +
@@ -94,7 +95,8 @@ const KINDS_HTML = '<p><img src="/logo.png" alt="Logo alone"></p><h2>Kinds</h2><
  * The same in Markdown, with what only Markdown has (references, footnotes, raw HTML, autolinks):
  * the fixture's comments, read in document form.
  */
-const KINDS_MARKDOWN = '# One\n\n## Two\n\n#### Four\n\n**b** _i_ ~~s~~ `c` [link](https://example.com) <https://auto.example.com> ' +
+const KINDS_MARKDOWN =
+  '# One\n\n## Two\n\n#### Four\n\n**b** _i_ ~~s~~ `c` [link](https://example.com) <https://auto.example.com> ' +
   '![inline](https://example.com/i.png) <b>html</b> line  \nbreak[^1] [ref][r] ![ref image][r]\n\n' +
   '![Alone](https://example.com/a.png) ![Two](https://example.com/b.png)\n\n' +
   '> quote\n>\n> ```\n> code\n> ```\n>\n> ![q](https://example.com/q.png)\n>\n> | a |\n> |---|\n> | b |\n>\n> ---\n\n' +
@@ -105,8 +107,11 @@ const KINDS_MARKDOWN = '# One\n\n## Two\n\n#### Four\n\n**b** _i_ ~~s~~ `c` [lin
 const SITE: Record<string, { type: string; body: string | Buffer }> = {
   '/': {
     type: 'text/html',
-    body: '<!DOCTYPE html><html><head><title>Fixture site</title></head><body><main><h1>Fixture site</h1>' +
-      '<p><img src="/logo.png" alt="Logo"> Read the <a href="/guide">guide</a>.</p>' + KINDS_HTML + '</main></body></html>',
+    body:
+      '<!DOCTYPE html><html><head><title>Fixture site</title></head><body><main><h1>Fixture site</h1>' +
+      '<p><img src="/logo.png" alt="Logo"> Read the <a href="/guide">guide</a>.</p>' +
+      KINDS_HTML +
+      '</main></body></html>',
   },
   '/guide': { type: 'text/html', body: '<html><head><title>Guide</title></head><body><h1>Guide</h1><p>Back <a href="/">home</a>.</p></body></html>' },
   '/logo.png': { type: 'image/png', body: PNG },
@@ -117,10 +122,13 @@ export const SPEC_TEXT = JSON.stringify({ openapi: '3.0.3', info: { title: 'Pets
 
 /** `op.path` with its placeholders filled (URL-encoded), below `/v1`. */
 export function pathOf(op: AnyOp, params: Record<string, string | number>): string {
-  return '/v1' + op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (params[name] === undefined) throw new Error(`${op.id}: no value for {${name}}`);
-    return encodeURIComponent(String(params[name]));
-  });
+  return (
+    '/v1' +
+    op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      if (params[name] === undefined) throw new Error(`${op.id}: no value for {${name}}`);
+      return encodeURIComponent(String(params[name]));
+    })
+  );
 }
 
 function startWebsite(): Promise<{ url: string; server: http.Server }> {
@@ -147,7 +155,8 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
   };
   const send = async (who: Caller, method: string, url: string, body?: unknown): Promise<Reply> => {
     const res = await server.app.handle({
-      method, url,
+      method,
+      url,
       headers: { host, ...(who === 'none' ? {} : { authorization: `Bearer ${tokenOf(who)}` }) },
       ...(body === undefined ? {} : { body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) }),
     });
@@ -181,7 +190,8 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
 
   const cr = await ok('edit', 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Fixture change' });
   const spaceComment = (await ok('comment', 'POST', `/v1/spaces/${space}/comments`, { body: { markdown: `On the space\n\n${KINDS_MARKDOWN}` } })).id;
-  const spaceReply = (await ok('comment', 'POST', `/v1/spaces/${space}/comments/${spaceComment}/replies`, { body: { markdown: `Reply\n\n${KINDS_MARKDOWN}` } })).id;
+  const spaceReply = (await ok('comment', 'POST', `/v1/spaces/${space}/comments/${spaceComment}/replies`, { body: { markdown: `Reply\n\n${KINDS_MARKDOWN}` } }))
+    .id;
   const crBase = `/v1/spaces/${space}/change-requests/${cr.id}`;
   const crComment = (await ok('comment', 'POST', `${crBase}/comments`, { body: { markdown: `On the change\n\n${KINDS_MARKDOWN}` } })).id;
   const crReply = (await ok('comment', 'POST', `${crBase}/comments/${crComment}/replies`, { body: { markdown: `Reply\n\n${KINDS_MARKDOWN}` } })).id;
@@ -195,9 +205,14 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
   const firstSection = (await ok('admin', 'GET', `${siteBase}/sections`)).items[0];
   const group = (await ok('admin', 'POST', `${siteBase}/section-groups`, { title: 'Group', sections: [sections[1]] })).id;
 
-  const saml = (await ok('admin', 'POST', `/v1/orgs/${ORG}/saml`, {
-    label: 'Fixture IdP', entityID: 'https://idp.fixture.test/metadata', certificate: PEM, ssoURL: 'https://idp.fixture.test/sso',
-  })).id;
+  const saml = (
+    await ok('admin', 'POST', `/v1/orgs/${ORG}/saml`, {
+      label: 'Fixture IdP',
+      entityID: 'https://idp.fixture.test/metadata',
+      certificate: PEM,
+      ssoURL: 'https://idp.fixture.test/sso',
+    })
+  ).id;
 
   const specSlug = 'pets';
   await ok('admin', 'POST', `/v1/orgs/${ORG}/openapi`, { slug: specSlug, source: { text: SPEC_TEXT } });
@@ -213,15 +228,34 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
   }
 
   const ids: FixtureIds = {
-    collection: 'col-handbook', space, looseCollection, rootSpace, trashedSpace, page, file,
-    cr: cr.id, crNumber: cr.number, spaceComment, spaceReply, crComment, crReply,
-    site: siteRec.id, sections: [sections[0], sections[1]], group,
+    collection: 'col-handbook',
+    space,
+    looseCollection,
+    rootSpace,
+    trashedSpace,
+    page,
+    file,
+    cr: cr.id,
+    crNumber: cr.number,
+    spaceComment,
+    spaceReply,
+    crComment,
+    crReply,
+    site: siteRec.id,
+    sections: [sections[0], sections[1]],
+    group,
     siteSpaces: firstSection.siteSpaces.map((s: { id: string }) => s.id) as [string, string],
-    saml, specSlug, specVersion: spec.lastVersion,
+    saml,
+    specSlug,
+    specVersion: spec.lastVersion,
   };
   const snapshot = server.store.exportState();
   return {
-    server, website: site.url, ids, snapshot, send,
+    server,
+    website: site.url,
+    ids,
+    snapshot,
+    send,
     officialProblems: () => official.take(),
     restore: () => server.store.importState(snapshot),
     state: () => server.store.exportState(),

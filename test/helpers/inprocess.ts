@@ -47,7 +47,10 @@ export class AppDispatcher extends Dispatcher {
   private readonly connection = {};
   private network?: Agent;
 
-  constructor(private readonly app: App, private readonly origin: string) {
+  constructor(
+    private readonly app: App,
+    private readonly origin: string,
+  ) {
     super();
   }
 
@@ -71,9 +74,18 @@ export class AppDispatcher extends Dispatcher {
     for (const [k, v] of Object.entries((opts.headers ?? {}) as Record<string, string | string[] | undefined>)) {
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     }
-    const body = opts.body === undefined || opts.body === null ? undefined : typeof opts.body === 'string' || Buffer.isBuffer(opts.body) ? opts.body : undefined;
-    if (opts.body !== undefined && opts.body !== null && body === undefined) throw new Error('AppDispatcher: only string and Buffer bodies (what the client sends)');
-    this.app.handle({ method: opts.method === 'HEAD' ? 'GET' : opts.method, url: opts.path, headers, ...(body !== undefined ? { body } : {}), connection: this.connection })
+    const body =
+      opts.body === undefined || opts.body === null ? undefined : typeof opts.body === 'string' || Buffer.isBuffer(opts.body) ? opts.body : undefined;
+    if (opts.body !== undefined && opts.body !== null && body === undefined)
+      throw new Error('AppDispatcher: only string and Buffer bodies (what the client sends)');
+    this.app
+      .handle({
+        method: opts.method === 'HEAD' ? 'GET' : opts.method,
+        url: opts.path,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        connection: this.connection,
+      })
       .then((res: AppResponse) => {
         if (aborted) return h.onError?.(aborted);
         if (res.drop) return h.onError?.(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }));
@@ -125,7 +137,11 @@ export async function runInProcess(argv: string[], run: InProcessRun): Promise<R
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(run.env)) if (v !== undefined) env[k] = v;
   const io: Io = {
-    stdout: out.stream, stderr: err.stream, stdin: Object.assign(stdin, { isTTY: false }), stdinIsTTY: false, env,
+    stdout: out.stream,
+    stderr: err.stream,
+    stdin: Object.assign(stdin, { isTTY: false }),
+    stdinIsTTY: false,
+    env,
     ...(run.dispatcher ? { dispatcher: run.dispatcher } : {}),
   };
   const exitCode = await main(argv, io, await sourceManifest());
@@ -137,7 +153,11 @@ export async function runInProcess(argv: string[], run: InProcessRun): Promise<R
  * `input`; API requests go to `dispatcher` (an AppDispatcher for a sandbox), else to the network
  * through the client's own agent, as from a process.
  */
-export function docsctlInProcess(args: string[], env: Record<string, string | undefined>, opts: { input?: string; dispatcher?: Dispatcher } = {}): Promise<RunResult> {
+export function docsctlInProcess(
+  args: string[],
+  env: Record<string, string | undefined>,
+  opts: { input?: string; dispatcher?: Dispatcher } = {},
+): Promise<RunResult> {
   return runInProcess(args, {
     env: { PATH: process.env.PATH ?? '', ...env },
     ...(opts.input !== undefined ? { input: opts.input } : {}),

@@ -39,9 +39,17 @@ const operations: { re: RegExp; literal: number; op: OfficialOp }[] = [];
 for (const [path, item] of Object.entries(official.paths as Record<string, Json>)) {
   for (const m of METHODS) {
     if (!item[m]) continue;
-    const re = new RegExp('^' + path.split(/\{[^}]+\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+') + '$');
+    const re = new RegExp(
+      '^' +
+        path
+          .split(/\{[^}]+\}/)
+          .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^/]+') +
+        '$',
+    );
     operations.push({
-      re, literal: path.replace(/\{[^}]+\}/g, '').length,
+      re,
+      literal: path.replace(/\{[^}]+\}/g, '').length,
       op: { method: m.toUpperCase(), path, operationId: item[m].operationId, op: item[m], pointer: `#/paths/${escapePointer(path)}/${m}` },
     });
   }
@@ -159,8 +167,12 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, max = 8
   const lines = new Set<string>();
   for (const e of closestBranches(errors ?? [])) {
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
-    const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
-      : e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : '';
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
+        : e.keyword === 'enum'
+          ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})`
+          : '';
     lines.add(`${e.instancePath || '/'}: ${e.message}${extra}`);
     if (lines.size >= max) break;
   }

@@ -41,7 +41,8 @@ export const member: Rule = { member: true };
 const readOrVisitor: Rule = { min: 'read', guest: 404 };
 
 const SCHEMA = {
-  type: 'object', additionalProperties: false,
+  type: 'object',
+  additionalProperties: false,
   properties: { unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false } },
 };
 
@@ -86,7 +87,11 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
     getAuthenticatedUser: { rule: { anyone: true } },
     listOrganizations: { rule: { anyone: true } },
     getOrganization: { rule: member, params: org },
-    updateOrganization: { rule: admin, params: org, body: { title: 'Renamed', mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }] } } },
+    updateOrganization: {
+      rule: admin,
+      params: org,
+      body: { title: 'Renamed', mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }] } },
+    },
     // A guest's organization says listTeams: false.
     listTeams: { rule: read, params: org },
 

@@ -34,7 +34,8 @@ export class Terminal {
   static run(command: string, env: Record<string, string>, columns = 120): Terminal {
     const t = new Terminal();
     const exports = Object.entries({ PATH: process.env.PATH ?? '', TERM: 'xterm-256color', ...env })
-      .map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+      .map(([k, v]) => `${k}=${shellQuote(v)}`)
+      .join(' ');
     t.tmux('new-session', '-d', '-x', String(columns), '-y', '40', '-s', 'main', `env -i ${exports} sh -c ${shellQuote(command)}`);
     return t;
   }

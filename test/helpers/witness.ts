@@ -36,7 +36,8 @@ export function flatten(schema: Json, seen: Set<string> = new Set()): Json {
     for (const part of allOf as Json[]) {
       const p = flatten(part, seen);
       out = {
-        ...out, ...p,
+        ...out,
+        ...p,
         properties: { ...out.properties, ...p.properties },
         required: [...new Set([...(out.required ?? []), ...(p.required ?? [])])],
         ...(out.oneOf || p.oneOf ? { oneOf: p.oneOf ?? out.oneOf } : {}),
@@ -94,8 +95,13 @@ export function accepted(schema: Json, at: string, depth = 0): Witness[] {
   if (s.enum || s.const !== undefined) return out;
   for (const type of typesOf(s)) {
     switch (type) {
-      case 'null': add('null', null); break;
-      case 'boolean': add('true', true); add('false', false); break;
+      case 'null':
+        add('null', null);
+        break;
+      case 'boolean':
+        add('true', true);
+        add('false', false);
+        break;
       case 'integer':
       case 'number': {
         const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : undefined);
@@ -157,11 +163,17 @@ export function minimal(schema: Json, depth = 0): unknown {
   }
   const type = typesOf(s).filter((t) => t !== 'null')[0] ?? (typesOf(s).includes('null') ? 'null' : undefined);
   switch (type) {
-    case 'null': return null;
-    case 'boolean': return true;
-    case 'integer': case 'number': return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
-    case 'string': return stringOf(s);
-    case 'array': return s.minItems ? Array(s.minItems).fill(minimal(s.items ?? {}, depth + 1)) : [];
+    case 'null':
+      return null;
+    case 'boolean':
+      return true;
+    case 'integer':
+    case 'number':
+      return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
+    case 'string':
+      return stringOf(s);
+    case 'array':
+      return s.minItems ? Array(s.minItems).fill(minimal(s.items ?? {}, depth + 1)) : [];
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const name of (s.required ?? []) as string[]) {

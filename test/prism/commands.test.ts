@@ -72,7 +72,22 @@ function rows(): Record<string, Row> {
 
     'saml list': { args: ['saml', 'list'] },
     'saml get': { args: ['saml', 'get', 'idp1'] },
-    'saml create': { args: ['saml', 'create', '--label', 'Okta', '--entity-id', 'https://idp.example.com/metadata', '--sso-url', 'https://idp.example.com/sso', '--certificate-file', files.cert, '--default-role', 'read'] },
+    'saml create': {
+      args: [
+        'saml',
+        'create',
+        '--label',
+        'Okta',
+        '--entity-id',
+        'https://idp.example.com/metadata',
+        '--sso-url',
+        'https://idp.example.com/sso',
+        '--certificate-file',
+        files.cert,
+        '--default-role',
+        'read',
+      ],
+    },
     'saml update': { args: ['saml', 'update', 'idp1', '--label', 'Okta EU'] },
     'saml delete': { args: ['saml', 'delete', 'idp1', ...yes] },
     'sso list': { args: ['sso', 'list'] },
@@ -205,7 +220,21 @@ beforeAll(async () => {
   files = {
     // Declares collections and nothing else: without --prune the plan has nothing to do.
     org: write('org.yaml', 'version: 1\norganization: org1\ncollections: []\n'),
-    schema: write('schema.json', JSON.stringify({ type: 'object', properties: { unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { beta: { type: 'boolean', description: 'Beta' } }, additionalProperties: false } }, additionalProperties: false })),
+    schema: write(
+      'schema.json',
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          unsigned: {
+            type: 'object',
+            description: 'Unsigned claims of the site visitor.',
+            properties: { beta: { type: 'boolean', description: 'Beta' } },
+            additionalProperties: false,
+          },
+        },
+        additionalProperties: false,
+      }),
+    ),
     cert: write('idp.pem', PEM),
     spec: write('openapi.yaml', 'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths: {}\n'),
     description: write('description.md', 'Why this change: the quickstart was out of date.\n'),
@@ -223,16 +252,26 @@ afterAll(async () => {
 
 function run(row: Row, mode: Mode): Promise<RunResult> {
   const args = [...row.args, ...(mode === 'json' ? ['--json'] : [])];
-  return docsctlInProcess(args, {
-    HOME: home, DOCSCTL_CONFIG_DIR: home, DOCSCTL_API_URL: prism.url, DOCSCTL_TOKEN: 'token-of-prism',
-    DOCSCTL_ORG: 'org1', DOCSCTL_MAX_RETRIES: '0', ...(mode === 'table' ? { DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1', COLUMNS: '120' } : {}),
-  }, row.input !== undefined ? { input: row.input } : {});
+  return docsctlInProcess(
+    args,
+    {
+      HOME: home,
+      DOCSCTL_CONFIG_DIR: home,
+      DOCSCTL_API_URL: prism.url,
+      DOCSCTL_TOKEN: 'token-of-prism',
+      DOCSCTL_ORG: 'org1',
+      DOCSCTL_MAX_RETRIES: '0',
+      ...(mode === 'table' ? { DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1', COLUMNS: '120' } : {}),
+    },
+    row.input !== undefined ? { input: row.input } : {},
+  );
 }
 
 /** What is not sane in a successful run's output. */
 function insanity(r: RunResult, mode: Mode): string[] {
   const problems: string[] = [];
-  if (/\n\s+at .+:\d+:\d+\)?$/m.test(r.stderr) || /bug in docsctl/i.test(r.stderr)) problems.push(`a stack trace or bug report on stderr: ${r.stderr.slice(0, 400)}`);
+  if (/\n\s+at .+:\d+:\d+\)?$/m.test(r.stderr) || /bug in docsctl/i.test(r.stderr))
+    problems.push(`a stack trace or bug report on stderr: ${r.stderr.slice(0, 400)}`);
   if (mode === 'json' && r.stdout.trim() !== '') {
     try {
       JSON.parse(r.stdout);
@@ -268,7 +307,10 @@ describe('the CLI against Prism mocking the official document', () => {
         switch (row.expect ?? 'ok') {
           case 'ok':
           case 'local':
-            if (r.exitCode !== 0) problems.push(`${what} exited ${r.exitCode}: ${r.stderr.slice(0, 500)}${refused.length ? `\n  Prism: ${refused.map((x) => `${x.method} ${x.url} → ${x.status} ${x.body.slice(0, 600)}${x.why.length ? `\n    the request against the document: ${x.why.join('; ')}` : ''}`).join('\n  ')}` : ''}`);
+            if (r.exitCode !== 0)
+              problems.push(
+                `${what} exited ${r.exitCode}: ${r.stderr.slice(0, 500)}${refused.length ? `\n  Prism: ${refused.map((x) => `${x.method} ${x.url} → ${x.status} ${x.body.slice(0, 600)}${x.why.length ? `\n    the request against the document: ${x.why.join('; ')}` : ''}`).join('\n  ')}` : ''}`,
+              );
             else problems.push(...insanity(r, mode).map((p) => `${what}: ${p}`));
             break;
           case 'seed-only':
@@ -278,7 +320,8 @@ describe('the CLI against Prism mocking the official document', () => {
             if (r.stdout.trim() !== '') problems.push(`${what}: wrote to stdout on failure: ${r.stdout.slice(0, 200)}`);
             break;
           case 'extension':
-            if (r.exitCode !== 1 || !/sandbox extension/.test(r.stderr)) problems.push(`${what}: expected exit 1 saying it needs a sandbox extension, got ${r.exitCode}: ${r.stderr.slice(0, 300)}`);
+            if (r.exitCode !== 1 || !/sandbox extension/.test(r.stderr))
+              problems.push(`${what}: expected exit 1 saying it needs a sandbox extension, got ${r.exitCode}: ${r.stderr.slice(0, 300)}`);
             break;
         }
         if (r.exitCode !== 0 && /\n\s+at .+:\d+:\d+\)?$/m.test(r.stderr)) problems.push(`${what}: a stack trace: ${r.stderr.slice(0, 400)}`);

@@ -54,7 +54,8 @@ function prismDocument(): { doc: Json; cut: number } {
   // properties that tell variants apart (enums, constants, plain values) and any value for the rest.
   // So a oneOf of node kinds still tells them apart, without Prism walking the cycle.
   let cut = 0;
-  const plain = (v: Json) => v && typeof v === 'object' && !v.$ref && (v.enum || v.const !== undefined || ['string', 'number', 'integer', 'boolean'].includes(v.type));
+  const plain = (v: Json) =>
+    v && typeof v === 'object' && !v.$ref && (v.enum || v.const !== undefined || ['string', 'number', 'integer', 'boolean'].includes(v.type));
   const stub = (node: Json, depth: number): Json => {
     if (!node || typeof node !== 'object') return node;
     if (node.$ref) return depth > 0 && node.$ref.startsWith('#/components/schemas/') ? stub(official.components.schemas[node.$ref.slice(21)], depth - 1) : {};
@@ -151,7 +152,8 @@ export async function startPrism(timeoutMs = 90_000): Promise<PrismMock> {
   writeFileSync(file, JSON.stringify(prismDocument().doc));
   const port = await freePort();
   const child = spawn(process.execPath, [MOCK_SERVER, file, String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
   });
   try {
     await listening(child, timeoutMs);
@@ -176,8 +178,7 @@ export async function startPrism(timeoutMs = 90_000): Promise<PrismMock> {
             const path = (req.url ?? '/').split('?')[0].replace(/^\/v1/, '');
             const why = checkRequest(req.method ?? 'GET', path, body.toString('utf8')).problems;
             refused.push({ method: req.method ?? '', url: req.url ?? '', status, body: text.slice(0, 2000), why });
-          }
-          else if (/json/.test(answer.headers['content-type'] ?? '') && text) {
+          } else if (/json/.test(answer.headers['content-type'] ?? '') && text) {
             try {
               text = JSON.stringify(tidy(JSON.parse(text)));
             } catch {

@@ -33,7 +33,12 @@ const [document, port] = process.argv.slice(2);
     cors: true,
     components: { logger: logger.child({ name: 'HTTP SERVER' }) },
     config: {
-      isProxy: false, validateRequest: true, validateResponse: false, checkSecurity: true, errors: false, upstreamProxy: undefined,
+      isProxy: false,
+      validateRequest: true,
+      validateResponse: false,
+      checkSecurity: true,
+      errors: false,
+      upstreamProxy: undefined,
       mock: { dynamic: false, ignoreExamples: false, seed: null },
     },
   });

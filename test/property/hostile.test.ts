@@ -66,15 +66,62 @@ function realIds(f: FixtureIds): Record<string, string[]> {
 /** Path segments as they appear in a URL: raw tricks, and arbitrary text percent-encoded. */
 const hostileSegment = fc.oneof(
   fc.constantFrom(
-    '..', '.', '%2e%2e', '..%2f..', '%00', 'a%00b', '%', '%ZZ', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%2F', '%5C', '%20',
-    '__proto__', 'constructor', 'null', 'undefined', '-1', '1e309', '9'.repeat(40), '%F0%9F%99%82', '%EF%BB%BF',
-    'x'.repeat(129), 'x'.repeat(501), "'%20OR%201=1", '%3Cscript%3E', ';', ',', '*', '~', '$', '@',
+    '..',
+    '.',
+    '%2e%2e',
+    '..%2f..',
+    '%00',
+    'a%00b',
+    '%',
+    '%ZZ',
+    '%E0%A4%A',
+    '%ED%A0%80',
+    '%C0%AF',
+    '%2F',
+    '%5C',
+    '%20',
+    '__proto__',
+    'constructor',
+    'null',
+    'undefined',
+    '-1',
+    '1e309',
+    '9'.repeat(40),
+    '%F0%9F%99%82',
+    '%EF%BB%BF',
+    'x'.repeat(129),
+    'x'.repeat(501),
+    "'%20OR%201=1",
+    '%3Cscript%3E',
+    ';',
+    ',',
+    '*',
+    '~',
+    '$',
+    '@',
   ),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).map(enc),
 );
 
 const hostileText = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', '\uD800', '\uDFFF', '\u202E', '\uFEFF', '../../etc/passwd', '%00', '${x}', '{{x}}', '<b>', 'null', '-0', 'NaN', '🙂'.repeat(100)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uD800',
+    '\uDFFF',
+    '\u202E',
+    '\uFEFF',
+    '../../etc/passwd',
+    '%00',
+    '${x}',
+    '{{x}}',
+    '<b>',
+    'null',
+    '-0',
+    'NaN',
+    '🙂'.repeat(100),
+  ),
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.integer({ min: 1, max: 200_000 }).map((n) => 'x'.repeat(n)),
 );
@@ -82,7 +129,12 @@ const hostileText = fc.oneof(
 /** Cursors that are not ours, or ours with bad fields. */
 const badCursor = fc.oneof(
   hostileText.map(enc),
-  fc.record({ s: fc.string({ maxLength: 12 }), o: fc.oneof(fc.integer(), fc.double(), fc.constant(-1), fc.constant(2 ** 53)), k: fc.oneof(fc.string(), fc.integer()) })
+  fc
+    .record({
+      s: fc.string({ maxLength: 12 }),
+      o: fc.oneof(fc.integer(), fc.double(), fc.constant(-1), fc.constant(2 ** 53)),
+      k: fc.oneof(fc.string(), fc.integer()),
+    })
     .map((c) => Buffer.from(JSON.stringify(c)).toString('base64url')),
   fc.constant(Buffer.from('{"s":').toString('base64url')),
 );
@@ -105,24 +157,35 @@ function queryFor(op: AnyOp) {
   return fc.oneof(
     entries.map((list) => list.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')),
     fc.record({ limit: badLimit, page: badCursor }, { requiredKeys: [] }).map((q) =>
-      Object.entries(q).map(([k, v]) => `${k}=${k === 'page' ? v : enc(v)}`).join('&')),
+      Object.entries(q)
+        .map(([k, v]) => `${k}=${k === 'page' ? v : enc(v)}`)
+        .join('&'),
+    ),
     fc.constantFrom('%', '%ZZ=1', 'limit=%00', 'limit=1&limit=2', 'page=&page=', '&&&', '=x', 'page=%ED%A0%80'),
   );
 }
 
 /** Any JSON value, and the wrong type for a field. */
 const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}),
-  hostileText, fc.array(hostileText, { maxLength: 3 }), fc.jsonValue({ maxDepth: 3 }),
-  fc.constant({ type: 'space', space: { $gt: '' } }), fc.constant({ __proto__: { polluted: true } }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  hostileText,
+  fc.array(hostileText, { maxLength: 3 }),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constant({ type: 'space', space: { $gt: '' } }),
+  fc.constant({ __proto__: { polluted: true } }),
 );
 
 const deep = (key: string, depth: number, open: string, close: string) => `{${JSON.stringify(key)}:${open.repeat(depth)}1${close.repeat(depth)}}`;
 
 /** Raw bytes: invalid UTF-8 inside an otherwise well-formed JSON text. */
-const invalidUtf8 = fc.constantFrom(
-  [0xff, 0xfe], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe0, 0x80, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80], [0xc3],
-).map((bad) => Buffer.concat([Buffer.from('{"title":"a'), Buffer.from(bad), Buffer.from('","label":"b","markdown":"c"}')]));
+const invalidUtf8 = fc
+  .constantFrom([0xff, 0xfe], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe0, 0x80, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80], [0xc3])
+  .map((bad) => Buffer.concat([Buffer.from('{"title":"a'), Buffer.from(bad), Buffer.from('","label":"b","markdown":"c"}')]));
 
 /** A body, and whether no operation that reads a body may accept it (not UTF-8, too deep, not JSON). */
 interface Body {
@@ -148,30 +211,32 @@ function bodyFor(op: AnyOp): fc.Arbitrary<Body> {
 /** Bodies no operation may accept: nested too deep (under a known field or not), not UTF-8, not JSON. */
 function unreadableBody(op: AnyOp): fc.Arbitrary<Body> {
   return fc.oneof(
-    fc.tuple(fc.constantFrom(...keysOf(op.body), 'a'), fc.integer({ min: 65, max: 5000 }), fc.boolean())
+    fc
+      .tuple(fc.constantFrom(...keysOf(op.body), 'a'), fc.integer({ min: 65, max: 5000 }), fc.boolean())
       .map(([key, depth, arrays]) => ({ data: deep(key, depth, arrays ? '[' : '{"b":', arrays ? ']' : '}'), refusal: 'body: nested deeper than' })),
     invalidUtf8.map((data) => ({ data, refusal: 'body: not valid UTF-8' })),
-    fc.constantFrom('{', '{"a":', '[1,]', '{"a":1}}', 'nul', '\u0000', '\uFEFF{}', "{'a':1}", '{"a":1,}')
+    fc
+      .constantFrom('{', '{"a":', '[1,]', '{"a":1}}', 'nul', '\u0000', '\uFEFF{}', "{'a':1}", '{"a":1,}')
       .map((data) => ({ data, refusal: 'body: malformed JSON' })),
   );
 }
 
 function requestFor(op: AnyOp, ids: Record<string, string[]>) {
   const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  const segment = (name: string) => fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...(ids[name] ?? ['x'])).map(encodeURIComponent) },
-    { weight: 1, arbitrary: hostileSegment },
-  );
-  return fc.record({
-    params: fc.tuple(...names.map(segment)),
-    query: fc.option(queryFor(op), { nil: undefined }),
-    body: fc.option(bodyFor(op), { nil: undefined, freq: 4 }),
-    who: fc.constantFrom<Caller>('admin', 'admin', 'admin', 'admin', 'read', 'guest', 'outsider', 'none'),
-  }).map(({ params, query, body, who }) => {
-    let i = 0;
-    const path = '/v1' + op.path.replace(/\{(\w+)\}/g, () => params[i++]);
-    return { who, url: query ? `${path}?${query}` : path, body };
-  });
+  const segment = (name: string) =>
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(ids[name] ?? ['x'])).map(encodeURIComponent) }, { weight: 1, arbitrary: hostileSegment });
+  return fc
+    .record({
+      params: fc.tuple(...names.map(segment)),
+      query: fc.option(queryFor(op), { nil: undefined }),
+      body: fc.option(bodyFor(op), { nil: undefined, freq: 4 }),
+      who: fc.constantFrom<Caller>('admin', 'admin', 'admin', 'admin', 'read', 'guest', 'outsider', 'none'),
+    })
+    .map(({ params, query, body, who }) => {
+      let i = 0;
+      const path = '/v1' + op.path.replace(/\{(\w+)\}/g, () => params[i++]);
+      return { who, url: query ? `${path}?${query}` : path, body };
+    });
 }
 
 /** Whether the operation reads a body at all (the app ignores one sent to an operation that takes none). */
@@ -229,7 +294,9 @@ describe('unreadable bodies, on otherwise valid requests', () => {
           tried++;
           const before = bench.state();
           const r = await withDeadline(bench.send('admin', op.method, url, body.data), `${op.method} ${url}`);
-          expect(r.json, `${op.method} ${url} with ${String(body.data).slice(0, 40)}`).toEqual({ error: { code: 400, message: expect.stringContaining(body.refusal!) } });
+          expect(r.json, `${op.method} ${url} with ${String(body.data).slice(0, 40)}`).toEqual({
+            error: { code: 400, message: expect.stringContaining(body.refusal!) },
+          });
           expect(bench.state() === before).toBe(true);
         }),
         { numRuns: Math.max(5, Math.round(RUNS / 3)), ...(SEED === undefined ? {} : { seed: SEED }) },
@@ -244,14 +311,17 @@ describe('unreadable bodies, on otherwise valid requests', () => {
 /** Send raw bytes, return the raw answer (or '' when the server closed without one). */
 function raw(url: string, bytes: string | Buffer): Promise<string> {
   const { port } = new URL(url);
-  return withDeadline(new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    socket.on('error', (e) => (chunks.length ? resolve(Buffer.concat(chunks).toString('latin1')) : reject(e)));
-    socket.end(bytes);
-  }), `raw request ${String(bytes).slice(0, 60)}`);
+  return withDeadline(
+    new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+      socket.on('error', (e) => (chunks.length ? resolve(Buffer.concat(chunks).toString('latin1')) : reject(e)));
+      socket.end(bytes);
+    }),
+    `raw request ${String(bytes).slice(0, 60)}`,
+  );
 }
 
 describe('malformed HTTP on the socket', () => {
@@ -265,7 +335,14 @@ describe('malformed HTTP on the socket', () => {
       ['headers over the limit', `GET /v1/user HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(80_000)}\r\n\r\n`, 431],
       ['two content lengths', `POST /v1/orgs/${ORG}/collections HTTP/1.1\r\nHost: x\r\n${auth}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}`, 400],
       ['bad chunked encoding', `POST /v1/orgs/${ORG}/collections HTTP/1.1\r\nHost: x\r\n${auth}Transfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`, 400],
-      ['a body over 1 MiB', Buffer.concat([Buffer.from(`POST /v1/orgs/${ORG}/collections HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\nContent-Length: ${2 ** 20 + 1}\r\n\r\n`), Buffer.alloc(2 ** 20 + 1, 0x20)]), 413],
+      [
+        'a body over 1 MiB',
+        Buffer.concat([
+          Buffer.from(`POST /v1/orgs/${ORG}/collections HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\nContent-Length: ${2 ** 20 + 1}\r\n\r\n`),
+          Buffer.alloc(2 ** 20 + 1, 0x20),
+        ]),
+        413,
+      ],
       ['a path climbing out with ..', `GET /v1/spaces/../../etc/passwd HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`, 404],
       // An id outside the official document's pattern (letters, digits, _ and -) is refused by name.
       ['a NUL in the path', `GET /v1/spaces/%00 HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`, 400],
@@ -290,7 +367,7 @@ describe('malformed HTTP on the socket', () => {
 /** The body of a chunked HTTP/1.1 message. */
 function dechunk(text: string): string {
   let out = '';
-  for (let at = 0; ;) {
+  for (let at = 0; ; ) {
     const eol = text.indexOf('\r\n', at);
     const size = parseInt(text.slice(at, eol), 16);
     if (!size) return out;

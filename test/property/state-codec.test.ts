@@ -71,7 +71,7 @@ function same(a: unknown, b: unknown): boolean {
 /** A value nested `depth` levels: arrays and objects in turn, tag-like keys on the way. */
 function deep(depth: number): unknown {
   let v: unknown = { $map: [['leaf', 1]] };
-  for (let i = 0; i < depth; i++) v = i % 2 === 0 ? [v] : { [i % 3 === 0 ? '$set' : 'x'] : v };
+  for (let i = 0; i < depth; i++) v = i % 2 === 0 ? [v] : { [i % 3 === 0 ? '$set' : 'x']: v };
   return v;
 }
 
@@ -107,15 +107,25 @@ describe('the state encoding', () => {
     const values = fc.sample(fc.array(json, { minLength: 1, maxLength: 5 }), { numRuns: 30, seed: 16 });
     const file = join(dir, 'prop.db');
     const store = new Store();
-    const first = await openPersistence(store, file, () => loadSeed(store, defaultSeed('codec-token-1')), () => undefined);
+    const first = await openPersistence(
+      store,
+      file,
+      () => loadSeed(store, defaultSeed('codec-token-1')),
+      () => undefined,
+    );
     const slice = store.slice('prop', () => ({ items: new Map<number, unknown>() }));
     values.forEach((v, i) => slice.items.set(i, v));
     first.journal.commit();
     first.close();
     const again = new Store();
-    const second = await openPersistence(again, file, () => {
-      throw new Error('the database is not new');
-    }, () => undefined);
+    const second = await openPersistence(
+      again,
+      file,
+      () => {
+        throw new Error('the database is not new');
+      },
+      () => undefined,
+    );
     const back = again.slice('prop', () => ({ items: new Map<number, unknown>() }));
     expect(text([...back.items.values()])).toBe(text(values));
     second.close();

@@ -33,7 +33,8 @@ const tokenOf = (userId: string) => server.users.find((u) => u.id === userId)!.t
 
 async function call(method: string, path: string, body?: unknown, user = 'u-admin') {
   const r = await request(`${server.url}${path}`, {
-    method: method as 'GET', dispatcher: agent,
+    method: method as 'GET',
+    dispatcher: agent,
     headers: { authorization: `Bearer ${tokenOf(user)}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
@@ -66,10 +67,17 @@ async function client(n: number, until: number, tally: Tally): Promise<void> {
     if (action < 0.45) {
       // Reads.
       const path = pick([
-        '/v1/user', '/v1/orgs/org-acme', '/v1/orgs/org-acme/collections', '/v1/orgs/org-acme/spaces?limit=100',
-        '/v1/spaces/sp-welcome', '/v1/spaces/sp-welcome/change-requests?status=draft&limit=20',
-        '/v1/spaces/sp-welcome/comments?limit=20', '/v1/orgs/org-acme/members', '/v1/spaces/sp-welcome/content/pages',
-        '/v1/spaces/sp-welcome/search?query=welcome', '/v1/orgs/org-acme/sites',
+        '/v1/user',
+        '/v1/orgs/org-acme',
+        '/v1/orgs/org-acme/collections',
+        '/v1/orgs/org-acme/spaces?limit=100',
+        '/v1/spaces/sp-welcome',
+        '/v1/spaces/sp-welcome/change-requests?status=draft&limit=20',
+        '/v1/spaces/sp-welcome/comments?limit=20',
+        '/v1/orgs/org-acme/members',
+        '/v1/spaces/sp-welcome/content/pages',
+        '/v1/spaces/sp-welcome/search?query=welcome',
+        '/v1/orgs/org-acme/sites',
       ]);
       await send('GET', path, undefined, pick(['u-admin', 'u-read', 'u-edit']));
     } else if (action < 0.6) {
@@ -117,35 +125,39 @@ async function heapAfterReset(): Promise<number> {
 }
 
 describe('soak', () => {
-  it(`${CLIENTS} clients for ${SECONDS} s: no errors, no lost writes, flat memory`, async () => {
-    // Warm up (JIT, pools, connections), then the baseline.
-    await run(Math.min(2, SECONDS / 4));
-    const before = await heapAfterReset();
+  it(
+    `${CLIENTS} clients for ${SECONDS} s: no errors, no lost writes, flat memory`,
+    async () => {
+      // Warm up (JIT, pools, connections), then the baseline.
+      await run(Math.min(2, SECONDS / 4));
+      const before = await heapAfterReset();
 
-    const t0 = Date.now();
-    const tally = await run(SECONDS);
-    const elapsed = (Date.now() - t0) / 1000;
-    expect(tally.failures.slice(0, 5)).toEqual([]);
-    expect([...tally.byStatus.keys()].every((s) => s < 300)).toBe(true);
+      const t0 = Date.now();
+      const tally = await run(SECONDS);
+      const elapsed = (Date.now() - t0) / 1000;
+      expect(tally.failures.slice(0, 5)).toEqual([]);
+      expect([...tally.byStatus.keys()].every((s) => s < 300)).toBe(true);
 
-    // Every acknowledged create is there.
-    let lost = 0;
-    for (let i = 0; i < tally.created.length; i += CLIENTS) {
-      const batch = await Promise.all(tally.created.slice(i, i + CLIENTS).map((path) => call('GET', path)));
-      lost += batch.filter((r) => r.status !== 200).length;
-    }
-    expect(lost).toBe(0);
-    const creates = tally.created.length;
-    expect(creates).toBeGreaterThan(100);
-    // The test's own list of created paths (tens of thousands in a long run) is not the sandbox's memory.
-    tally.created = [];
+      // Every acknowledged create is there.
+      let lost = 0;
+      for (let i = 0; i < tally.created.length; i += CLIENTS) {
+        const batch = await Promise.all(tally.created.slice(i, i + CLIENTS).map((path) => call('GET', path)));
+        lost += batch.filter((r) => r.status !== 200).length;
+      }
+      expect(lost).toBe(0);
+      const creates = tally.created.length;
+      expect(creates).toBeGreaterThan(100);
+      // The test's own list of created paths (tens of thousands in a long run) is not the sandbox's memory.
+      tally.created = [];
 
-    const after = await heapAfterReset();
-    console.info(
-      `soak: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${tally.requests} requests (${Math.round(tally.requests / elapsed)}/s), ` +
-      `${tally.failures.length} errors, ${creates} creates all read back; ` +
-      `heap after reset ${(before / 2 ** 20).toFixed(1)} MiB before, ${(after / 2 ** 20).toFixed(1)} MiB after`,
-    );
-    expect(after).toBeLessThanOrEqual(before * 1.1);
-  }, (SECONDS + 60) * 1000);
+      const after = await heapAfterReset();
+      console.info(
+        `soak: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${tally.requests} requests (${Math.round(tally.requests / elapsed)}/s), ` +
+          `${tally.failures.length} errors, ${creates} creates all read back; ` +
+          `heap after reset ${(before / 2 ** 20).toFixed(1)} MiB before, ${(after / 2 ** 20).toFixed(1)} MiB after`,
+      );
+      expect(after).toBeLessThanOrEqual(before * 1.1);
+    },
+    (SECONDS + 60) * 1000,
+  );
 });

@@ -14,10 +14,16 @@ function sandbox() {
   const store = new Store(undefined, families);
   const seed = defaultSeed('sbx_admin_token_for_the_cache_test');
   loadSeed(store, seed);
-  const app = createApp(store, { reset: () => { store.clear(); loadSeed(store, seed); } });
+  const app = createApp(store, {
+    reset: () => {
+      store.clear();
+      loadSeed(store, seed);
+    },
+  });
   const token = (id: string) => store.data.users.get(id)!.token;
   const request = (method: string, url: string, opts: { as?: string; body?: unknown; host?: string } = {}) => ({
-    method, url,
+    method,
+    url,
     headers: { authorization: `Bearer ${token(opts.as ?? 'u-admin')}`, host: opts.host ?? '127.0.0.1:4700', 'content-type': 'application/json' },
     ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
   });
@@ -58,11 +64,14 @@ describe('kept GET answers', () => {
   it('never outlive a change: any sequence of reads and writes reads what was last written', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(
-          fc.record({ kind: fc.constant('title' as const), title: fc.integer({ min: 0, max: 999 }).map((n) => `Title ${n}`) }),
-          fc.record({ kind: fc.constant('comment' as const) }),
-          fc.record({ kind: fc.constant('read' as const), as: fc.constantFrom('u-admin', 'u-read', 'u-edit') }),
-        ), { minLength: 1, maxLength: 25 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ kind: fc.constant('title' as const), title: fc.integer({ min: 0, max: 999 }).map((n) => `Title ${n}`) }),
+            fc.record({ kind: fc.constant('comment' as const) }),
+            fc.record({ kind: fc.constant('read' as const), as: fc.constantFrom('u-admin', 'u-read', 'u-edit') }),
+          ),
+          { minLength: 1, maxLength: 25 },
+        ),
         async (steps) => {
           const { call } = sandbox();
           let title = 'Welcome';
@@ -132,11 +141,14 @@ describe('kept answers found by the request as sent (App.kept, what serve asks f
   it('never outlive a change of content or of a role: reads as served see the last write', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(
-          fc.record({ kind: fc.constant('title' as const), title: fc.integer({ min: 0, max: 999 }).map((n) => `Title ${n}`) }),
-          fc.record({ kind: fc.constant('role' as const), role: fc.constantFrom('read', 'comment', 'edit', 'admin') }),
-          fc.record({ kind: fc.constant('read' as const), as: fc.constantFrom('u-admin', 'u-read'), host: fc.constantFrom('127.0.0.1:4700', 'localhost:9') }),
-        ), { minLength: 1, maxLength: 25 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ kind: fc.constant('title' as const), title: fc.integer({ min: 0, max: 999 }).map((n) => `Title ${n}`) }),
+            fc.record({ kind: fc.constant('role' as const), role: fc.constantFrom('read', 'comment', 'edit', 'admin') }),
+            fc.record({ kind: fc.constant('read' as const), as: fc.constantFrom('u-admin', 'u-read'), host: fc.constantFrom('127.0.0.1:4700', 'localhost:9') }),
+          ),
+          { minLength: 1, maxLength: 25 },
+        ),
         async (steps) => {
           const { call, served } = sandbox();
           let title = 'Welcome';
@@ -166,12 +178,15 @@ describe("an organization's kept list of live spaces", () => {
   it('pages through what a model of creates, deletes and restores says, in creation order', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(
-          fc.constant({ kind: 'create' as const }),
-          fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
-          fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }),
-          fc.record({ kind: fc.constant('list' as const), limit: fc.integer({ min: 1, max: 4 }), as: fc.constantFrom('u-admin', 'u-read') }),
-        ), { minLength: 1, maxLength: 20 }),
+        fc.array(
+          fc.oneof(
+            fc.constant({ kind: 'create' as const }),
+            fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+            fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }),
+            fc.record({ kind: fc.constant('list' as const), limit: fc.integer({ min: 1, max: 4 }), as: fc.constantFrom('u-admin', 'u-read') }),
+          ),
+          { minLength: 1, maxLength: 20 },
+        ),
         async (steps) => {
           const { call } = sandbox();
           const list = async (limit: number, as: string) => {

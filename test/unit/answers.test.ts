@@ -17,7 +17,7 @@ describe('an unexpected TypeError', () => {
     expect(f).toMatchObject({ exitCode: 1, unexpected: true, message: "Cannot read properties of undefined (reading 'x')" });
   });
 
-  it('is the server\'s malformed answer when one of the last answers is not as documented', () => {
+  it("is the server's malformed answer when one of the last answers is not as documented", () => {
     recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: { ...user, displayName: 7 }, schema: ops.getAuthenticatedUser.response });
     recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user?again', body: user, schema: ops.getAuthenticatedUser.response });
     const f = describeFailure(new TypeError('x.trim is not a function'));
@@ -45,7 +45,8 @@ describe('an unexpected TypeError', () => {
 
 describe('pageProblem', () => {
   it('accepts a list envelope, with or without count and next', () => {
-    for (const page of [{ items: [] }, { items: [1], count: 1 }, { items: [], next: { page: 'p' } }, { items: [], next: null }]) expect(pageProblem(page)).toBeUndefined();
+    for (const page of [{ items: [] }, { items: [1], count: 1 }, { items: [], next: { page: 'p' } }, { items: [], next: null }])
+      expect(pageProblem(page)).toBeUndefined();
   });
 
   it('says what is wrong with anything else', () => {

@@ -9,12 +9,16 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(import.meta.dirname, '../../src');
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('V8 flags', () => {
   it('are set in src/entry.ts only', () => {
-    const setters = sources(SRC).filter((f) => /setFlagsFromString\s*\(/.test(readFileSync(f, 'utf8'))).map((f) => relative(SRC, f));
+    const setters = sources(SRC)
+      .filter((f) => /setFlagsFromString\s*\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(SRC, f));
     expect(setters).toEqual(['entry.ts']);
   });
 });

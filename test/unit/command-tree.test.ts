@@ -64,7 +64,9 @@ describe('a group whose commands load later', () => {
   it('takes the summary and aliases of a top-level entry from its definition only (help, docs and completion read the manifest)', async () => {
     const manifest = await buildManifest('0.0.0-test');
     for (const entry of entries) {
-      expect(Object.keys(entry).sort(), `entry ${entry.name} names only where it loads and its section`).toEqual(['load', 'name', 'section', ...('hidden' in entry ? ['hidden'] : [])].sort());
+      expect(Object.keys(entry).sort(), `entry ${entry.name} names only where it loads and its section`).toEqual(
+        ['load', 'name', 'section', ...('hidden' in entry ? ['hidden'] : [])].sort(),
+      );
       const def = (await entry.load()).default;
       const node = manifest.entries.find((e) => e.name === entry.name)!;
       expect({ summary: node.summary, aliases: node.aliases }).toEqual({ summary: def.summary, aliases: def.aliases });
@@ -76,9 +78,21 @@ describe('a group whose commands load later', () => {
 describe('what the manifest says for completion', () => {
   it('names the values of enum arguments and the ids that arguments and flag values take', async () => {
     const arg = defineCommand({
-      name: 'set', summary: 'set', examples: [], run: async () => undefined,
-      args: [{ name: 'space', description: 'a space' }, { name: 'mode', description: 'a mode', choices: ['on', 'off'] }, { name: 'text', description: 'free' }],
-      flags: { before: { description: 'x', value: 'space' }, to: { description: 'x', value: 'org' }, title: { description: 'x', value: 'title' }, level: { description: 'x', value: 'site', choices: ['a'] } },
+      name: 'set',
+      summary: 'set',
+      examples: [],
+      run: async () => undefined,
+      args: [
+        { name: 'space', description: 'a space' },
+        { name: 'mode', description: 'a mode', choices: ['on', 'off'] },
+        { name: 'text', description: 'free' },
+      ],
+      flags: {
+        before: { description: 'x', value: 'space' },
+        to: { description: 'x', value: 'org' },
+        title: { description: 'x', value: 'title' },
+        level: { description: 'x', value: 'site', choices: ['a'] },
+      },
     });
     const m = await toManifest(arg);
     expect(m.kind === 'command' && m.args).toEqual([
@@ -86,7 +100,12 @@ describe('what the manifest says for completion', () => {
       { name: 'mode', description: 'a mode', choices: ['on', 'off'] },
       { name: 'text', description: 'free' },
     ]);
-    expect(m.kind === 'command' && Object.fromEntries(m.flags.map((f) => [f.key, f.ids]))).toEqual({ before: 'space', to: 'org', title: undefined, level: undefined });
+    expect(m.kind === 'command' && Object.fromEntries(m.flags.map((f) => [f.key, f.ids]))).toEqual({
+      before: 'space',
+      to: 'org',
+      title: undefined,
+      level: undefined,
+    });
   });
 
   it("holds for docsctl's members set-role: the role is one of the roles", async () => {

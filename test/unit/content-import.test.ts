@@ -15,7 +15,17 @@ function result(): ImportResult {
       page('guide/install', 'Install', 'Back [home](/).\n'),
       page('api/v1/users', 'Users', 'Deep page.\n'),
     ],
-    files: [{ key: 'fabc', sourceUrl: `${SITE}/logo.png`, name: 'logo.png', contentType: 'image/png', size: 3, data: Buffer.from('png'), dimensions: { width: 3, height: 2 } }],
+    files: [
+      {
+        key: 'fabc',
+        sourceUrl: `${SITE}/logo.png`,
+        name: 'logo.png',
+        contentType: 'image/png',
+        size: 3,
+        data: Buffer.from('png'),
+        dimensions: { width: 3, height: 2 },
+      },
+    ],
     importedResources: 5,
     totalResources: 7,
   };
@@ -46,13 +56,13 @@ describe('applyImport', () => {
     expect(file).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: 3, dimensions: { width: 3, height: 2 } });
     expect(Buffer.from(blobOf(store, file.blob), 'base64').toString()).toBe('png');
     const byPath = new Map([...walkPages(next.pages)].map((e) => [e.path, e.page]));
-    expect(byPath.get('acme-docs')!.markdown).toBe(
-      `Start with the [guide](/guide) or [install](/guide/install#steps).\n\n![Logo](file:${file.id})\n`,
-    );
+    expect(byPath.get('acme-docs')!.markdown).toBe(`Start with the [guide](/guide) or [install](/guide/install#steps).\n\n![Logo](file:${file.id})\n`);
     expect(byPath.get('guide/install')!.markdown).toBe('Back [home](/acme-docs).\n');
     // A page of the site that was not imported becomes an internal link that is reported broken.
     expect(byPath.get('guide')!.markdown).toBe('[Missing](/guide/missing) and [external](https://example.com/).\n');
-    const broken = linksOf(next, 'http://sandbox').filter((l) => l.status === 'broken').map((l) => l.href);
+    const broken = linksOf(next, 'http://sandbox')
+      .filter((l) => l.status === 'broken')
+      .map((l) => l.href);
     expect(broken).toEqual(['/guide/missing']);
   });
 });
@@ -64,8 +74,14 @@ describe('applyTemplate', () => {
     const twice = applyTemplate(store, 's1', once, 'getting-started');
     const paths = [...walkPages(twice.pages)].map((e) => e.path);
     expect(paths).toEqual([
-      'getting-started', 'getting-started/installation', 'getting-started/quickstart', 'faq',
-      'getting-started-2', 'getting-started-2/installation', 'getting-started-2/quickstart', 'faq-2',
+      'getting-started',
+      'getting-started/installation',
+      'getting-started/quickstart',
+      'faq',
+      'getting-started-2',
+      'getting-started-2/installation',
+      'getting-started-2/quickstart',
+      'faq-2',
     ]);
     const links = linksOf(twice, 'http://sandbox');
     expect(links.length).toBeGreaterThan(4);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  backlinks, classify, linkItems, linkList, linksOf, newPage, rewriteLinks, spaceScope, commitToSpace, type RevisionContent,
+  backlinks,
+  classify,
+  linkItems,
+  linkList,
+  linksOf,
+  newPage,
+  rewriteLinks,
+  spaceScope,
+  commitToSpace,
+  type RevisionContent,
 } from '../../src/server/content/index.js';
 import { createSpaceRec } from '../../src/server/handlers/spaces.js';
 import { Store } from '../../src/server/store.js';
@@ -12,7 +21,9 @@ function setup() {
   const space = createSpaceRec(store, { org: 'o1' });
   const install = newPage(store, { title: 'Install', slug: 'install', markdown: 'Back to the [guide](./), [next](quickstart.md) or [faq](/faq#top).\n' });
   const guide = newPage(store, {
-    title: 'Guide', slug: 'guide', pages: [install],
+    title: 'Guide',
+    slug: 'guide',
+    pages: [install],
     markdown: [
       'See [install](install), [install again](/guide/install), [a section](#usage),',
       '[gone](/guide/gone), ![logo](file:f-logo), [no file](file:f-none),',

@@ -8,7 +8,14 @@ import { mergeRulesFailure, type MergeFacts } from '../../src/server/handlers/ch
 
 /** u-rev merges change request 3 of sp-1, written by u-author; it is up to date, with a subject and a description. */
 const facts = (over: Partial<MergeFacts> = {}): MergeFacts => ({
-  space: 'sp-1', number: 3, merger: 'u-rev', author: 'u-author', outdated: false, subject: 'Fix', described: true, ...over,
+  space: 'sp-1',
+  number: 3,
+  merger: 'u-rev',
+  author: 'u-author',
+  outdated: false,
+  subject: 'Fix',
+  described: true,
+  ...over,
 });
 const judge = (rules: MergeRule[], over?: Partial<MergeFacts>) => mergeRulesFailure(rules, facts(over));
 const byAuthor = { merger: 'u-author' };
@@ -50,7 +57,11 @@ describe('merge rules in the sandbox', () => {
   it('require_at_least_one_review and require_at_least_one_approved_review: someone other than the author merges', () => {
     for (const name of ['require_at_least_one_review', 'require_at_least_one_approved_review'] as const) {
       expect(judge([{ rule: name }])).toBeUndefined();
-      expect(judge([{ rule: name }], byAuthor)).toMatch(new RegExp(`^space sp-1 requires an? (approved )?review to merge \\(mergeRules ${name}\\): the merge is the review, and the author \\(u-author\\) does not review their own change request, so someone else must merge$`));
+      expect(judge([{ rule: name }], byAuthor)).toMatch(
+        new RegExp(
+          `^space sp-1 requires an? (approved )?review to merge \\(mergeRules ${name}\\): the merge is the review, and the author \\(u-author\\) does not review their own change request, so someone else must merge$`,
+        ),
+      );
     }
   });
 
@@ -97,12 +108,16 @@ describe('merge rules in the sandbox', () => {
 
   it('names every rule that fails, in order; allow_bypass users skip them all', () => {
     const rules: MergeRule[] = [
-      { rule: 'require_agent_review' }, { rule: 'require_change_request_subject' }, { rule: 'require_up_to_date_change_request' },
+      { rule: 'require_agent_review' },
+      { rule: 'require_change_request_subject' },
+      { rule: 'require_up_to_date_change_request' },
       { rule: 'allow_bypass', users: ['u-lead'] },
     ];
     const failure = judge(rules, { subject: '', outdated: true })!;
     expect(failure.split('; ').map((part) => /\(mergeRules (\w+)\)/.exec(part)?.[1])).toEqual([
-      'require_agent_review', 'require_change_request_subject', 'require_up_to_date_change_request',
+      'require_agent_review',
+      'require_change_request_subject',
+      'require_up_to_date_change_request',
     ]);
     expect(judge(rules, { merger: 'u-lead', subject: '', outdated: true })).toBeUndefined();
     // Being listed to bypass is not being the author or a reviewer: others still meet the rules or not.

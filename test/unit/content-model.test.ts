@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  blobOf, commitToSpace, contentOf, edit, findPage, findPageByPath, kindOf, newPage, newRevision, putBlob, revisionOf,
-  SLUG_MAX, uniqueSlug, walkPages, type RevisionContent,
+  blobOf,
+  commitToSpace,
+  contentOf,
+  edit,
+  findPage,
+  findPageByPath,
+  kindOf,
+  newPage,
+  newRevision,
+  putBlob,
+  revisionOf,
+  SLUG_MAX,
+  uniqueSlug,
+  walkPages,
+  type RevisionContent,
 } from '../../src/server/content/index.js';
 import { createSpaceRec } from '../../src/server/handlers/spaces.js';
 import { families } from '../../src/server/routes.js';
@@ -68,7 +81,9 @@ describe('the page tree', () => {
   it('walks depth first with paths built from slugs', () => {
     const content = tree(new Store());
     expect([...walkPages(content.pages)].map((e) => [e.path, e.depth, e.parent?.slug])).toEqual([
-      ['guide', 0, undefined], ['guide/install', 1, 'guide'], ['faq', 0, undefined],
+      ['guide', 0, undefined],
+      ['guide/install', 1, 'guide'],
+      ['faq', 0, undefined],
     ]);
   });
 

@@ -30,10 +30,16 @@ describe('space search', () => {
     const scope = spaceScope(store, BASE, space);
     const hits = await searchContent(scope, space.id, 'DEPLOY');
     expect(hits.map((h) => h.path)).toEqual(['deploy', 'overview']);
-    expect(hits[1].sections).toEqual([{
-      id: 'deploying', title: 'Deploying', path: 'overview#deploying', score: expect.any(Number), body: 'You can deploy with one command.',
-      urls: { app: `${BASE}/app/s/${space.id}/overview#deploying` },
-    }]);
+    expect(hits[1].sections).toEqual([
+      {
+        id: 'deploying',
+        title: 'Deploying',
+        path: 'overview#deploying',
+        score: expect.any(Number),
+        body: 'You can deploy with one command.',
+        urls: { app: `${BASE}/app/s/${space.id}/overview#deploying` },
+      },
+    ]);
     expect(hits[0].urls.app).toBe(`${BASE}/app/s/${space.id}/deploy`);
     // Best first: ranks 1, 2; scores that decrease; no description, no ancestors at the top level.
     expect(hits.map((h) => h.rank)).toEqual([1, 2]);

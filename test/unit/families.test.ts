@@ -16,7 +16,11 @@ const opsOf = (f: Family) => Object.values(contract).find((ops) => Object.values
 describe('families', () => {
   it('route every operation of the contract exactly once', () => {
     const routed = routes.map((r) => r.op.id).sort();
-    expect(routed).toEqual(Object.values(contract).flatMap((ops) => Object.values(ops).map((o) => o.id)).sort());
+    expect(routed).toEqual(
+      Object.values(contract)
+        .flatMap((ops) => Object.values(ops).map((o) => o.id))
+        .sort(),
+    );
     expect(new Set(routed).size).toBe(routed.length);
     expect(routes).toEqual(families.flatMap((f) => f.routes));
   });
@@ -42,7 +46,8 @@ describe('families', () => {
   });
 
   it('declare the counters, purge and import hooks and downloads they own', () => {
-    const named = (pick: (f: Family) => unknown) => families.filter(pick).map((f) => Object.keys(contract).find((k) => (contract as Record<string, object>)[k] === opsOf(f)));
+    const named = (pick: (f: Family) => unknown) =>
+      families.filter(pick).map((f) => Object.keys(contract).find((k) => (contract as Record<string, object>)[k] === opsOf(f)));
     expect(named((f) => f.counters)).toEqual(['changeRequests', 'comments']);
     expect(named((f) => f.onSpacePurged)).toEqual(['changeRequests', 'comments', 'sites', 'content']);
     expect(named((f) => f.onStateImport)).toEqual(['openapi']);
@@ -53,7 +58,15 @@ describe('families', () => {
 describe('cacheable operations', () => {
   it('are reads of one object, declared on the operation in the contract', () => {
     const cacheable = routes.filter((r) => r.op.cacheable);
-    expect(cacheable.map((r) => r.op.id).sort()).toEqual(['getAuthenticatedUser', 'getCollection', 'getOrganization', 'getSpace', 'getSpaceContent', 'getSpacePage', 'listSpacePages']);
+    expect(cacheable.map((r) => r.op.id).sort()).toEqual([
+      'getAuthenticatedUser',
+      'getCollection',
+      'getOrganization',
+      'getSpace',
+      'getSpaceContent',
+      'getSpacePage',
+      'listSpacePages',
+    ]);
     for (const { op } of cacheable) expect([op.method, op.paginated ?? false]).toEqual(['GET', false]);
   });
 });

@@ -7,7 +7,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressKind, addressRefusal, canonicalAddress, FetchError, refusedHost, safeFetch, type FetchBudget, type ResolveName } from '../../src/server/lib/fetch.js';
+import {
+  addressKind,
+  addressRefusal,
+  canonicalAddress,
+  FetchError,
+  refusedHost,
+  safeFetch,
+  type FetchBudget,
+  type ResolveName,
+} from '../../src/server/lib/fetch.js';
 
 let server: http.Server;
 let port = 0;
@@ -50,16 +59,31 @@ async function refusal(url: string, allowHosts: string[], lookup: ResolveName): 
 describe('address ranges', () => {
   it('classifies private, link-local, metadata, unspecified and reserved addresses, mapped forms included', () => {
     const cases: [string, string | undefined][] = [
-      ['10.1.2.3', 'a private address'], ['172.16.0.1', 'a private address'], ['172.31.255.255', 'a private address'],
-      ['172.32.0.1', undefined], ['192.168.1.1', 'a private address'], ['100.64.0.1', 'a private address'],
-      ['169.254.169.254', 'a link-local (metadata) address'], ['fe80::1', 'a link-local (metadata) address'],
-      ['fd00:ec2::254', 'a private address'], ['fc00::1', 'a private address'],
-      ['127.0.0.1', 'a loopback address'], ['127.9.9.9', 'a loopback address'], ['::1', 'a loopback address'],
-      ['0.0.0.0', 'an unspecified address'], ['::', 'an unspecified address'],
-      ['::ffff:10.0.0.7', 'a private address'], ['::ffff:a9fe:a9fe', 'a link-local (metadata) address'],
-      ['0:0:0:0:0:ffff:7f00:1', 'a loopback address'], ['::ffff:c0a8:101', 'a private address'],
-      ['::10.0.0.7', 'a reserved address'], ['64:ff9b::a00:7', 'a reserved address'], ['224.0.0.1', 'a reserved address'],
-      ['93.184.215.14', undefined], ['2606:4700::1111', undefined], ['::ffff:93.184.215.14', undefined],
+      ['10.1.2.3', 'a private address'],
+      ['172.16.0.1', 'a private address'],
+      ['172.31.255.255', 'a private address'],
+      ['172.32.0.1', undefined],
+      ['192.168.1.1', 'a private address'],
+      ['100.64.0.1', 'a private address'],
+      ['169.254.169.254', 'a link-local (metadata) address'],
+      ['fe80::1', 'a link-local (metadata) address'],
+      ['fd00:ec2::254', 'a private address'],
+      ['fc00::1', 'a private address'],
+      ['127.0.0.1', 'a loopback address'],
+      ['127.9.9.9', 'a loopback address'],
+      ['::1', 'a loopback address'],
+      ['0.0.0.0', 'an unspecified address'],
+      ['::', 'an unspecified address'],
+      ['::ffff:10.0.0.7', 'a private address'],
+      ['::ffff:a9fe:a9fe', 'a link-local (metadata) address'],
+      ['0:0:0:0:0:ffff:7f00:1', 'a loopback address'],
+      ['::ffff:c0a8:101', 'a private address'],
+      ['::10.0.0.7', 'a reserved address'],
+      ['64:ff9b::a00:7', 'a reserved address'],
+      ['224.0.0.1', 'a reserved address'],
+      ['93.184.215.14', undefined],
+      ['2606:4700::1111', undefined],
+      ['::ffff:93.184.215.14', undefined],
     ];
     for (const [address, kind] of cases) expect(addressKind(address), address).toBe(kind);
     expect(canonicalAddress('::FFFF:A00:7')).toBe('10.0.0.7');
@@ -91,7 +115,9 @@ describe('safeFetch resolves once and connects to the checked address', () => {
     expect(await refusal(`http://evil.test:${port}/`, allow, lookup)).toBe(
       `fetching http://evil.test:${port}/: host evil.test resolves to 10.0.0.7, a private address, which the sandbox does not fetch from unless serve --allow-fetch names that address`,
     );
-    expect(await refusal(`http://meta.test/latest/meta-data`, allow, lookup)).toContain('host meta.test resolves to 169.254.169.254, a link-local (metadata) address');
+    expect(await refusal(`http://meta.test/latest/meta-data`, allow, lookup)).toContain(
+      'host meta.test resolves to 169.254.169.254, a link-local (metadata) address',
+    );
     expect(await refusal(`http://mapped.test/`, allow, lookup)).toContain('host mapped.test resolves to ::ffff:10.0.0.7, a private address');
     expect(await refusal(`http://zero.test:${port}/`, ['*'], lookup)).toContain('resolves to 0.0.0.0, an unspecified address');
     expect(await refusal(`http://nowhere.test/`, allow, lookup)).toContain('host nowhere.test could not be resolved (ENOTFOUND)');
@@ -152,6 +178,9 @@ describe('safeFetch resolves once and connects to the checked address', () => {
     const stop = new AbortController();
     stop.abort(new Error('the import ran out of time'));
     const stopped: FetchBudget = { fetchesLeft: 5, bytesLeft: 1000, fetchesSpent: '', bytesSpent: '', signal: stop.signal };
-    await expect(safeFetch(`http://127.0.0.1:${port}/a`, { budget: stopped })).rejects.toMatchObject({ code: 'FETCH_TIMEOUT', message: expect.stringContaining('the import ran out of time') });
+    await expect(safeFetch(`http://127.0.0.1:${port}/a`, { budget: stopped })).rejects.toMatchObject({
+      code: 'FETCH_TIMEOUT',
+      message: expect.stringContaining('the import ran out of time'),
+    });
   });
 });

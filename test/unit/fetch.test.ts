@@ -59,9 +59,7 @@ afterAll(async () => {
 /** Wait until the server has no open connection left (the client closed its sockets). */
 async function connectionsDrained(): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const count = await new Promise<number>((resolve, reject) =>
-      server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
-    );
+    const count = await new Promise<number>((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
     if (count === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -90,7 +90,14 @@ function partsOf(op: AnyOp, official: OfficialOp): Part[] {
   const required = Object.fromEntries(queryParams.filter((q) => q.required && ourQuery.has(q.name)).map((q) => [q.name, wire(minimal(q.schema))]));
   for (const q of queryParams) {
     if (!ourQuery.has(q.name)) continue;
-    parts.push({ kind: 'query', pointer: q.pointer, schema: q.schema, ours: op.query, wrap: (v) => ({ ...required, [q.name]: wire(v) }), known: new Set([q.name]) });
+    parts.push({
+      kind: 'query',
+      pointer: q.pointer,
+      schema: q.schema,
+      ours: op.query,
+      wrap: (v) => ({ ...required, [q.name]: wire(v) }),
+      known: new Set([q.name]),
+    });
   }
   // Path parameters are named after ours in position order (the document may name them otherwise).
   const ourParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
@@ -167,7 +174,11 @@ describe('input rules against the official document', () => {
         if (!theirs(w.value)) continue; // the generator's guess the document does not take
         tried++;
         const r = part.ours.safeParse(part.wrap(w.value));
-        if (!r.success && !(`${id} ${w.at}` in SEED_RULES)) stricter.add(`${id} ${w.at}`, `(${w.what}) ${short(w.value)} refused: ${issuePath(r.error.issues[0]) || part.kind}: ${describeIssue(r.error.issues[0], part.wrap(w.value))}`);
+        if (!r.success && !(`${id} ${w.at}` in SEED_RULES))
+          stricter.add(
+            `${id} ${w.at}`,
+            `(${w.what}) ${short(w.value)} refused: ${issuePath(r.error.issues[0]) || part.kind}: ${describeIssue(r.error.issues[0], part.wrap(w.value))}`,
+          );
       }
       for (const w of refused(part.schema, label)) {
         const name = topName(part, w);

@@ -23,8 +23,11 @@ describe('--jq output bound', () => {
     // 100 kB strings: jq's heap stays as it starts (16 MiB, not grown), its output grows.
     const jq = await compileJq(context(4), '("x" * 100000) as $s | range(.n) | $s');
     expect(await jq.run({ n: 30 })).toBe(`${'x'.repeat(100_000)}\n`.repeat(30));
-    const err = await jq.run({ n: 100 }).then(() => undefined, (e: Error & { exitCode?: number; hint?: string }) => e);
-    expect(err?.message).toBe('--jq: jq\'s output outgrew its memory bound (jq may use 4 MiB: DOCSCTL_JQ_MAX_MEMORY)');
+    const err = await jq.run({ n: 100 }).then(
+      () => undefined,
+      (e: Error & { exitCode?: number; hint?: string }) => e,
+    );
+    expect(err?.message).toBe("--jq: jq's output outgrew its memory bound (jq may use 4 MiB: DOCSCTL_JQ_MAX_MEMORY)");
     expect(err?.exitCode).toBe(1);
     expect(err?.hint).toContain('DOCSCTL_JQ_MAX_MEMORY=8');
     // The thread is stopped: nothing more runs on it.

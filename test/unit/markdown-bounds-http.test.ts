@@ -31,7 +31,9 @@ afterAll(async () => {
 async function post(path: string, body: unknown) {
   const admin = server.users.find((u) => u.id === 'u-admin')!;
   const res = await server.app.handle({
-    method: 'POST', url: path, body: typeof body === 'string' ? body : JSON.stringify(body),
+    method: 'POST',
+    url: path,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { host: new URL(server.url).host, authorization: `Bearer ${admin.token}` },
   });
   return { status: res.status, json: JSON.parse(res.body?.toString() || 'null') };

@@ -9,8 +9,20 @@ import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { rewriteLinks } from '../../src/server/content/links.js';
 import {
-  checkMarkdown, documentToMarkdown, extractLinks, markdownNesting, markdownToDocument, MarkdownTooDeep, MAX_NESTING, nestingBound, splitSections, writeMarkdown,
-  type BlockNode, type DocumentNode, type InlineNode, type TextNode,
+  checkMarkdown,
+  documentToMarkdown,
+  extractLinks,
+  markdownNesting,
+  markdownToDocument,
+  MarkdownTooDeep,
+  MAX_NESTING,
+  nestingBound,
+  splitSections,
+  writeMarkdown,
+  type BlockNode,
+  type DocumentNode,
+  type InlineNode,
+  type TextNode,
 } from '../../src/server/lib/markdown.js';
 import { slugify } from '../../src/server/lib/slug.js';
 
@@ -55,7 +67,13 @@ describe('markdownToDocument', () => {
   it('numbers block keys in base 36, in document order', () => {
     const doc = markdownToDocument('# A\n\n- b\n- c\n\n> d');
     const keys: string[] = [];
-    const walk = (nodes: BlockNode['nodes']) => nodes.forEach((n) => { if (n.object === 'block') { keys.push(n.key); walk(n.nodes); } });
+    const walk = (nodes: BlockNode['nodes']) =>
+      nodes.forEach((n) => {
+        if (n.object === 'block') {
+          keys.push(n.key);
+          walk(n.nodes);
+        }
+      });
     walk(doc.nodes);
     expect(keys).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
   });
@@ -63,17 +81,34 @@ describe('markdownToDocument', () => {
   it('reads headings (4-6 as heading-3), marks, links, hard breaks and soft breaks', () => {
     expect(meaning('#### Deep\n\n**b** _i_ ~~s~~ `c` [l](/x)\nnext line\\\nbroken')).toEqual([
       { type: 'heading-3', children: [[['Deep', '']]] },
-      { type: 'paragraph', children: [
-        [['b', 'bold'], [' ', ''], ['i', 'italic'], [' ', ''], ['s', 'strikethrough'], [' ', ''], ['c', 'code'], [' ', '']],
-        { link: '/x', text: [[['l', '']]] },
-        [[' next line\nbroken', '']],
-      ] },
+      {
+        type: 'paragraph',
+        children: [
+          [
+            ['b', 'bold'],
+            [' ', ''],
+            ['i', 'italic'],
+            [' ', ''],
+            ['s', 'strikethrough'],
+            [' ', ''],
+            ['c', 'code'],
+            [' ', ''],
+          ],
+          { link: '/x', text: [[['l', '']]] },
+          [[' next line\nbroken', '']],
+        ],
+      },
     ]);
   });
 
   it('reads reference links with the destination of their definition, and images alone as an images block', () => {
     expect(meaning('[the guide][g] and [g]\n\n![A *cat*](cat.png)\n\n[G]: /guide "Title"')).toEqual([
-      { type: 'paragraph', children: [[], { link: '/guide', text: [[['the guide', '']]] }, [[' and ', '']], { link: '/guide', text: [[['g', '']]] }].filter((x) => !Array.isArray(x) || x.length) },
+      {
+        type: 'paragraph',
+        children: [[], { link: '/guide', text: [[['the guide', '']]] }, [[' and ', '']], { link: '/guide', text: [[['g', '']]] }].filter(
+          (x) => !Array.isArray(x) || x.length,
+        ),
+      },
       { type: 'images', children: [{ type: 'image', data: { ref: { kind: 'url', url: 'cat.png' }, alt: 'A cat' }, children: [] }] },
     ]);
   });
@@ -91,7 +126,8 @@ describe('markdownToDocument', () => {
     const doc = markdownToDocument('| A | B |\n|---|--:|\n| 1 | **2** |\n\n- [x] done\n- [ ] todo\n\n&copy; &amp; &#x41;');
     const [table, tasks, text] = doc.nodes;
     expect(table).toMatchObject({
-      type: 'table', isVoid: true,
+      type: 'table',
+      isVoid: true,
       data: {
         view: { type: 'grid', columns: ['c1', 'c2'], hideHeader: false },
         definition: { c1: { id: 'c1', type: 'text', title: 'A', textAlignment: 'left' }, c2: { title: 'B', textAlignment: 'right' } },
@@ -99,24 +135,34 @@ describe('markdownToDocument', () => {
       },
     });
     expect(shape(table.fragments![1].nodes)).toEqual([{ type: 'paragraph', children: [[['2', 'bold']]] }]);
-    expect(shape([tasks])).toEqual([{ type: 'list-tasks', children: [
-      { type: 'list-item', data: { checked: true }, children: [{ type: 'paragraph', children: [[['done', '']]] }] },
-      { type: 'list-item', data: { checked: false }, children: [{ type: 'paragraph', children: [[['todo', '']]] }] },
-    ] }]);
+    expect(shape([tasks])).toEqual([
+      {
+        type: 'list-tasks',
+        children: [
+          { type: 'list-item', data: { checked: true }, children: [{ type: 'paragraph', children: [[['done', '']]] }] },
+          { type: 'list-item', data: { checked: false }, children: [{ type: 'paragraph', children: [[['todo', '']]] }] },
+        ],
+      },
+    ]);
     expect(shape([text])).toEqual([{ type: 'paragraph', children: [[['© & A', '']]] }]);
   });
 });
 
 /** CommonMark and GFM examples that matter to docs, as HTML a site would serve. */
 const HTML_CASES: Record<string, { html: string; markdown?: RegExp }> = {
-  table: { html: '<table><thead><tr><th>Name</th><th>Type</th></tr></thead><tbody><tr><td><code>id</code></td><td>string</td></tr><tr><td>a | b</td><td><a href="/t">link</a></td></tr></tbody></table>', markdown: /^\| Name +\| Type +\|$/m },
+  table: {
+    html: '<table><thead><tr><th>Name</th><th>Type</th></tr></thead><tbody><tr><td><code>id</code></td><td>string</td></tr><tr><td>a | b</td><td><a href="/t">link</a></td></tr></tbody></table>',
+    markdown: /^\| Name +\| Type +\|$/m,
+  },
   'hard break': { html: '<p>line one<br>line two</p>', markdown: /one\\\nline two/ },
   'code block with a language': { html: '<pre><code class="language-ts">const a = `[x](/y)`;\n\nif (a) {}\n</code></pre>', markdown: /^```ts$/m },
   'code block with backticks': { html: '<pre><code>```\ninside\n```</code></pre>' },
   'nested lists': { html: '<ul><li>one<ul><li>one.a<ol start="3"><li>three</li><li>four</li></ol></li></ul></li><li>two</li></ul>' },
-  'entities': { html: '<p>&lt;tag&gt; &amp; &copy; &#x41; 5 * 3 _x_ [y] #z</p>', markdown: /&lt;tag>|\\<tag>|<tag>/ },
+  entities: { html: '<p>&lt;tag&gt; &amp; &copy; &#x41; 5 * 3 _x_ [y] #z</p>', markdown: /&lt;tag>|\\<tag>|<tag>/ },
   'quote with a list': { html: '<blockquote><p>Note:</p><ul><li>a</li></ul></blockquote>' },
-  'marks and links': { html: '<p><strong>bold <em>both</em></strong> <del>gone</del> <a href="https://x.io/a_(b)">paren link</a> <img src="/i.png" alt="i"></p>' },
+  'marks and links': {
+    html: '<p><strong>bold <em>both</em></strong> <del>gone</del> <a href="https://x.io/a_(b)">paren link</a> <img src="/i.png" alt="i"></p>',
+  },
 };
 
 describe('HTML → Markdown → document → Markdown keeps the meaning', () => {
@@ -156,9 +202,15 @@ describe('HTML → Markdown → document → Markdown keeps the meaning', () => 
         { depthSize: 'small' },
         inline,
         fc.tuple(fc.integer({ min: 1, max: 6 }), phrase).map(([n, s]) => `${'#'.repeat(n)} ${escaped(s)}`),
-        fc.tuple(fc.constantFrom('- ', '* ', '1. '), fc.array(tie('block'), { minLength: 1, maxLength: 3 }))
+        fc
+          .tuple(fc.constantFrom('- ', '* ', '1. '), fc.array(tie('block'), { minLength: 1, maxLength: 3 }))
           .map(([m, items]) => items.map((it) => m + it.split('\n').join('\n' + ' '.repeat(m.length))).join('\n')),
-        tie('block').map((s) => s.split('\n').map((l) => `> ${l}`).join('\n')),
+        tie('block').map((s) =>
+          s
+            .split('\n')
+            .map((l) => `> ${l}`)
+            .join('\n'),
+        ),
         fc.tuple(fc.constantFrom('', 'ts', 'sh'), fc.array(phrase, { maxLength: 3 })).map(([lang, lines]) => ['```' + lang, ...lines, '```'].join('\n')),
         fc.array(phrase, { minLength: 1, maxLength: 3 }).map((lines) => lines.map((l) => `    ${l}`).join('\n')),
         fc.array(phrase, { minLength: 1, maxLength: 3 }).map((items) => items.map((t) => `- [x] ${escaped(t)}`).join('\n')),
@@ -213,12 +265,48 @@ describe('nesting bounds', () => {
 
   it('bounds the nesting from the markers alone, never below what a parse finds', () => {
     // Text dense in every construct that nests (and in what could fool a count: entities, escapes, code, bare URLs).
-    const pieces = ['> ', '- ', '* ', '+ ', '1. ', '2) ', '*', '**', '_', '__', '~~', '[', '](/a)', '[^1]', '[^1]: ', '<http://x.y>', 'www.x.com ',
-      'https://a.b/c ', 'a@b.co ', '`', '```\n', '    ', '  ', '\n', '\n\n', 'x', ' ', '&#42;', '\\*', '|', '| - |\n', '[x]: /y\n', '[x]'];
-    fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), (parts) => {
-      const text = parts.join('');
-      expect(markdownNesting(text)).toBeLessThanOrEqual(nestingBound(text));
-    }), { numRuns: 400 });
+    const pieces = [
+      '> ',
+      '- ',
+      '* ',
+      '+ ',
+      '1. ',
+      '2) ',
+      '*',
+      '**',
+      '_',
+      '__',
+      '~~',
+      '[',
+      '](/a)',
+      '[^1]',
+      '[^1]: ',
+      '<http://x.y>',
+      'www.x.com ',
+      'https://a.b/c ',
+      'a@b.co ',
+      '`',
+      '```\n',
+      '    ',
+      '  ',
+      '\n',
+      '\n\n',
+      'x',
+      ' ',
+      '&#42;',
+      '\\*',
+      '|',
+      '| - |\n',
+      '[x]: /y\n',
+      '[x]',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), (parts) => {
+        const text = parts.join('');
+        expect(markdownNesting(text)).toBeLessThanOrEqual(nestingBound(text));
+      }),
+      { numRuns: 400 },
+    );
     // The examples above, built to nest: the bound holds there too.
     for (const make of Object.values(deep)) expect(markdownNesting(make(50))).toBeLessThanOrEqual(nestingBound(make(50)));
     // A comment of prose needs no parse: its bound is already far below the limit.
@@ -226,7 +314,13 @@ describe('nesting bounds', () => {
   });
 
   it('refuses a document nested too deeply', () => {
-    let node: BlockNode = { object: 'block', type: 'paragraph', key: '', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [] }] }] };
+    let node: BlockNode = {
+      object: 'block',
+      type: 'paragraph',
+      key: '',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [] }] }],
+    };
     for (let i = 0; i < 5000; i++) node = { object: 'block', type: 'blockquote', key: '', data: {}, nodes: [node] };
     const doc: DocumentNode = { object: 'document', data: { schemaVersion: 1 }, nodes: [node] };
     expect(() => documentToMarkdown(doc)).toThrow(MarkdownTooDeep);
@@ -261,8 +355,26 @@ describe('rewriteLinks', () => {
 describe('splitSections', () => {
   it('splits at headings with unique slug ids and plain-text bodies', () => {
     const md = [
-      'Intro with a [link](x).', '', '# Install', 'Run `npm i` **now**.', '', '## Install', '- step one', '- step two', '',
-      '```sh', 'docsctl login', '```', '', '| A | B |', '|---|---|', '| 1 | 2 |', '', '# Straße', '', '# Empty',
+      'Intro with a [link](x).',
+      '',
+      '# Install',
+      'Run `npm i` **now**.',
+      '',
+      '## Install',
+      '- step one',
+      '- step two',
+      '',
+      '```sh',
+      'docsctl login',
+      '```',
+      '',
+      '| A | B |',
+      '|---|---|',
+      '| 1 | 2 |',
+      '',
+      '# Straße',
+      '',
+      '# Empty',
     ].join('\n');
     expect(splitSections(md)).toEqual([
       { id: 'intro', title: '', body: 'Intro with a link.' },

@@ -18,7 +18,9 @@ beforeEach(() => {
 async function call(as: string, method: string, url: string, body?: unknown) {
   const token = store.data.users.get(as)!.token;
   const r = await app.handle({
-    method, url, headers: { authorization: `Bearer ${token}`, host: 'sandbox.test' },
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, host: 'sandbox.test' },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: r.status, body: r.body ? JSON.parse(String(r.body)) : undefined };
@@ -50,8 +52,12 @@ describe('a member’s spaces', () => {
     await call('u-admin', 'PATCH', '/v1/collections/col-handbook', { defaultLevel: 'review' });
 
     const list = async (user: string, as = 'u-admin') =>
-      Object.fromEntries((await call(as, 'GET', `/v1/orgs/org-acme/members/${user}/spaces?order=asc`)).body.items
-        .map((i: { permission: string; space: { id: string } }) => [i.space.id, i.permission]));
+      Object.fromEntries(
+        (await call(as, 'GET', `/v1/orgs/org-acme/members/${user}/spaces?order=asc`)).body.items.map((i: { permission: string; space: { id: string } }) => [
+          i.space.id,
+          i.permission,
+        ]),
+      );
     // the outer collection's level reaches the space two levels down
     expect(await list('u-read')).toEqual({ 'sp-welcome': 'review', [space.body.id]: 'review' });
     // a guest is not raised: no default level opens content to one

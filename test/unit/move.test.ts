@@ -14,7 +14,8 @@ describe('positionOf', () => {
     expect(positionOf({}, sides)).toEqual({});
     expect(positionOf({ after: 'sp-1' }, sides)).toEqual({ position: { after: space('sp-1') }, flag: '--after' });
     expect(positionOf({ beforeCollection: 'col-1', after: 'sp-2' }, sides)).toEqual({
-      position: { before: collection('col-1'), after: space('sp-2') }, flag: '--before-collection',
+      position: { before: collection('col-1'), after: space('sp-2') },
+      flag: '--before-collection',
     });
     expect(positionOf({ afterCollection: 'col-2' }, sides).flag).toBe('--after-collection');
   });

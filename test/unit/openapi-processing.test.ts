@@ -55,7 +55,9 @@ afterEach(() => {
 
 async function call(method: string, url: string, body?: unknown) {
   const r = await app.handle({
-    method, url: `/v1/orgs/org-acme${url}`, headers: { authorization: `Bearer ${TOKEN}`, host: 'sandbox.test' },
+    method,
+    url: `/v1/orgs/org-acme${url}`,
+    headers: { authorization: `Bearer ${TOKEN}`, host: 'sandbox.test' },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: r.status, body: r.body ? JSON.parse(String(r.body)) : undefined };
@@ -76,18 +78,30 @@ describe('OpenAPI processing after the answer', () => {
   it('goes pending → progress → complete', async () => {
     const answer = await call('PUT', '/openapi/states', { source: { url: `${base}/slow` } });
     expect(answer.body.processingState).toBe('pending');
-    const inFlight = await until(() => call('GET', '/openapi/states'), (r) => r.body.processingState !== 'pending');
+    const inFlight = await until(
+      () => call('GET', '/openapi/states'),
+      (r) => r.body.processingState !== 'pending',
+    );
     expect(inFlight.body.processingState).toBe('progress');
-    const done = await until(() => call('GET', '/openapi/states'), (r) => r.body.processingState === 'complete');
+    const done = await until(
+      () => call('GET', '/openapi/states'),
+      (r) => r.body.processingState === 'complete',
+    );
     expect(done.body.lastProcessErrorCode).toBe('FETCH_TIMEOUT');
   });
 
   it('a run overtaken by a newer put lands nothing', async () => {
     await call('PUT', '/openapi/race', { source: { url: `${base}/slow` } });
-    await until(() => call('GET', '/openapi/race'), (r) => r.body.processingState === 'progress');
+    await until(
+      () => call('GET', '/openapi/race'),
+      (r) => r.body.processingState === 'progress',
+    );
     const second = await call('PUT', '/openapi/race', { source: { text: SPEC } });
     expect(second.status).toBe(200);
-    const done = await until(() => call('GET', '/openapi/race'), (r) => r.body.processingState === 'complete');
+    const done = await until(
+      () => call('GET', '/openapi/race'),
+      (r) => r.body.processingState === 'complete',
+    );
     expect(done.body.lastProcessErrorCode).toBeUndefined();
     // the slow fetch of the first put times out afterwards: its outcome must not overwrite the second
     await sleep(TIMEOUT_MS + 150);
@@ -98,19 +112,28 @@ describe('OpenAPI processing after the answer', () => {
 
   it('a run whose specification was deleted, or re-created under the same slug, lands nothing', async () => {
     await call('PUT', '/openapi/gone', { source: { url: `${base}/slow` } });
-    await until(() => call('GET', '/openapi/gone'), (r) => r.body.processingState === 'progress');
+    await until(
+      () => call('GET', '/openapi/gone'),
+      (r) => r.body.processingState === 'progress',
+    );
     expect((await call('DELETE', '/openapi/gone')).status).toBe(204);
     const again = await call('PUT', '/openapi/gone', { source: { url: `${base}/slow` } });
     expect(again.status).toBe(201);
     await sleep(TIMEOUT_MS + 150);
-    const spec = await until(() => call('GET', '/openapi/gone'), (r) => r.body.processingState === 'complete');
+    const spec = await until(
+      () => call('GET', '/openapi/gone'),
+      (r) => r.body.processingState === 'complete',
+    );
     expect(spec.body.id).toBe(again.body.id);
     expect((await call('GET', '/openapi')).body.count).toBe(1);
   });
 
   it('a run interrupted by a sandbox reset lands nothing', async () => {
     await call('PUT', '/openapi/reset', { source: { url: `${base}/slow` } });
-    await until(() => call('GET', '/openapi/reset'), (r) => r.body.processingState === 'progress');
+    await until(
+      () => call('GET', '/openapi/reset'),
+      (r) => r.body.processingState === 'progress',
+    );
     store.clear();
     loadSeed(store, seed);
     await sleep(TIMEOUT_MS + 150);
@@ -123,7 +146,10 @@ describe('OpenAPI processing after the answer', () => {
     // both puts are answered before the first run gets its turn
     await call('PUT', '/openapi/quick', { source: { url: `${base}/slow` } });
     await call('PUT', '/openapi/quick', { source: { text: SPEC } });
-    const done = await until(() => call('GET', '/openapi/quick'), (r) => r.body.processingState === 'complete');
+    const done = await until(
+      () => call('GET', '/openapi/quick'),
+      (r) => r.body.processingState === 'complete',
+    );
     expect(done.body.lastProcessErrorCode).toBeUndefined();
     await sleep(50);
     expect(hanging.length).toBe(fetched); // the first source was never fetched

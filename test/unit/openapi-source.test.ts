@@ -121,9 +121,7 @@ describe('processOpenApiSource', () => {
     expect(await processOpenApiSource({ text: 'name: my-service\nreplicas: 3\n' })).toEqual({
       ok: false,
       code: 'PARSE_ERROR',
-      errors: [
-        { code: 'NOT_OPENAPI', message: "not an OpenAPI 3.x or Swagger 2.0 document: missing 'openapi' field" },
-      ],
+      errors: [{ code: 'NOT_OPENAPI', message: "not an OpenAPI 3.x or Swagger 2.0 document: missing 'openapi' field" }],
     });
     expect(await processOpenApiSource({ text: '- a\n- b\n' })).toMatchObject({
       ok: false,
@@ -155,7 +153,12 @@ describe('processOpenApiSource', () => {
 
   it('bounds YAML alias expansion', async () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 0; i < 12; i++) lines.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`);
+    for (let i = 0; i < 12; i++)
+      lines.push(
+        `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(97 + i)}`)
+          .join(', ')}]`,
+      );
     const result = await processOpenApiSource({ text: lines.join('\n') });
     expect(result).toMatchObject({ ok: false, code: 'PARSE_ERROR', errors: [{ code: 'INVALID_YAML' }] });
   });

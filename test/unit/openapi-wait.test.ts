@@ -20,9 +20,17 @@ function context(opts: { stdoutTTY?: boolean; stderrTTY?: boolean } = {}) {
 }
 
 const spec = (over: Partial<OpenAPISpec> = {}): OpenAPISpec => ({
-  object: 'openapi-spec', id: 'id1', slug: 'pets', createdAt: 't0', updatedAt: 't0', processingState: 'pending',
-  visibility: 'private', lastProcessedErrorCount: 0, permissions: { view: true, edit: true },
-  urls: { location: 'http://sandbox.test/v1/orgs/o/openapi/pets', app: 'http://sandbox.test/app' }, ...over,
+  object: 'openapi-spec',
+  id: 'id1',
+  slug: 'pets',
+  createdAt: 't0',
+  updatedAt: 't0',
+  processingState: 'pending',
+  visibility: 'private',
+  lastProcessedErrorCount: 0,
+  permissions: { view: true, edit: true },
+  urls: { location: 'http://sandbox.test/v1/orgs/o/openapi/pets', app: 'http://sandbox.test/app' },
+  ...over,
 });
 
 /** A poll that answers the given states in turn, counting its calls. */
@@ -70,7 +78,14 @@ describe('waitForProcessing', () => {
 
   it('clears the spinner when polling fails', async () => {
     const { ctx, err } = context({ stderrTTY: true });
-    const failed = waitForProcessing(ctx, spec(), async () => { throw new Error('network down'); }, { intervalMs: 5 });
+    const failed = waitForProcessing(
+      ctx,
+      spec(),
+      async () => {
+        throw new Error('network down');
+      },
+      { intervalMs: 5 },
+    );
     await expect(failed).rejects.toThrow('network down');
     expect(err.at(-1)).toBe('\r\x1b[2K');
   });
@@ -110,13 +125,19 @@ describe('outcome', () => {
   it('prints a failed processing, then fails with its errors and says the last version is kept', async () => {
     const { ctx, out, print } = context();
     const failed = sequence({
-      processingState: 'complete', lastVersion: 'v1', lastProcessErrorCode: 'PARSE_ERROR',
-      lastProcessedErrors: [{ code: 'INVALID_JSON', message: 'line 1, column 2: bad' }, { code: 'INVALID_INFO', message: "missing 'info'" }],
+      processingState: 'complete',
+      lastVersion: 'v1',
+      lastProcessErrorCode: 'PARSE_ERROR',
+      lastProcessedErrors: [
+        { code: 'INVALID_JSON', message: 'line 1, column 2: bad' },
+        { code: 'INVALID_INFO', message: "missing 'info'" },
+      ],
     });
     const err = await outcome(ctx, { wait: true }, spec(), failed.poll, print).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CliError);
     expect(err).toMatchObject({
-      exitCode: 1, hint: 'the previous version v1 is kept',
+      exitCode: 1,
+      hint: 'the previous version v1 is kept',
       message: "processing pets failed: PARSE_ERROR\n  INVALID_JSON: line 1, column 2: bad\n  INVALID_INFO: missing 'info'",
     });
     expect(out.join('')).toContain('lastProcessErrorCode\tPARSE_ERROR\n');

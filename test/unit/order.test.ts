@@ -38,16 +38,23 @@ describe('moveItem', () => {
     const list = ['a', 'b', 'c'];
     expect(moveItem('b', list, list, { after: 'a' })).toBe(false);
     expect(refusal(() => moveItem('a', list, list, { before: 'a' }))).toBe('position.before: a is not a sibling a can be placed by');
-    expect(refusal(() => moveItem('a', list, list, { after: 'zz' }, 'site s-1'))).toBe('position.after: zz is not a sibling a can be placed by in the target site s-1');
+    expect(refusal(() => moveItem('a', list, list, { after: 'zz' }, 'site s-1'))).toBe(
+      'position.after: zz is not a sibling a can be placed by in the target site s-1',
+    );
     expect(refusal(() => moveItem('b', list, list, { after: 'a', before: 'c' }))).toBeUndefined();
     expect(refusal(() => moveItem('c', list, list, { after: 'b', before: 'a' }))).toMatch(/^position: b and a are not next to each other$/);
-    expect(refusal(() => moveItem('x', ['x'], list, { after: 'a', before: 'c' }, 'collection c-1'))).toBe('position: a and c are not next to each other in the target collection c-1');
+    expect(refusal(() => moveItem('x', ['x'], list, { after: 'a', before: 'c' }, 'collection c-1'))).toBe(
+      'position: a and c are not next to each other in the target collection c-1',
+    );
     expect(list).toEqual(['a', 'b', 'c']);
   });
 
   it('keeps the set of items and puts the item where asked, in any sequence of moves between two lists', () => {
     const move = fc.record({
-      item: fc.nat(7), anchor: fc.nat(7), other: fc.nat(7), into: fc.nat(1),
+      item: fc.nat(7),
+      anchor: fc.nat(7),
+      other: fc.nat(7),
+      into: fc.nat(1),
       side: fc.constantFrom('before', 'after', 'between', 'none'),
     });
     fc.assert(
@@ -59,9 +66,12 @@ describe('moveItem', () => {
           const to = lists[m.into];
           const rest = to.filter((x) => x !== id);
           const anchor = rest.length ? rest[m.anchor % rest.length] : undefined;
-          const pos = m.side === 'none' || anchor === undefined ? {}
-            : m.side === 'between' ? { after: anchor, ...(rest[rest.indexOf(anchor) + 1] ? { before: rest[rest.indexOf(anchor) + 1] } : {}) }
-            : { [m.side]: anchor };
+          const pos =
+            m.side === 'none' || anchor === undefined
+              ? {}
+              : m.side === 'between'
+                ? { after: anchor, ...(rest[rest.indexOf(anchor) + 1] ? { before: rest[rest.indexOf(anchor) + 1] } : {}) }
+                : { [m.side]: anchor };
           const before = lists.map((l) => [...l]);
           const changed = moveItem(id, from, to, pos);
           // The same items, each once, across the two lists.

@@ -65,6 +65,9 @@ describe('Paginator', () => {
     expect(l.asked).toHaveLength(3);
     const pages: Page<number>[] = [];
     for await (const page of new Paginator(list((n) => `c${n}`, 2).fetch).answers()) pages.push(page);
-    expect(pages).toEqual([{ items: [0], count: 2, next: { page: 'c0' } }, { items: [1], count: 2 }]);
+    expect(pages).toEqual([
+      { items: [0], count: 2, next: { page: 'c0' } },
+      { items: [1], count: 2 },
+    ]);
   });
 });

@@ -162,15 +162,31 @@ describe('renderPdf', () => {
   it('wraps long text to the page width and continues on new pages', () => {
     const paragraph = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. '.repeat(8).trim();
     const markdown = Array.from({ length: 40 }, (_, i) => `## Part ${i}\n\n${paragraph}`).join('\n\n');
-    const pdf = parsePdf(renderPdf({ title: 'Long', pages: [{ title: 'Long page', markdown }, { title: 'After', markdown: 'x' }] }));
+    const pdf = parsePdf(
+      renderPdf({
+        title: 'Long',
+        pages: [
+          { title: 'Long page', markdown },
+          { title: 'After', markdown: 'x' },
+        ],
+      }),
+    );
     expect(pdf.pages.length).toBeGreaterThan(4);
     // The last document page starts on its own page.
     expect(pdf.pages[pdf.pages.length - 1][0].text).toBe('After');
-    const body = pdf.pages.slice(1, -1).flat().filter((t) => t.font === 'F1' && t.size === 11);
+    const body = pdf.pages
+      .slice(1, -1)
+      .flat()
+      .filter((t) => t.font === 'F1' && t.size === 11);
     // ~8 lines per paragraph, wrapped at word boundaries, nothing lost.
     expect(body.length).toBeGreaterThan(40 * 6);
     expect(Math.max(...body.map((t) => t.text.length))).toBeLessThan(110);
-    expect(body.slice(0, 9).map((t) => t.text).join(' ')).toContain(paragraph.slice(0, 300));
+    expect(
+      body
+        .slice(0, 9)
+        .map((t) => t.text)
+        .join(' '),
+    ).toContain(paragraph.slice(0, 300));
     for (const t of pdf.pages.flat()) {
       expect(t.x).toBeGreaterThanOrEqual(56);
       expect(t.y).toBeGreaterThanOrEqual(30);
@@ -222,7 +238,14 @@ describe('renderPdf', () => {
       const file = join(dir, 'export.pdf');
       writeFileSync(file, renderPdf(sample));
       const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-      for (const expected of ['Change request #7: Docs (draft) \\ review', 'Getting started', 'Install', 'Run the installer and read the guide.', 'Second page', 'Short.']) {
+      for (const expected of [
+        'Change request #7: Docs (draft) \\ review',
+        'Getting started',
+        'Install',
+        'Run the installer and read the guide.',
+        'Second page',
+        'Short.',
+      ]) {
         expect(text).toContain(expected);
       }
       // One form feed per page.

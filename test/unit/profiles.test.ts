@@ -71,13 +71,18 @@ describe('profiles by name', () => {
     await expect(resolveAuth({ ...all, DOCSCTL_PROFILE: 'nope' }, {})).rejects.toThrow('DOCSCTL_PROFILE: no profile is named "nope"');
     await expect(resolveAuth({ DOCSCTL_CONFIG_DIR: dir }, { profile: '__proto__' })).rejects.toThrow(ConfigError);
     expect(await resolveAuth({ ...all, DOCSCTL_PROFILE: '' }, {})).toMatchObject({ apiUrl: 'http://127.0.0.1:2', apiUrlSource: 'environment' });
-    expect(await resolveAuth({ DOCSCTL_CONFIG_DIR: dir }, { profile: 'work' })).toMatchObject({ apiUrl: 'http://127.0.0.1:1', apiUrlSource: 'profile', profileName: 'work' });
+    expect(await resolveAuth({ DOCSCTL_CONFIG_DIR: dir }, { profile: 'work' })).toMatchObject({
+      apiUrl: 'http://127.0.0.1:1',
+      apiUrlSource: 'profile',
+      profileName: 'work',
+    });
   });
 });
 
 describe('checkApiUrl', () => {
   it('takes an http(s) base URL, with or without a path prefix', () => {
-    for (const ok of ['http://127.0.0.1:4700', 'https://api.example.test', 'https://example.test/api', 'https://example.test/api/']) expect(checkApiUrl(ok), ok).toBeUndefined();
+    for (const ok of ['http://127.0.0.1:4700', 'https://api.example.test', 'https://example.test/api', 'https://example.test/api/'])
+      expect(checkApiUrl(ok), ok).toBeUndefined();
   });
 
   it('says what is wrong with anything else', () => {

@@ -138,9 +138,14 @@ describe('SearchIndex', () => {
     const [hit] = index.search('api token');
     expect(hit.sections.map((s) => s.id)).toEqual(['two', 'one', 'title-only']);
     for (const section of hit.sections) expect(section.body.length).toBeLessThanOrEqual(200);
-    expect(hit.sections[0]).toEqual({ id: 'two', title: 'API tokens', score: expect.any(Number), body: expect.stringContaining('Rotate the API token regularly. And keep') });
+    expect(hit.sections[0]).toEqual({
+      id: 'two',
+      title: 'API tokens',
+      score: expect.any(Number),
+      body: expect.stringContaining('Rotate the API token regularly. And keep'),
+    });
     // Scores follow the order: distinct terms (2, 2, 1), then a title match (all three), then occurrences (3, 2, 0).
-    expect(hit.sections.map((s) => s.score)).toEqual([2 + 0.5 + 0.25 * 3 / 4, 2 + 0.5 + 0.25 * 2 / 3, 1 + 0.5]);
+    expect(hit.sections.map((s) => s.score)).toEqual([2 + 0.5 + (0.25 * 3) / 4, 2 + 0.5 + (0.25 * 2) / 3, 1 + 0.5]);
     expect(hit.sections[0].body).toMatch(/^….*…$/);
     expect(hit.sections[1].body).toContain('Create an API token');
     expect(hit.sections[2].body).toBe('short body');
@@ -260,9 +265,7 @@ describe('SearchIndex at scale', () => {
       const terms = q.split(' ');
       const last = terms.pop() as string;
       const expected = new Set(
-        docs
-          .filter((_, i) => terms.every((t) => termLists[i].includes(t)) && termLists[i].some((w) => w.startsWith(last)))
-          .map((d) => d.id),
+        docs.filter((_, i) => terms.every((t) => termLists[i].includes(t)) && termLists[i].some((w) => w.startsWith(last))).map((d) => d.id),
       );
       const full = expected.size <= 500;
       const hits = index.search(q, { limit: full ? expected.size + 1 : 100 });

@@ -17,7 +17,44 @@ const chosen = (md: string) => fromMarkdown(md, fromMarkdownOptions(md));
 describe('reading Markdown without the GFM constructs a page cannot hold', () => {
   it('gives the tree of the whole of GFM on generated Markdown', () => {
     // Characters that start or shape constructs, autolink literals and tables among them.
-    const alphabet = ['a', 'w', 'W', 'h', 't', 'p', 's', '.', '@', ':', '/', '|', '-', ' ', '\n', '\n\n', '>', '*', '_', '~', '#', '`', '[', ']', '(', ')', '!', '1', '&', '<', '\\', '=', 'é', 'www.', 'http:', 'x@y.co'];
+    const alphabet = [
+      'a',
+      'w',
+      'W',
+      'h',
+      't',
+      'p',
+      's',
+      '.',
+      '@',
+      ':',
+      '/',
+      '|',
+      '-',
+      ' ',
+      '\n',
+      '\n\n',
+      '>',
+      '*',
+      '_',
+      '~',
+      '#',
+      '`',
+      '[',
+      ']',
+      '(',
+      ')',
+      '!',
+      '1',
+      '&',
+      '<',
+      '\\',
+      '=',
+      'é',
+      'www.',
+      'http:',
+      'x@y.co',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 60 }), (parts) => {
         const md = parts.join('');

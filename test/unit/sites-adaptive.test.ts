@@ -41,7 +41,9 @@ describe('the adaptive schema (the official SiteAdaptiveJSONSchema)', () => {
   });
 
   it('names the problem of each form the document refuses', () => {
-    expect(problem({ ...schema({}), $schema: 'https://json-schema.org/draft-07/schema' })).toBe('$schema: must be one of "http://json-schema.org/draft-07/schema#"');
+    expect(problem({ ...schema({}), $schema: 'https://json-schema.org/draft-07/schema' })).toBe(
+      '$schema: must be one of "http://json-schema.org/draft-07/schema#"',
+    );
     expect(problem({ type: 'object', properties: {} })).toBe('additionalProperties: is required');
     expect(problem({ ...schema({}), additionalProperties: true })).toBe('additionalProperties: must be one of false');
     expect(problem({ ...schema({}), required: ['beta'] })).toBe(': unknown field "required"');
@@ -55,9 +57,12 @@ describe('the adaptive schema (the official SiteAdaptiveJSONSchema)', () => {
     expect(problem(schema({ beta: { type: 'boolean' } }))).toBe('properties.unsigned.properties.beta.description: is required');
     expect(problem(schema({ beta: { ...bool(), default: false } }))).toBe('properties.unsigned.properties.beta: unknown field "default"');
     expect(problem(schema({}, { n: { type: 'integer', description: 'N' } }))).toBe('properties.n.type: does not match any allowed form');
-    expect(problem(schema({}, { list: { type: 'array', description: 'L', items: { type: 'array', description: 'I', items: bool() } } })))
-      .toBe('properties.list.items.type: does not match any allowed form');
-    expect(problem(schema({}, { o: { type: 'object', description: 'O', properties: {}, additionalProperties: true } }))).toBe('properties.o.additionalProperties: must be one of false');
+    expect(problem(schema({}, { list: { type: 'array', description: 'L', items: { type: 'array', description: 'I', items: bool() } } }))).toBe(
+      'properties.list.items.type: does not match any allowed form',
+    );
+    expect(problem(schema({}, { o: { type: 'object', description: 'O', properties: {}, additionalProperties: true } }))).toBe(
+      'properties.o.additionalProperties: must be one of false',
+    );
     expect(problem('not a schema')).toBe(': must be an object');
   });
 });

@@ -7,8 +7,20 @@ import { validatorAt, describeErrors } from '../helpers/official.js';
 
 function state(extra: Partial<SiteRec> = {}): { st: SitesState; site: SiteRec } {
   const site: SiteRec = {
-    id: 'site', org: 'o', type: 'basic', title: 'Docs', visibility: 'public', published: false, createdAt: '', defaultLevel: null,
-    adaptiveContent: false, agentsContext: 'included', shareKey: 'k', structure: [], siteSpaces: [], ...extra,
+    id: 'site',
+    org: 'o',
+    type: 'basic',
+    title: 'Docs',
+    visibility: 'public',
+    published: false,
+    createdAt: '',
+    defaultLevel: null,
+    adaptiveContent: false,
+    agentsContext: 'included',
+    shareKey: 'k',
+    structure: [],
+    siteSpaces: [],
+    ...extra,
   };
   return { st: { sites: new Map([[site.id, site]]), sections: new Map(), groups: new Map(), siteSpaces: new Map() }, site };
 }
@@ -17,7 +29,12 @@ const ids = (site: SiteRec, st: SitesState) => featuresOf(site, st).map((f) => `
 describe('plans', () => {
   it('prices each of the six site types like one of the three plans', () => {
     expect(Object.fromEntries(SITE_TYPES.map((t) => [t, planOf(t)]))).toEqual({
-      basic: 'basic', 'legacy-basic': 'basic', premium: 'premium', 'legacy-premium': 'premium', ultimate: 'ultimate', sponsored: 'ultimate',
+      basic: 'basic',
+      'legacy-basic': 'basic',
+      premium: 'premium',
+      'legacy-premium': 'premium',
+      ultimate: 'ultimate',
+      sponsored: 'ultimate',
     });
     expect(hasPlan({ type: 'legacy-premium' }, 'premium')).toBe(true);
     expect(hasPlan({ type: 'legacy-basic' }, 'premium')).toBe(false);
@@ -33,7 +50,10 @@ describe('features', () => {
     expect(ids(site, st)).toEqual(['sites-advanced-customization@premium']);
     Object.assign(site, { visibility: 'share-link', adaptiveContent: true, proxy: 'example.com/docs' });
     expect(ids(site, st)).toEqual([
-      'sites-advanced-customization@premium', 'sites-share-links@premium', 'sites-adaptive-content@ultimate', 'sites-custom-subdirectory@ultimate',
+      'sites-advanced-customization@premium',
+      'sites-share-links@premium',
+      'sites-adaptive-content@ultimate',
+      'sites-custom-subdirectory@ultimate',
     ]);
     site.visibility = 'visitor-auth';
     expect(ids(site, st)).toContain('sites-visitor-authentication@ultimate');
@@ -56,7 +76,11 @@ describe('features', () => {
 describe('the published customization', () => {
   it('is a SiteCustomizationSettings of the official document, with the site’s title, language and plan', () => {
     const validate = validatorAt('#/components/schemas/SiteCustomizationSettings');
-    for (const [type, language, locale] of [['basic', undefined, 'en'], ['ultimate', 'fr', 'fr'], ['premium', 'ko', 'en']] as const) {
+    for (const [type, language, locale] of [
+      ['basic', undefined, 'en'],
+      ['ultimate', 'fr', 'fr'],
+      ['premium', 'ko', 'en'],
+    ] as const) {
       const { site } = state({ type, title: 'Handbook' });
       const c = siteCustomization(site, language);
       expect(describeErrors(validate(c) ? [] : validate.errors)).toEqual([]);

@@ -1,14 +1,21 @@
 import { slugify } from '../../src/server/lib/slug.js';
 import { describe, expect, it } from 'vitest';
-import {
-  settle, sitePathOf, siteSpacesOf, uniquePath, walk,
-  type SectionRec, type SiteRec, type SitesState,
-} from '../../src/server/sites/state.js';
+import { settle, sitePathOf, siteSpacesOf, uniquePath, walk, type SectionRec, type SiteRec, type SitesState } from '../../src/server/sites/state.js';
 
 function state(): { st: SitesState; site: SiteRec } {
   const site: SiteRec = {
-    id: 'site', org: 'o', type: 'basic', title: 'S', visibility: 'public', published: false, createdAt: '',
-    adaptiveContent: false, agentsContext: 'included', shareKey: 'k', structure: [], siteSpaces: [],
+    id: 'site',
+    org: 'o',
+    type: 'basic',
+    title: 'S',
+    visibility: 'public',
+    published: false,
+    createdAt: '',
+    adaptiveContent: false,
+    agentsContext: 'included',
+    shareKey: 'k',
+    structure: [],
+    siteSpaces: [],
   };
   const st: SitesState = { sites: new Map([[site.id, site]]), sections: new Map(), groups: new Map(), siteSpaces: new Map() };
   return { st, site };

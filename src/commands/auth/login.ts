@@ -70,10 +70,14 @@ export default defineCommand({
         // The service's own words (`invalid or revoked token`), and which service said them.
         const refused = `the token was refused by ${apiUrl}: ${err.message} (401)`;
         if (!interactive || attempt >= MAX_TOKEN_TRIES) {
-          throw new AuthError(interactive ? `${refused}, ${attempt} times; nothing was saved` : `${refused}; nothing was saved`,
-            `check the token (whole, not expired or revoked) and that ${apiUrl} is the service that issued it`);
+          throw new AuthError(
+            interactive ? `${refused}, ${attempt} times; nothing was saved` : `${refused}; nothing was saved`,
+            `check the token (whole, not expired or revoked) and that ${apiUrl} is the service that issued it`,
+          );
         }
-        ctx.info(`${refused}: check it (whole, not expired or revoked) and that ${apiUrl} issued it, then enter it again (${MAX_TOKEN_TRIES - attempt} more ${MAX_TOKEN_TRIES - attempt === 1 ? 'try' : 'tries'})`);
+        ctx.info(
+          `${refused}: check it (whole, not expired or revoked) and that ${apiUrl} issued it, then enter it again (${MAX_TOKEN_TRIES - attempt} more ${MAX_TOKEN_TRIES - attempt === 1 ? 'try' : 'tries'})`,
+        );
         token = await askToken(ctx);
         api = await ctx.makeApi(apiUrl, token);
       }
@@ -89,7 +93,10 @@ export default defineCommand({
       if (org === undefined && orgs.length > 1) {
         if (!interactive) throw new UsageError('--org: is required: you belong to several organizations', `choose one of ${orgs.map((o) => o.id).join(', ')}`);
         const { select } = await ctx.prompts();
-        org = await select({ message: 'Default organization', choices: orgs.map((o) => ({ name: terminalLine(`${o.title} (${o.id})`), value: o.id })) }, promptIo(ctx));
+        org = await select(
+          { message: 'Default organization', choices: orgs.map((o) => ({ name: terminalLine(`${o.title} (${o.id})`), value: o.id })) },
+          promptIo(ctx),
+        );
       }
       const store = await ProfileStore.open(ctx.env.DOCSCTL_CONFIG_DIR);
       const profile = ctx.globals.profile ?? (ctx.env.DOCSCTL_PROFILE || 'default');
@@ -120,7 +127,8 @@ function getUser(api: Api) {
 /** The whole of stdin, trimmed; an error for a TTY, an empty stdin, or one that stays silent. */
 async function readToken(ctx: Context): Promise<string> {
   const stdin = ctx.io.stdin;
-  if (stdin.isTTY) throw new UsageError('--with-token reads the token from stdin, which is a terminal', 'pipe it: echo "$TOKEN" | docsctl auth login --with-token');
+  if (stdin.isTTY)
+    throw new UsageError('--with-token reads the token from stdin, which is a terminal', 'pipe it: echo "$TOKEN" | docsctl auth login --with-token');
   const text = await new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {

@@ -8,8 +8,12 @@ export default defineCommand({
   noJson: true,
   async run(ctx) {
     const store = await ProfileStore.open(ctx.env.DOCSCTL_CONFIG_DIR);
-    const named = ctx.globals.profile !== undefined ? { name: ctx.globals.profile, source: '--profile' }
-      : ctx.env.DOCSCTL_PROFILE ? { name: ctx.env.DOCSCTL_PROFILE, source: 'DOCSCTL_PROFILE' } : undefined;
+    const named =
+      ctx.globals.profile !== undefined
+        ? { name: ctx.globals.profile, source: '--profile' }
+        : ctx.env.DOCSCTL_PROFILE
+          ? { name: ctx.env.DOCSCTL_PROFILE, source: 'DOCSCTL_PROFILE' }
+          : undefined;
     if (named && store.get(named.name) === undefined) throw unknownProfile(named.name, store.names(), named.source, store.path);
     const name = named?.name ?? store.current;
     const profile = store.get(name);

@@ -32,16 +32,17 @@ export default defineCommand({
     'The current profile is the one commands use: --profile, else DOCSCTL_PROFILE, else the last one logged in ' +
     'or switched to; DOCSCTL_API_URL, DOCSCTL_TOKEN and DOCSCTL_ORG override its values, and with no saved profile ' +
     'the environment alone is listed as "(environment)". Only the current token is sent to the service (GET /v1/user).',
-  examples: [
-    'docsctl auth status',
-    'docsctl auth status --jq \'.[] | select(.current) | .user\'',
-    'docsctl auth status --fields profile,current',
-  ],
+  examples: ['docsctl auth status', "docsctl auth status --jq '.[] | select(.current) | .user'", 'docsctl auth status --fields profile,current'],
   output: {
     columns: [
       { key: 'profile', value: (s: ProfileStatus) => s.profile ?? '(environment)' },
       { key: 'current', value: (s: ProfileStatus) => (s.current ? '*' : '') },
-      'apiUrl', 'organization', 'user', 'state', 'tokenSource', 'token',
+      'apiUrl',
+      'organization',
+      'user',
+      'state',
+      'tokenSource',
+      'token',
     ],
   },
   async run(ctx) {
@@ -53,29 +54,49 @@ export default defineCommand({
     const path = auth.configPath ?? configFile(ctx.env.DOCSCTL_CONFIG_DIR);
     if (!auth.apiUrl || !auth.token) {
       const others = Object.keys(saved).filter((n) => n !== auth.profileName && saved[n].token);
-      throw new AuthError(`not authenticated (profile ${auth.profileName})`,
-        others.length ? `run docsctl auth login, or use another profile: docsctl auth switch ${others.length === 1 ? others[0] : `NAME (${others.join(', ')})`}` : undefined);
+      throw new AuthError(
+        `not authenticated (profile ${auth.profileName})`,
+        others.length
+          ? `run docsctl auth login, or use another profile: docsctl auth switch ${others.length === 1 ? others[0] : `NAME (${others.join(', ')})`}`
+          : undefined,
+      );
     }
     const api = await ctx.api();
     let user;
     try {
       user = await api.call(ops.getAuthenticatedUser);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) throw new AuthError(`the token (${auth.tokenSource}, ${maskToken(auth.token)}) was refused by ${auth.apiUrl}`);
+      if (e instanceof ApiError && e.status === 401)
+        throw new AuthError(`the token (${auth.tokenSource}, ${maskToken(auth.token)}) was refused by ${auth.apiUrl}`);
       throw e;
     }
     const current: ProfileStatus = {
-      profile: Object.hasOwn(saved, inUse) ? inUse : null, current: true,
-      apiUrl: auth.apiUrl, organization: auth.org ?? null, user: user.displayName, userId: user.id, state: 'verified',
-      tokenSource: auth.tokenSource ?? null, token: maskToken(auth.token), configPath: path,
+      profile: Object.hasOwn(saved, inUse) ? inUse : null,
+      current: true,
+      apiUrl: auth.apiUrl,
+      organization: auth.org ?? null,
+      user: user.displayName,
+      userId: user.id,
+      state: 'verified',
+      tokenSource: auth.tokenSource ?? null,
+      token: maskToken(auth.token),
+      configPath: path,
     };
     const rows: ProfileStatus[] = current.profile === null ? [current] : [];
     for (const [name, p] of Object.entries(saved)) {
       if (name === current.profile) rows.push(current);
       else {
         rows.push({
-          profile: name, current: false, apiUrl: p.apiUrl ?? null, organization: p.org ?? null, user: p.user ?? null, userId: null,
-          state: p.token ? 'not checked' : 'no token', tokenSource: p.token ? 'profile' : null, token: p.token ? maskToken(p.token) : null, configPath: path,
+          profile: name,
+          current: false,
+          apiUrl: p.apiUrl ?? null,
+          organization: p.org ?? null,
+          user: p.user ?? null,
+          userId: null,
+          state: p.token ? 'not checked' : 'no token',
+          tokenSource: p.token ? 'profile' : null,
+          token: p.token ? maskToken(p.token) : null,
+          configPath: path,
         });
       }
     }

@@ -19,12 +19,22 @@ export default defineCommand({
     if (name === undefined) {
       if (names.length === 0) throw new UsageError(`no profile is saved (${store.path})`, 'docsctl auth login saves one');
       if (!ctx.globals.interactive) {
-        throw new UsageError(`auth switch: name the profile to use: ${names.join(', ')}`, `e.g. docsctl auth switch ${names.find((n) => n !== store.current) ?? names[0]} (a picker needs a terminal)`);
+        throw new UsageError(
+          `auth switch: name the profile to use: ${names.join(', ')}`,
+          `e.g. docsctl auth switch ${names.find((n) => n !== store.current) ?? names[0]} (a picker needs a terminal)`,
+        );
       }
       const current = store.current;
-      name = await ctx.choose('Profile', async () => names.map((n) => ({
-        value: n, name: n === current ? `${n} (current)` : n, description: describe(profiles[n]),
-      })), 'profiles');
+      name = await ctx.choose(
+        'Profile',
+        async () =>
+          names.map((n) => ({
+            value: n,
+            name: n === current ? `${n} (current)` : n,
+            description: describe(profiles[n]),
+          })),
+        'profiles',
+      );
     }
     if (!Object.hasOwn(profiles, name)) throw unknownProfile(name, names, 'auth switch', store.path);
     const profile = profiles[name];
@@ -34,9 +44,13 @@ export default defineCommand({
       ctx.info(`switched to profile ${name}${profile.apiUrl ? ` (${describe(profile)})` : ''}`);
     }
     // What would still win over the switch, in this shell.
-    if (ctx.env.DOCSCTL_PROFILE && ctx.env.DOCSCTL_PROFILE !== name) ctx.info(`note: DOCSCTL_PROFILE=${ctx.env.DOCSCTL_PROFILE} is set in the environment and wins over the current profile`);
+    if (ctx.env.DOCSCTL_PROFILE && ctx.env.DOCSCTL_PROFILE !== name)
+      ctx.info(`note: DOCSCTL_PROFILE=${ctx.env.DOCSCTL_PROFILE} is set in the environment and wins over the current profile`);
     const overridden = ['DOCSCTL_API_URL', 'DOCSCTL_TOKEN', 'DOCSCTL_ORG'].filter((v) => ctx.env[v]);
-    if (overridden.length) ctx.info(`note: ${overridden.join(', ')} ${overridden.length > 1 ? 'are' : 'is'} set in the environment and override${overridden.length > 1 ? '' : 's'} the profile`);
+    if (overridden.length)
+      ctx.info(
+        `note: ${overridden.join(', ')} ${overridden.length > 1 ? 'are' : 'is'} set in the environment and override${overridden.length > 1 ? '' : 's'} the profile`,
+      );
     return flags.json ? { profile: name, apiUrl: profile.apiUrl ?? null, organization: profile.org ?? null, user: profile.user ?? null } : undefined;
   },
 });

@@ -7,7 +7,8 @@ import { characters, lengthBounds } from '../flags.js';
 export default defineCommand({
   name: 'create',
   summary: 'Create a collection (at the root, or inside --parent)',
-  description: 'A title is required (the API would make an untitled collection): asked for on a terminal when --title is missing or blank, a usage error (exit 2) otherwise.',
+  description:
+    'A title is required (the API would make an untitled collection): asked for on a terminal when --title is missing or blank, a usage error (exit 2) otherwise.',
   flags: {
     title: { description: `title (${characters(collectionTitle)}; required, asked for on a terminal)`, value: 'title' },
     parent: { description: 'id of the parent collection', value: 'collection' },
@@ -15,7 +16,12 @@ export default defineCommand({
   examples: ['docsctl collections create --title Guides', 'docsctl collections create --title "API" --parent col_123 --json'],
   output: { fields: collectionFields },
   async run(ctx, { flags }) {
-    const title = await requiredText(ctx, flags.title, { flag: '--title', label: 'Title', ...lengthBounds(collectionTitle), example: 'docsctl collections create --title Guides' });
+    const title = await requiredText(ctx, flags.title, {
+      flag: '--title',
+      label: 'Title',
+      ...lengthBounds(collectionTitle),
+      example: 'docsctl collections create --title Guides',
+    });
     const body = checkBody(ops.createCollection, { title, parent: flags.parent });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createCollection, { params: { organizationId }, body });

@@ -13,7 +13,11 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const api = await ctx.api();
     await confirmAction(ctx, flags.yes, {
-      verb: 'Delete', kind: 'collection', id: args.collection, rest: 'and everything in it', then: `Its spaces can be restored for ${RETENTION_DAYS} days.`,
+      verb: 'Delete',
+      kind: 'collection',
+      id: args.collection,
+      rest: 'and everything in it',
+      then: `Its spaces can be restored for ${RETENTION_DAYS} days.`,
       title: async () => (await api.call(ops.getCollection, { params: { collectionId: args.collection } })).title,
     });
     await api.call(ops.deleteCollection, { params: { collectionId: args.collection } });

@@ -15,7 +15,10 @@ export default defineCommand({
     const body = checkBody(ops.transferCollection, { organization: flags.to }, { organization: '--to' });
     const api = await ctx.api();
     await confirmAction(ctx, flags.yes, {
-      verb: 'Transfer', kind: 'collection', id: args.collection, rest: `and its spaces to organization ${flags.to}`,
+      verb: 'Transfer',
+      kind: 'collection',
+      id: args.collection,
+      rest: `and its spaces to organization ${flags.to}`,
       title: async () => (await api.call(ops.getCollection, { params: { collectionId: args.collection } })).title,
     });
     return api.call(ops.transferCollection, { params: { collectionId: args.collection }, body });

@@ -12,7 +12,12 @@ export default defineCommand({
   flags: {
     title: { description: `new title (${characters(collectionTitle)})`, value: 'title' },
     description: { description: `new description (${characters(collectionDescription)})`, value: 'text' },
-    defaultLevel: { description: 'default role for its content, inherit (its parent’s), or null to remove', value: 'level', choices: DEFAULT_LEVELS, nullable: true },
+    defaultLevel: {
+      description: 'default role for its content, inherit (its parent’s), or null to remove',
+      value: 'level',
+      choices: DEFAULT_LEVELS,
+      nullable: true,
+    },
   },
   examples: ['docsctl collections update col_123 --title Handbook', 'docsctl collections update col_123 --default-level read'],
   output: { fields: collectionFields },

@@ -17,15 +17,28 @@ const reactions: Column<Post> = { key: 'reactions', value: reactionsOf };
 
 /** For a comment or a reply (a reply has no page nor replies). */
 export const postFields: Column<Post>[] = [
-  'id', 'status', postedBy, 'postedAt', 'editedAt', { key: 'page', value: pageOf }, 'replies', reactions,
-  { key: 'resolvedBy', value: (p) => p.resolvedBy?.id }, 'resolvedAt', body,
+  'id',
+  'status',
+  postedBy,
+  'postedAt',
+  'editedAt',
+  { key: 'page', value: pageOf },
+  'replies',
+  reactions,
+  { key: 'resolvedBy', value: (p) => p.resolvedBy?.id },
+  'resolvedAt',
+  body,
 ];
-export const commentColumns: Column<Comment>[] = withExtras([
-  'id', 'status', postedBy, 'postedAt', { key: 'page', value: pageOf }, 'replies', reactions, body,
-], postFields);
+export const commentColumns: Column<Comment>[] = withExtras(
+  ['id', 'status', postedBy, 'postedAt', { key: 'page', value: pageOf }, 'replies', reactions, body],
+  postFields,
+);
 export const replyColumns: Column<CommentReply>[] = withExtras(['id', postedBy, 'postedAt', reactions, body], postFields);
 export const commenterColumns: Column<Member>[] = [
-  'id', { key: 'role', value: (m) => m.role ?? 'guest' }, { key: 'displayName', value: (m) => m.user.displayName }, { key: 'email', value: (m) => m.user.email },
+  'id',
+  { key: 'role', value: (m) => m.role ?? 'guest' },
+  { key: 'displayName', value: (m) => m.user.displayName },
+  { key: 'email', value: (m) => m.user.email },
   { key: 'sites', value: (m) => m.sites, extra: true },
 ];
 
@@ -38,14 +51,22 @@ export interface Thread {
 export async function renderThreads(threads: Thread[], ctx: Context): Promise<string> {
   const { paint } = await colours(ctx);
   const head = (p: Post, extra: (string | undefined)[]) =>
-    [paint.key(p.postedBy.displayName), paint.dim(p.postedAt), ...extra, reactionsOf(p) || undefined]
-      .filter(Boolean).join(' · ') + paint.dim(`  ${p.id}`);
-  const text = (p: Post, indent: string) => (markdownOf(p) ?? '').trimEnd().split('\n').map((l) => indent + l).join('\n');
-  return threads.map(({ comment: c, replies }) => {
-    const page = pageOf(c);
-    const status = c.status === 'resolved' ? paint.ok('resolved') : undefined;
-    const lines = [head(c, [status, page ? `on ${page}` : undefined]), text(c, '  ')];
-    for (const r of replies) lines.push(`  ↳ ${head(r, [r.status === 'resolved' ? paint.ok('resolved') : undefined])}`, text(r, '      '));
-    return lines.join('\n');
-  }).join('\n\n') + '\n';
+    [paint.key(p.postedBy.displayName), paint.dim(p.postedAt), ...extra, reactionsOf(p) || undefined].filter(Boolean).join(' · ') + paint.dim(`  ${p.id}`);
+  const text = (p: Post, indent: string) =>
+    (markdownOf(p) ?? '')
+      .trimEnd()
+      .split('\n')
+      .map((l) => indent + l)
+      .join('\n');
+  return (
+    threads
+      .map(({ comment: c, replies }) => {
+        const page = pageOf(c);
+        const status = c.status === 'resolved' ? paint.ok('resolved') : undefined;
+        const lines = [head(c, [status, page ? `on ${page}` : undefined]), text(c, '  ')];
+        for (const r of replies) lines.push(`  ↳ ${head(r, [r.status === 'resolved' ? paint.ok('resolved') : undefined])}`, text(r, '      '));
+        return lines.join('\n');
+      })
+      .join('\n\n') + '\n'
+  );
 }

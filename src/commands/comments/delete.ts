@@ -20,15 +20,26 @@ export default defineCommand({
     const params = { ...t.params, commentId: args.comment };
     // A comment has no title: the start of its text stands for one.
     const text = (body: { markdown: string } | object) => ('markdown' in body ? excerpt(body.markdown) : undefined);
-    await confirmAction(ctx, flags.yes, flags.reply === undefined
-      ? {
-          verb: 'Delete', kind: 'comment', id: args.comment, rest: 'and its replies',
-          title: async () => text((await api.call(t.ops.getComment, { params, query: { format: 'markdown' } })).body),
-        }
-      : {
-          verb: 'Delete', kind: 'reply', id: flags.reply, rest: `to comment ${args.comment}`,
-          title: async () => text((await api.call(t.ops.getCommentReply, { params: { ...params, commentReplyId: flags.reply! }, query: { format: 'markdown' } })).body),
-        });
+    await confirmAction(
+      ctx,
+      flags.yes,
+      flags.reply === undefined
+        ? {
+            verb: 'Delete',
+            kind: 'comment',
+            id: args.comment,
+            rest: 'and its replies',
+            title: async () => text((await api.call(t.ops.getComment, { params, query: { format: 'markdown' } })).body),
+          }
+        : {
+            verb: 'Delete',
+            kind: 'reply',
+            id: flags.reply,
+            rest: `to comment ${args.comment}`,
+            title: async () =>
+              text((await api.call(t.ops.getCommentReply, { params: { ...params, commentReplyId: flags.reply! }, query: { format: 'markdown' } })).body),
+          },
+    );
     if (flags.reply === undefined) await api.call(t.ops.deleteComment, { params });
     else await api.call(t.ops.deleteCommentReply, { params: { ...params, commentReplyId: flags.reply } });
     ctx.info(`deleted ${what}`);

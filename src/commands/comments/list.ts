@@ -29,9 +29,16 @@ export default defineCommand({
   output: { columns: commentColumns, human: renderThreads },
   async run(ctx, { args, flags }) {
     const t = threadOf(args.space, flags.cr);
-    const query = checkQuery(t.ops.listComments, {
-      status: flags.status, order: flags.order, targetPage: aliased(ctx, { flag: '--page-id', old: '--target-page' }, flags.pageId, flags.targetPage), authors: flags.authors,
-    }, { targetPage: '--page-id' });
+    const query = checkQuery(
+      t.ops.listComments,
+      {
+        status: flags.status,
+        order: flags.order,
+        targetPage: aliased(ctx, { flag: '--page-id', old: '--target-page' }, flags.pageId, flags.targetPage),
+        authors: flags.authors,
+      },
+      { targetPage: '--page-id' },
+    );
     const api = await ctx.api();
     const pager = api.paginate(t.ops.listComments, { params: t.params, query }, flags.page);
     if (!ctx.tty || flags.json || flags.fields) return pager;

@@ -21,7 +21,10 @@ export function resolution(resolved: boolean) {
     async run(ctx, { args, flags }) {
       const t = threadOf(args.space, flags.cr);
       if (flags.reply !== undefined && !t.onChangeRequest) {
-        throw new UsageError(`--reply: only replies to a change request’s comments can be ${resolved ? 'resolved' : 'reopened'}`, 'add --cr N, or leave out --reply');
+        throw new UsageError(
+          `--reply: only replies to a change request’s comments can be ${resolved ? 'resolved' : 'reopened'}`,
+          'add --cr N, or leave out --reply',
+        );
       }
       return updatePost(await ctx.api(), t, args.comment, flags.reply, { resolved });
     },

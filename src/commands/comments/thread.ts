@@ -27,17 +27,17 @@ export function threadOf(space: string, cr: string | undefined) {
   };
 }
 
-
 /** The flags that give a comment's or reply's text: Markdown inline or from a file, or a rich-text document. */
-export const bodyFlags = (what: string) => ({
-  body: { short: 'm', description: `${what}, in Markdown`, value: 'markdown', conflicts: ['bodyFile'] },
-  bodyFile: { description: `${what} in Markdown from a file, or - for stdin`, value: 'file' },
-  documentFile: {
-    description: `${what} as a rich-text document (JSON, as comments get --format document --json shows body.document), or - for stdin`,
-    value: 'file',
-    conflicts: ['body', 'bodyFile'],
-  },
-} as const);
+export const bodyFlags = (what: string) =>
+  ({
+    body: { short: 'm', description: `${what}, in Markdown`, value: 'markdown', conflicts: ['bodyFile'] },
+    bodyFile: { description: `${what} in Markdown from a file, or - for stdin`, value: 'file' },
+    documentFile: {
+      description: `${what} as a rich-text document (JSON, as comments get --format document --json shows body.document), or - for stdin`,
+      value: 'file',
+      conflicts: ['body', 'bodyFile'],
+    },
+  }) as const;
 
 /**
  * The `body` of a post, reply or edit from --body, --body-file or --document-file (exactly one), and
@@ -76,7 +76,10 @@ export async function bodyOf(
  */
 async function editedMarkdown(ctx: Context, what: string): Promise<string> {
   if (!ctx.globals.interactive) {
-    throw new UsageError('missing --body', 'pass --body TEXT, --body-file FILE (- for stdin) or --document-file FILE; without them docsctl opens your editor, on a terminal only');
+    throw new UsageError(
+      'missing --body',
+      'pass --body TEXT, --body-file FILE (- for stdin) or --document-file FILE; without them docsctl opens your editor, on a terminal only',
+    );
   }
   const { editText } = await import('../../cli/editor.js');
   const text = await editText(ctx, { fileName: 'COMMENT.md', what });

@@ -21,9 +21,10 @@ export default defineCommand({
     const api = await ctx.api();
     const spaceId = args.space;
     const items: Backlink[] = [];
-    const pages = pageRef !== undefined
-      ? api.paginate(ops.listSpacePageBacklinks, { params: { spaceId, pageId: (await resolvePage(api, spaceId, pageRef)).id } })
-      : api.paginate(ops.listSpaceFileBacklinks, { params: { spaceId, fileId: (await resolveFile(api, spaceId, flags.file!)).id } });
+    const pages =
+      pageRef !== undefined
+        ? api.paginate(ops.listSpacePageBacklinks, { params: { spaceId, pageId: (await resolvePage(api, spaceId, pageRef)).id } })
+        : api.paginate(ops.listSpaceFileBacklinks, { params: { spaceId, fileId: (await resolveFile(api, spaceId, flags.file!)).id } });
     for await (const b of pages) items.push(b);
     return withPaths(api, spaceId, items);
   },

@@ -42,18 +42,36 @@ export const revisionFields: Column<Revision>[] = [
   { key: 'message', value: (r) => r.git?.message },
   { key: 'pages', value: (r) => countPages(r.pages) },
   { key: 'files', value: (r) => r.files.length },
-  { key: 'variables', value: (r) => Object.entries(r.variables).map(([k, v]) => `${k}=${v}`).join(', ') },
+  {
+    key: 'variables',
+    value: (r) =>
+      Object.entries(r.variables)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', '),
+  },
   'type',
   { key: 'mergedFrom', value: (r) => (r.mergedFrom ? `#${String((r.mergedFrom as { number?: unknown }).number)}` : undefined) },
   { key: 'url', value: (r) => r.urls.app },
 ];
 
 export const pageColumns: Column<PageRow>[] = [
-  'id', 'path', 'title', 'hidden',
+  'id',
+  'path',
+  'title',
+  'hidden',
   { key: 'target', value: (p) => (p.target ? refText(p.target, undefined) : p.href), extra: true },
 ];
 export const pageFields: Column<Page>[] = [
-  'id', 'title', 'path', 'slug', 'type', 'emoji', 'description', 'hidden', 'createdAt', 'updatedAt',
+  'id',
+  'title',
+  'path',
+  'slug',
+  'type',
+  'emoji',
+  'description',
+  'hidden',
+  'createdAt',
+  'updatedAt',
   { key: 'subpages', value: (p) => p.pages?.length ?? 0 },
   { key: 'computed', value: (p) => p.computed?.type },
   { key: 'target', value: (p) => (p.target ? refText(p.target, undefined) : p.href) },
@@ -61,12 +79,19 @@ export const pageFields: Column<Page>[] = [
 ];
 
 export const fileFields: Column<File>[] = [
-  'id', 'name', 'contentType', 'size', { key: 'dimensions', value: dimensions }, { key: 'gitPath', value: (f) => f.git?.path },
+  'id',
+  'name',
+  'contentType',
+  'size',
+  { key: 'dimensions', value: dimensions },
+  { key: 'gitPath', value: (f) => f.git?.path },
 ];
 export const fileColumns: Column<File>[] = withExtras(['id', 'name', 'contentType', 'size', { key: 'dimensions', value: dimensions }], fileFields);
 
 export const searchColumns: Column<SearchResult>[] = [
-  'id', 'path', 'title',
+  'id',
+  'path',
+  'title',
   { key: 'sections', value: (r) => r.sections.map((s) => s.title).join('; ') },
   { key: 'url', value: (r) => r.urls.app },
 ];

@@ -39,7 +39,13 @@ async function reportMissing(ctx: Context, api: Api, spaceId: string, url: strin
   // A link is new when its target or where it is are: a re-import makes new pages with the same broken targets.
   const key = (l: LinkItem) => JSON.stringify([l.targetReference, l.locationReferences]);
   const known = new Set((before ?? []).map(key));
-  const fresh = after ? await withPaths(api, spaceId, after.filter((l) => !known.has(key(l)))).catch(() => undefined) : undefined;
+  const fresh = after
+    ? await withPaths(
+        api,
+        spaceId,
+        after.filter((l) => !known.has(key(l))),
+      ).catch(() => undefined)
+    : undefined;
   if (!fresh?.length) {
     ctx.info(`${head}; the service does not say which`);
     return;

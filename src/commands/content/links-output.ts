@@ -24,7 +24,9 @@ export const linkColumns: Column<LinkItem>[] = [
 
 export const backlinkColumns: Column<Backlink>[] = [
   { key: 'from', value: (b) => refText({ kind: b.page !== undefined ? 'page' : b.kind, page: b.page, file: b.file }, pathsOf.get(b)) },
-  'kind', 'page', 'space',
+  'kind',
+  'page',
+  'space',
   { key: 'revision', value: (b) => b.versionContext.revision },
 ];
 
@@ -67,11 +69,16 @@ export interface LinkSource {
 
 /** The links of a space, or of one of its pages. */
 export function spaceLinks(api: Api, spaceId: string, pageId?: string): LinkSource {
-  const query = (cursor: string | undefined, status: LinkStatus | undefined) => ({ limit: 1000, ...(status ? { status } : {}), ...(cursor ? { page: cursor } : {}) });
+  const query = (cursor: string | undefined, status: LinkStatus | undefined) => ({
+    limit: 1000,
+    ...(status ? { status } : {}),
+    ...(cursor ? { page: cursor } : {}),
+  });
   return {
-    fetch: (cursor, status) => pageId
-      ? api.call(ops.listSpacePageLinks, { params: { spaceId, pageId }, query: query(cursor, status) })
-      : api.call(ops.listSpaceLinks, { params: { spaceId }, query: query(cursor, status) }),
+    fetch: (cursor, status) =>
+      pageId
+        ? api.call(ops.listSpacePageLinks, { params: { spaceId, pageId }, query: query(cursor, status) })
+        : api.call(ops.listSpaceLinks, { params: { spaceId }, query: query(cursor, status) }),
     pages: async () => flattenPages(await listPages(api, spaceId)),
     where: pageId ? `page ${pageId}` : `space ${spaceId}`,
     request: `GET /v1/spaces/${encodeURIComponent(spaceId)}${pageId ? `/content/page/${encodeURIComponent(pageId)}` : ''}/links`,
@@ -81,7 +88,12 @@ export function spaceLinks(api: Api, spaceId: string, pageId?: string): LinkSour
 /**
  * The links of `source`, whole; their stats go to stderr (`N links, M broken`), the items to stdout.
  */
-export async function listLinks(ctx: Context, source: LinkSource, opts: { status?: LinkStatus; failOnBroken?: boolean }, print: Print): Promise<LinkItem[] | undefined> {
+export async function listLinks(
+  ctx: Context,
+  source: LinkSource,
+  opts: { status?: LinkStatus; failOnBroken?: boolean },
+  print: Print,
+): Promise<LinkItem[] | undefined> {
   const { items: all, stats } = await readLinks(await ctx.api(), source.request, (cursor) => source.fetch(cursor, opts.status));
   const items = opts.status ? all.filter((l) => l.status === opts.status) : all;
   ctx.info(`${stats.total} link${stats.total === 1 ? '' : 's'}, ${stats.broken.total} broken${opts.status ? `; showing ${items.length} ${opts.status}` : ''}`);
@@ -92,8 +104,11 @@ export async function listLinks(ctx: Context, source: LinkSource, opts: { status
   await print(shown, { columns: linkColumns });
   const broken = stats.broken.total;
   if (broken > 0) {
-    throw new CliError(`${broken} broken link${broken === 1 ? '' : 's'} in ${source.where}`, EXIT.FAILED,
-      opts.status === undefined || opts.status === 'broken' ? undefined : 'they are not in the list shown: see them with --broken');
+    throw new CliError(
+      `${broken} broken link${broken === 1 ? '' : 's'} in ${source.where}`,
+      EXIT.FAILED,
+      opts.status === undefined || opts.status === 'broken' ? undefined : 'they are not in the list shown: see them with --broken',
+    );
   }
   return undefined;
 }
@@ -117,13 +132,21 @@ export function locationText(link: LinkItem): string {
 }
 
 /** A whole link list, page after page (through the client's Paginator), with the stats of its first page. */
-async function readLinks(api: Api, name: string, fetchPage: (cursor: string | undefined) => Promise<LinkList>): Promise<{ items: LinkItem[]; stats: LinkList['stats'] }> {
+async function readLinks(
+  api: Api,
+  name: string,
+  fetchPage: (cursor: string | undefined) => Promise<LinkList>,
+): Promise<{ items: LinkItem[]; stats: LinkList['stats'] }> {
   let stats: LinkList['stats'] | undefined;
-  const pager = api.paginator<LinkItem>(async (cursor) => {
-    const page = await fetchPage(cursor);
-    stats ??= page.stats;
-    return page;
-  }, undefined, name);
+  const pager = api.paginator<LinkItem>(
+    async (cursor) => {
+      const page = await fetchPage(cursor);
+      stats ??= page.stats;
+      return page;
+    },
+    undefined,
+    name,
+  );
   const items: LinkItem[] = [];
   for await (const page of pager.pages()) items.push(...page);
   return { items, stats: stats! };

@@ -23,8 +23,8 @@ export async function drawPages(rows: PageRow[], ctx: Context, raw: PageRow[]): 
   const { paint } = await colours(ctx);
   const paths = pathsById(rows);
   const lines = drawTree(pages, {
-    label: (p) => [`${p.emoji ? `${p.emoji} ` : ''}${p.title || '(untitled)'}`, paint.dim(pageWhere(p, paths)), p.hidden ? '(hidden)' : '']
-      .filter(Boolean).join('  '),
+    label: (p) =>
+      [`${p.emoji ? `${p.emoji} ` : ''}${p.title || '(untitled)'}`, paint.dim(pageWhere(p, paths)), p.hidden ? '(hidden)' : ''].filter(Boolean).join('  '),
     children: (p) => p.pages ?? [],
   });
   return lines.length > 0 ? lines.join('\n') + '\n' : paint.dim('(no pages)') + '\n';

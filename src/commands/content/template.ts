@@ -22,12 +22,17 @@ export default defineCommand({
   ],
   async run(ctx, { args, flags }) {
     if (flags.logoSpace !== undefined && flags.logo === undefined) throw new UsageError('--logo-space needs --logo');
-    const logo = flags.logo === undefined ? undefined : { kind: 'file', file: flags.logo, ...(flags.logoSpace !== undefined ? { space: flags.logoSpace } : {}) };
-    const body = checkBody(ops.applySpaceTemplate, {
-      id: args.id,
-      params: logo === undefined ? undefined : { contentRefs: { logo } },
-      changeRequestId: flags.cr === undefined ? undefined : crRef(flags.cr),
-    }, { id: '<id>', params: '--logo', changeRequestId: '--cr' });
+    const logo =
+      flags.logo === undefined ? undefined : { kind: 'file', file: flags.logo, ...(flags.logoSpace !== undefined ? { space: flags.logoSpace } : {}) };
+    const body = checkBody(
+      ops.applySpaceTemplate,
+      {
+        id: args.id,
+        params: logo === undefined ? undefined : { contentRefs: { logo } },
+        changeRequestId: flags.cr === undefined ? undefined : crRef(flags.cr),
+      },
+      { id: '<id>', params: '--logo', changeRequestId: '--cr' },
+    );
     const api = await ctx.api();
     await api.call(ops.applySpaceTemplate, { params: { spaceId: args.space }, body });
     ctx.info(`applied template ${args.id} to ${flags.cr === undefined ? '' : `change request ${crRef(flags.cr)} of `}space ${args.space}`);

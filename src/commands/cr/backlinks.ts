@@ -18,7 +18,8 @@ export default defineCommand({
   examples: ['docsctl cr backlinks sp_123 3 --file logo.png', 'docsctl cr backlinks sp_123 3 --file fl_456 --json'],
   output: { columns: backlinkColumns },
   async run(ctx, { args, flags }) {
-    if (flags.file === undefined) throw new UsageError('missing --file: the file linked to (id or name)', `list the files: docsctl cr files ${args.space} ${args.cr}`);
+    if (flags.file === undefined)
+      throw new UsageError('missing --file: the file linked to (id or name)', `list the files: docsctl cr files ${args.space} ${args.cr}`);
     const api = await ctx.api();
     const params = crParams(args);
     const fileId = (await resolveCrFile(api, params, flags.file)).id;

@@ -6,10 +6,23 @@ import { documentText } from './description.js';
 const createdBy: Column<ChangeRequest> = { key: 'createdBy', value: (cr) => cr.createdBy?.id };
 
 export const crFields: Column<ChangeRequest>[] = [
-  'number', 'id', 'status', 'subject',
+  'number',
+  'id',
+  'status',
+  'subject',
   { key: 'description', value: (cr) => (cr.description ? documentText(cr.description) : undefined) },
-  'space', createdBy, 'createdAt', 'updatedAt', 'revision', 'revisionInitial', 'revisionMergedAncestor',
-  'revisionMerged', { key: 'mergedBy', value: (cr) => cr.mergedBy?.id }, 'mergedAt', 'outdated', 'comments',
+  'space',
+  createdBy,
+  'createdAt',
+  'updatedAt',
+  'revision',
+  'revisionInitial',
+  'revisionMergedAncestor',
+  'revisionMerged',
+  { key: 'mergedBy', value: (cr) => cr.mergedBy?.id },
+  'mergedAt',
+  'outdated',
+  'comments',
   { key: 'links', value: (cr) => cr.links?.map((l) => (l.title ? `${l.title} <${l.ref.url}>` : l.ref.url)).join(', ') },
   { key: 'app', header: 'url', value: (cr) => cr.urls.app },
 ];

@@ -7,7 +7,8 @@ import { characters, lengthBounds } from '../flags.js';
 export default defineCommand({
   name: 'create',
   summary: 'Open a change request on a space (it starts as a draft, from the space’s current revision)',
-  description: 'A subject is required (the API would open an untitled change request): asked for on a terminal when --subject is missing or blank, a usage error (exit 2) otherwise.',
+  description:
+    'A subject is required (the API would open an untitled change request): asked for on a terminal when --subject is missing or blank, a usage error (exit 2) otherwise.',
   args: [{ name: 'space', description: 'space id' }],
   flags: {
     subject: { description: `subject (${characters(crSubject)}; required, asked for on a terminal)`, value: 'text' },
@@ -21,12 +22,21 @@ export default defineCommand({
   ],
   output: { fields: crFields },
   async run(ctx, { args, flags }) {
-    const subject = await requiredText(ctx, flags.subject, { flag: '--subject', label: 'Subject', ...lengthBounds(crSubject), example: `docsctl cr create ${args.space} --subject "Rewrite the quickstart"` });
-    const body = checkBody(ops.createChangeRequest, {
-      subject,
-      template: flags.template === undefined ? undefined : { id: flags.template },
-      conversationsIssuesCluster: flags.conversationsIssuesCluster,
-    }, { template: '--template' });
+    const subject = await requiredText(ctx, flags.subject, {
+      flag: '--subject',
+      label: 'Subject',
+      ...lengthBounds(crSubject),
+      example: `docsctl cr create ${args.space} --subject "Rewrite the quickstart"`,
+    });
+    const body = checkBody(
+      ops.createChangeRequest,
+      {
+        subject,
+        template: flags.template === undefined ? undefined : { id: flags.template },
+        conversationsIssuesCluster: flags.conversationsIssuesCluster,
+      },
+      { template: '--template' },
+    );
     const api = await ctx.api();
     return api.call(ops.createChangeRequest, { params: { spaceId: args.space }, body });
   },

@@ -8,12 +8,18 @@ import type { Document } from '../../contract/content.js';
 type Doc = z.output<typeof Document>;
 
 export function documentFromText(text: string): Doc {
-  const paragraphs = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return {
     object: 'document',
     data: { schemaVersion: 1 },
     nodes: paragraphs.map((p) => ({
-      object: 'block', type: 'paragraph', data: {},
+      object: 'block',
+      type: 'paragraph',
+      data: {},
       nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: p, marks: [] }] }],
     })),
   };

@@ -22,16 +22,19 @@ export default defineCommand({
     descriptionFile: { description: 'the description from a file, or - for stdin', value: 'file' },
     status: { description: 'new status', value: 'status', choices: CR_EDIT_STATUSES },
   },
-  examples: [
-    'docsctl cr edit sp_123 3 --status open',
-    'docsctl cr edit sp_123 3 --subject "Quickstart, rewritten" --description-file notes.txt',
-  ],
+  examples: ['docsctl cr edit sp_123 3 --status open', 'docsctl cr edit sp_123 3 --subject "Quickstart, rewritten" --description-file notes.txt'],
   output: { fields: crFields },
   async run(ctx, { args, flags }) {
     const text = await textInput(ctx, flags.description, flags.descriptionFile, ['--description', '--description-file'], false);
-    const body = checkBody(ops.updateChangeRequest, {
-      subject: flags.subject, status: flags.status, description: text === undefined ? undefined : documentFromText(text),
-    }, { description: flags.descriptionFile !== undefined ? '--description-file' : '--description' });
+    const body = checkBody(
+      ops.updateChangeRequest,
+      {
+        subject: flags.subject,
+        status: flags.status,
+        description: text === undefined ? undefined : documentFromText(text),
+      },
+      { description: flags.descriptionFile !== undefined ? '--description-file' : '--description' },
+    );
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change', 'pass --subject, --description, --description-file or --status');
     const api = await ctx.api();
     return api.call(ops.updateChangeRequest, { params: { spaceId: args.space, changeRequestId: crRef(args.cr) }, body });

@@ -13,7 +13,9 @@ export default defineCommand({
     const params = crParams(args);
     const api = await ctx.api();
     const result = await ctx.spinning(`importing ${body.url}`, api.call(ops.importChangeRequestContent, { params, body }));
-    ctx.info(`imported ${result.importedResources} of ${result.totalResources} resources found into change request ${params.changeRequestId} of space ${params.spaceId} (revision ${result.revision})`);
+    ctx.info(
+      `imported ${result.importedResources} of ${result.totalResources} resources found into change request ${params.changeRequestId} of space ${params.spaceId} (revision ${result.revision})`,
+    );
     return result;
   },
 });

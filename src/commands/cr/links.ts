@@ -26,16 +26,23 @@ export default defineCommand({
   async run(ctx, { args, flags, print }) {
     const status = linkStatusOf(flags);
     const pageRef = pageIdOf(ctx, flags);
-    if (pageRef === undefined) throw new UsageError('missing --page-id: the page whose links to list (id or path)', `list the pages: docsctl cr pages ${args.space} ${args.cr}`);
+    if (pageRef === undefined)
+      throw new UsageError('missing --page-id: the page whose links to list (id or path)', `list the pages: docsctl cr pages ${args.space} ${args.cr}`);
     const api = await ctx.api();
     const params = crParams(args);
     const pageId = (await resolveCrPage(api, params, pageRef)).id;
-    return listLinks(ctx, {
-      // The operation takes no status: the items are filtered after.
-      fetch: (cursor) => api.call(ops.listChangeRequestPageLinks, { params: { ...params, pageId }, query: { limit: 1000, ...(cursor ? { page: cursor } : {}) } }),
-      pages: async () => flattenPages(await listCrPages(api, params)),
-      where: `page ${pageId} of change request ${params.changeRequestId}`,
-      request: `GET /v1/spaces/${encodeURIComponent(params.spaceId)}/change-requests/${encodeURIComponent(params.changeRequestId)}/content/page/${encodeURIComponent(pageId)}/links`,
-    }, { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken }, print);
+    return listLinks(
+      ctx,
+      {
+        // The operation takes no status: the items are filtered after.
+        fetch: (cursor) =>
+          api.call(ops.listChangeRequestPageLinks, { params: { ...params, pageId }, query: { limit: 1000, ...(cursor ? { page: cursor } : {}) } }),
+        pages: async () => flattenPages(await listCrPages(api, params)),
+        where: `page ${pageId} of change request ${params.changeRequestId}`,
+        request: `GET /v1/spaces/${encodeURIComponent(params.spaceId)}/change-requests/${encodeURIComponent(params.changeRequestId)}/content/page/${encodeURIComponent(pageId)}/links`,
+      },
+      { ...(status ? { status } : {}), failOnBroken: flags.failOnBroken },
+      print,
+    );
   },
 });

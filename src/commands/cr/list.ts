@@ -34,25 +34,35 @@ export default defineCommand({
   output: { columns: crColumns },
   async run(ctx, { args, flags }) {
     const filters = checkQuery(ops.listChangeRequests, {
-      creator: flags.creator, contributor: flags.contributor, requestedReviewer: flags.requestedReviewer,
-      conversationsIssuesCluster: flags.conversationsIssuesCluster, orderBy: flags.orderBy,
+      creator: flags.creator,
+      contributor: flags.contributor,
+      requestedReviewer: flags.requestedReviewer,
+      conversationsIssuesCluster: flags.conversationsIssuesCluster,
+      orderBy: flags.orderBy,
     }) as Record<string, string>;
     const api = await ctx.api();
     const { fetch, name } = await pageFetcher(ctx, api, args.space, filters);
     if (flags.status === 'all') return everyStatus(api, fetch, flags.page, name);
     const status = flags.status as ChangeRequestStatus | undefined;
-    return api.paginator(async (cursor, limit) => {
-      const page = await fetch(status, cursor, limit);
-      // Nothing open (the default) but drafts: say where they are, on stderr.
-      if (status === undefined && cursor === undefined && page.count === 0) await hintDrafts(ctx, fetch);
-      return page;
-    }, flags.page, name);
+    return api.paginator(
+      async (cursor, limit) => {
+        const page = await fetch(status, cursor, limit);
+        // Nothing open (the default) but drafts: say where they are, on stderr.
+        if (status === undefined && cursor === undefined && page.count === 0) await hintDrafts(ctx, fetch);
+        return page;
+      },
+      flags.page,
+      name,
+    );
   },
 });
 
 /** `no open change requests, but 2 drafts: …` when there are drafts (a failure to count them says nothing). */
 async function hintDrafts(ctx: Context, fetch: Fetch): Promise<void> {
-  const drafts = await fetch('draft', undefined, 1).then((p) => p.count, () => 0);
+  const drafts = await fetch('draft', undefined, 1).then(
+    (p) => p.count,
+    () => 0,
+  );
   if (drafts > 0) {
     ctx.info(`no open change requests, but ${drafts} draft${drafts === 1 ? '' : 's'}: see them with --status draft, or every status with --status all`);
   }
@@ -69,8 +79,10 @@ async function pageFetcher(ctx: Context, api: Api, space: string | undefined, fi
       ? api.call(ops.listChangeRequests, { params: { spaceId: space! }, query })
       : api.call(ops.listOrganizationChangeRequests, { params: { organizationId }, query });
   };
-  const name = organizationId === undefined
-    ? `GET /v1/spaces/${encodeURIComponent(space!)}/change-requests` : `GET /v1/orgs/${encodeURIComponent(organizationId)}/change-requests`;
+  const name =
+    organizationId === undefined
+      ? `GET /v1/spaces/${encodeURIComponent(space!)}/change-requests`
+      : `GET /v1/orgs/${encodeURIComponent(organizationId)}/change-requests`;
   return { fetch, name };
 }
 
@@ -80,18 +92,22 @@ async function pageFetcher(ctx: Context, api: Api, space: string | undefined, fi
  */
 function everyStatus(api: Api, fetch: Fetch, start: string | undefined, name: string): Paginator<ChangeRequest> {
   let counts: number[] | undefined;
-  return api.paginator(async (cursor, limit) => {
-    counts ??= await Promise.all(CR_STATUSES.map(async (s) => (await fetch(s, undefined, 0)).count));
-    const total = counts.reduce((a, b) => a + b, 0);
-    const { at, inner } = parseCursor(cursor);
-    const nonEmpty = (from: number) => counts!.findIndex((n, j) => j >= from && n > 0);
-    const i = nonEmpty(at);
-    if (i < 0) return { items: [], count: total };
-    const page = await fetch(CR_STATUSES[i], i === at ? inner : undefined, limit);
-    const after = nonEmpty(i + 1);
-    const next = page.next ? `${i}.${page.next.page}` : after >= 0 ? `${after}.` : undefined;
-    return { items: page.items, count: total, ...(next ? { next: { page: next } } : {}) };
-  }, start, name);
+  return api.paginator(
+    async (cursor, limit) => {
+      counts ??= await Promise.all(CR_STATUSES.map(async (s) => (await fetch(s, undefined, 0)).count));
+      const total = counts.reduce((a, b) => a + b, 0);
+      const { at, inner } = parseCursor(cursor);
+      const nonEmpty = (from: number) => counts!.findIndex((n, j) => j >= from && n > 0);
+      const i = nonEmpty(at);
+      if (i < 0) return { items: [], count: total };
+      const page = await fetch(CR_STATUSES[i], i === at ? inner : undefined, limit);
+      const after = nonEmpty(i + 1);
+      const next = page.next ? `${i}.${page.next.page}` : after >= 0 ? `${after}.` : undefined;
+      return { items: page.items, count: total, ...(next ? { next: { page: next } } : {}) };
+    },
+    start,
+    name,
+  );
 }
 
 function parseCursor(cursor: string | undefined): { at: number; inner?: string } {

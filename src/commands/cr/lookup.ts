@@ -22,7 +22,11 @@ export async function resolveCrPage(api: Api, params: CrParams, ref: string): Pr
   } catch (err) {
     if (!(err instanceof CliError) || err.exitCode !== EXIT.NOT_FOUND) throw err;
     const { spaceId, changeRequestId: cr } = params;
-    throw new CliError(`no page "${ref}" in change request ${cr} of space ${spaceId} (by id or path)`, EXIT.NOT_FOUND, `list its pages: docsctl cr pages ${spaceId} ${cr}`);
+    throw new CliError(
+      `no page "${ref}" in change request ${cr} of space ${spaceId} (by id or path)`,
+      EXIT.NOT_FOUND,
+      `list its pages: docsctl cr pages ${spaceId} ${cr}`,
+    );
   }
 }
 

@@ -21,7 +21,10 @@ export default defineCommand({
     const params = crParams(args);
     const api = await ctx.api();
     await confirmAction(ctx, flags.yes, {
-      verb: 'Merge', kind: 'change request', id: /^\d+$/.test(params.changeRequestId) ? `#${params.changeRequestId}` : params.changeRequestId, rest: `into space ${params.spaceId}`,
+      verb: 'Merge',
+      kind: 'change request',
+      id: /^\d+$/.test(params.changeRequestId) ? `#${params.changeRequestId}` : params.changeRequestId,
+      rest: `into space ${params.spaceId}`,
       title: async () => (await api.call(ops.getChangeRequest, { params })).subject,
       then: 'Its content becomes the space’s new revision.',
     });

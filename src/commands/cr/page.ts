@@ -12,10 +12,7 @@ export default defineCommand({
     markdown: { type: 'boolean', description: 'print the page as Markdown (with --json: the page with its markdown field)' },
     evaluated: { type: 'boolean', description: 'replace variables such as {{ space.vars.name }} by their values' },
   },
-  examples: [
-    'docsctl cr page sp_123 3 getting-started/install',
-    'docsctl cr page sp_123 3 getting-started --markdown > getting-started.md',
-  ],
+  examples: ['docsctl cr page sp_123 3 getting-started/install', 'docsctl cr page sp_123 3 getting-started --markdown > getting-started.md'],
   output: { fields: pageFields },
   async run(ctx, { args, flags }) {
     const api = await ctx.api();

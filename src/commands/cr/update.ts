@@ -16,7 +16,10 @@ export default defineCommand({
   async run(ctx, { args }) {
     const params = crParams(args);
     const api = await ctx.api();
-    const answer = await ctx.spinning(`updating change request ${params.changeRequestId} from the space…`, api.call(ops.updateChangeRequestFromSpace, { params }));
+    const answer = await ctx.spinning(
+      `updating change request ${params.changeRequestId} from the space…`,
+      api.call(ops.updateChangeRequestFromSpace, { params }),
+    );
     const result = checkOutcome(answer, params, 'updated');
     ctx.info(`change request ${params.changeRequestId} is up to date with space ${params.spaceId}: revision ${result.revision}`);
     return result;

@@ -13,7 +13,11 @@ export default defineCommand({
     const organizationId = await ctx.org();
     const api = await ctx.api();
     await confirmAction(ctx, flags.yes, {
-      verb: 'Remove', kind: 'member', id: args.user, rest: `from organization ${organizationId}`, then: 'They lose access to its content and leave its teams.',
+      verb: 'Remove',
+      kind: 'member',
+      id: args.user,
+      rest: `from organization ${organizationId}`,
+      then: 'They lose access to its content and leave its teams.',
       title: async () => (await api.call(ops.getMember, { params: { organizationId, userId: args.user } })).user.displayName,
     });
     await api.call(ops.removeMember, { params: { organizationId, userId: args.user } });

@@ -30,7 +30,10 @@ export default defineCommand({
     const params = { organizationId, userId: args.user };
     const current = await api.call(ops.getMember, { params });
     if (rank(role) < rank(current.role)) {
-      await ctx.confirm(question({ verb: 'Lower', kind: 'member', id: args.user, rest: `from ${current.role ?? 'guest'} to ${args.role}` }, current.user.displayName), flags.yes);
+      await ctx.confirm(
+        question({ verb: 'Lower', kind: 'member', id: args.user, rest: `from ${current.role ?? 'guest'} to ${args.role}` }, current.user.displayName),
+        flags.yes,
+      );
     }
     return api.call(ops.updateMember, { params, body });
   },

@@ -8,10 +8,23 @@ export function errorLine(e: { code?: string; message: string }): string {
 }
 
 export const specFields: Column<OpenAPISpec>[] = [
-  'id', 'slug', 'visibility', 'sourceURL', 'processingState', 'lastVersion', 'lastProcessedAt', 'lastProcessErrorCode',
-  { key: 'lastProcessedErrors', value: (s) => s.lastProcessedErrors?.map(errorLine).join('; ') }, 'lastProcessedErrorCount',
-  'createdAt', 'updatedAt', { key: 'published', value: (s) => s.urls.published },
+  'id',
+  'slug',
+  'visibility',
+  'sourceURL',
+  'processingState',
+  'lastVersion',
+  'lastProcessedAt',
+  'lastProcessErrorCode',
+  { key: 'lastProcessedErrors', value: (s) => s.lastProcessedErrors?.map(errorLine).join('; ') },
+  'lastProcessedErrorCount',
+  'createdAt',
+  'updatedAt',
+  { key: 'published', value: (s) => s.urls.published },
 ];
 /** The slug first: it is what the other commands take (the spec's id is the API's alone). */
-export const specColumns: Column<OpenAPISpec>[] = withExtras(['slug', 'visibility', 'processingState', 'lastProcessedAt', 'lastProcessErrorCode', 'lastVersion'], specFields);
+export const specColumns: Column<OpenAPISpec>[] = withExtras(
+  ['slug', 'visibility', 'processingState', 'lastProcessedAt', 'lastProcessErrorCode', 'lastVersion'],
+  specFields,
+);
 export const versionColumns: Column<OpenAPISpecVersion>[] = ['id', 'createdAt', 'url'];

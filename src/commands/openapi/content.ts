@@ -40,9 +40,10 @@ export default defineCommand({
     const versionId = flags.version ?? args.version;
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     const params = { organizationId, specSlug: args.slug };
-    const content = versionId === undefined
-      ? await api.call(ops.getLatestOpenAPISpecVersionContent, { params })
-      : await api.call(ops.getOpenAPISpecVersionContent, { params: { ...params, versionId } });
+    const content =
+      versionId === undefined
+        ? await api.call(ops.getLatestOpenAPISpecVersionContent, { params })
+        : await api.call(ops.getOpenAPISpecVersionContent, { params: { ...params, versionId } });
     if (flags.json) return content;
     const { text, note } = documentOf(content);
     if (note) ctx.info(note);

@@ -21,7 +21,11 @@ export const sourceFlags = {
   file: { description: 'local JSON or YAML file, sent as the specification’s text', value: 'path' },
   wait: { type: 'boolean', description: 'wait until processing ends, and fail (exit 1) if it failed: the default, on a terminal and in scripts alike' },
   noWait: { type: 'boolean', description: 'answer at once, with processingState pending' },
-  waitTimeout: { type: 'number', description: `stop waiting after this many seconds (default ${DEFAULT_WAIT_S}): exit 1, the processing goes on`, value: 'seconds' },
+  waitTimeout: {
+    type: 'number',
+    description: `stop waiting after this many seconds (default ${DEFAULT_WAIT_S}): exit 1, the processing goes on`,
+    value: 'seconds',
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /** The `source` body field, and the flag it came from (for messages). */

@@ -18,7 +18,10 @@ export interface WaitOptions {
 
 /** The wait ran out of time: the specification as it last stood. */
 export class WaitTimeout extends Error {
-  constructor(readonly spec: OpenAPISpec, readonly timeoutMs: number) {
+  constructor(
+    readonly spec: OpenAPISpec,
+    readonly timeoutMs: number,
+  ) {
     super(`gave up waiting after ${timeoutMs / 1000} s: ${spec.slug} is still ${spec.processingState === 'progress' ? 'in progress' : spec.processingState}`);
   }
 }
@@ -66,8 +69,11 @@ export async function outcome(
   } catch (err) {
     if (!(err instanceof WaitTimeout)) throw err;
     await print(err.spec, { fields: specFields });
-    throw new CliError(`${err.message} (the service goes on processing it)`, EXIT.FAILED,
-      `see where it is with docsctl openapi get ${err.spec.slug}; wait longer with --wait-timeout SECONDS, or not at all with --no-wait`);
+    throw new CliError(
+      `${err.message} (the service goes on processing it)`,
+      EXIT.FAILED,
+      `see where it is with docsctl openapi get ${err.spec.slug}; wait longer with --wait-timeout SECONDS, or not at all with --no-wait`,
+    );
   }
   if (done.lastProcessErrorCode === undefined) return done;
   await print(done, { fields: specFields });

@@ -35,7 +35,10 @@ export default defineCommand({
       ...result.notApplied.slice(0, 20).map((c) => `  ${changeLines(c)[0]}`),
       ...(result.notApplied.length > 20 ? [`  … and ${result.notApplied.length - 20} more`] : []),
     ];
-    throw new CliError(lines.join('\n'), f.exitCode === EXIT.OK ? EXIT.FAILED : f.exitCode,
-      `run docsctl orgs apply -f ${flags.file} again to finish: it plans from what the organization has now${f.hint ? ` (${f.hint})` : ''}`);
+    throw new CliError(
+      lines.join('\n'),
+      f.exitCode === EXIT.OK ? EXIT.FAILED : f.exitCode,
+      `run docsctl orgs apply -f ${flags.file} again to finish: it plans from what the organization has now${f.hint ? ` (${f.hint})` : ''}`,
+    );
   },
 });

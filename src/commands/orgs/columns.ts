@@ -9,9 +9,18 @@ function mergeRulesOf(o: Organization): string {
 }
 
 export const orgFields: Column<Organization>[] = [
-  'id', 'title', 'plan', { key: 'defaultRole', value: (o) => o.defaultRole ?? 'guest' },
-  { key: 'emailDomains', value: (o) => o.emailDomains.join(',') }, 'hostname',
-  { key: 'defaultSite', value: (o) => o.defaultContent?.site }, 'sso', 'ai', 'inviteLinks',
-  { key: 'mergeRules', value: mergeRulesOf }, 'createdAt', { key: 'app', header: 'url', value: (o) => o.urls.app },
+  'id',
+  'title',
+  'plan',
+  { key: 'defaultRole', value: (o) => o.defaultRole ?? 'guest' },
+  { key: 'emailDomains', value: (o) => o.emailDomains.join(',') },
+  'hostname',
+  { key: 'defaultSite', value: (o) => o.defaultContent?.site },
+  'sso',
+  'ai',
+  'inviteLinks',
+  { key: 'mergeRules', value: mergeRulesOf },
+  'createdAt',
+  { key: 'app', header: 'url', value: (o) => o.urls.app },
 ];
 export const orgColumns: Column<Organization>[] = withExtras(['id', 'title', 'plan', 'createdAt'], orgFields);

@@ -32,8 +32,12 @@ export default defineGroup({
   name: 'orgs',
   summary: 'Organizations you belong to',
   commands: [
-    list, get, later('update', () => import('./update.js')),
-    later('export', () => import('./export.js')), later('plan', () => import('./plan.js')),
-    later('apply', () => import('./apply.js')), later('schema', () => import('./schema.js')),
+    list,
+    get,
+    later('update', () => import('./update.js')),
+    later('export', () => import('./export.js')),
+    later('plan', () => import('./plan.js')),
+    later('apply', () => import('./apply.js')),
+    later('schema', () => import('./schema.js')),
   ],
 });

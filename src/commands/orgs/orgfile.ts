@@ -7,9 +7,18 @@ import type { Reader } from '../../orgfile/live.js';
 import { CONCURRENCY } from '../../orgfile/pool.js';
 
 export const fileFlags = {
-  file: { short: 'f', description: 'the organization file (YAML or JSON; see docsctl orgs schema)', value: 'file', once: 'one organization file at a time (several are not supported yet)' },
+  file: {
+    short: 'f',
+    description: 'the organization file (YAML or JSON; see docsctl orgs schema)',
+    value: 'file',
+    once: 'one organization file at a time (several are not supported yet)',
+  },
   prune: { type: 'boolean', description: 'delete what the file does not have, only of the kinds it declares (a file without sites: never deletes a site)' },
-  concurrency: { type: 'number', description: `requests at a time (default ${CONCURRENCY.default}; 429 answers are retried after their Retry-After)`, value: 'n' },
+  concurrency: {
+    type: 'number',
+    description: `requests at a time (default ${CONCURRENCY.default}; 429 answers are retried after their Retry-After)`,
+    value: 'n',
+  },
 } as const;
 
 export function concurrencyOf(n: number | undefined): number {
@@ -30,7 +39,8 @@ export async function orgFileMaxBytes(env: NodeJS.ProcessEnv): Promise<number> {
 
 /** The file, read and checked before anything is sent: every problem at its file:line:column (exit 2). */
 export async function loadDesired(ctx: Context, file: string | undefined): Promise<Desired> {
-  if (!file) throw new UsageError('missing --file: the organization file to compare with', 'e.g. docsctl orgs plan -f org.yaml (docsctl orgs export writes one)');
+  if (!file)
+    throw new UsageError('missing --file: the organization file to compare with', 'e.g. docsctl orgs plan -f org.yaml (docsctl orgs export writes one)');
   const { loadOrgFile, OrgFileError } = await import('../../orgfile/source.js');
   const maxBytes = await orgFileMaxBytes(ctx.env);
   try {

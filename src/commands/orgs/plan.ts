@@ -16,10 +16,13 @@ export default defineCommand({
     'with every problem at its file:line:column and nothing on stdout (docsctl help exit-codes). With --detailed-exitcode, as terraform plan ' +
     '-detailed-exitcode: 0 no changes, 2 changes pending, 1 any failure. See docs/org-as-code.md.',
   flags: {
-    file: fileFlags.file, prune: fileFlags.prune, concurrency: fileFlags.concurrency,
+    file: fileFlags.file,
+    prune: fileFlags.prune,
+    concurrency: fileFlags.concurrency,
     detailedExitcode: {
       type: 'boolean',
-      description: 'exit 0 when there is nothing to do, 2 when changes are pending, 1 on any failure (a bad file or flag too), as terraform plan -detailed-exitcode',
+      description:
+        'exit 0 when there is nothing to do, 2 when changes are pending, 1 on any failure (a bad file or flag too), as terraform plan -detailed-exitcode',
       failureExit: EXIT.FAILED,
     },
   },

@@ -57,18 +57,35 @@ export default defineCommand({
     let mergeRules: OrganizationMergeRules | undefined;
     if (flags.mergeRules !== undefined) mergeRules = await mergeRulesOf(ctx, flags.mergeRules);
     if (flags.requireReviewers !== undefined) {
-      const users = flags.requireReviewers.split(',').map((u) => u.trim()).filter(Boolean);
+      const users = flags.requireReviewers
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
       mergeRules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users }] };
     }
-    const emailDomains = flags.emailDomains?.flatMap((d) => d.split(',')).map((d) => d.trim()).filter(Boolean);
-    const body = checkBody(ops.updateOrganization, {
-      title: flags.title, emailDomains, hostname: flags.hostname, defaultRole: roleOrGuest(flags.defaultRole),
-      defaultContent: flags.defaultSite === undefined ? undefined : flags.defaultSite === null ? null : { type: 'site', site: flags.defaultSite },
-      logo: flags.logo, sso: toBool(flags.sso), ai: toBool(flags.ai), inviteLinks: toBool(flags.inviteLinks), mergeRules,
-    }, {
-      defaultContent: '--default-site',
-      mergeRules: flags.requireReviewers !== undefined ? '--require-reviewers' : '--merge-rules',
-    });
+    const emailDomains = flags.emailDomains
+      ?.flatMap((d) => d.split(','))
+      .map((d) => d.trim())
+      .filter(Boolean);
+    const body = checkBody(
+      ops.updateOrganization,
+      {
+        title: flags.title,
+        emailDomains,
+        hostname: flags.hostname,
+        defaultRole: roleOrGuest(flags.defaultRole),
+        defaultContent: flags.defaultSite === undefined ? undefined : flags.defaultSite === null ? null : { type: 'site', site: flags.defaultSite },
+        logo: flags.logo,
+        sso: toBool(flags.sso),
+        ai: toBool(flags.ai),
+        inviteLinks: toBool(flags.inviteLinks),
+        mergeRules,
+      },
+      {
+        defaultContent: '--default-site',
+        mergeRules: flags.requireReviewers !== undefined ? '--require-reviewers' : '--merge-rules',
+      },
+    );
     nonEmpty(body, 'pass at least one flag; see docsctl orgs update --help');
     const api = await ctx.api();
     return api.call(ops.updateOrganization, { params: { organizationId: args.organization ?? (await ctx.org()) }, body });

@@ -14,9 +14,17 @@ function certificateOf(p: SAMLProvider): string | undefined {
 }
 
 export const samlFields: Column<SAMLProvider>[] = [
-  'id', 'label', 'status', { key: 'entityID', value: (p) => p.entityID || undefined }, ssoURL,
-  { key: 'defaultTeam', value: (p) => p.defaultTeam?.id }, 'defaultRole', { key: 'certificate', value: certificateOf },
-  'createdAt', { key: 'acsURL', value: (p) => p.service.acsURL }, { key: 'serviceEntityID', value: (p) => p.service.entityID },
+  'id',
+  'label',
+  'status',
+  { key: 'entityID', value: (p) => p.entityID || undefined },
+  ssoURL,
+  { key: 'defaultTeam', value: (p) => p.defaultTeam?.id },
+  'defaultRole',
+  { key: 'certificate', value: certificateOf },
+  'createdAt',
+  { key: 'acsURL', value: (p) => p.service.acsURL },
+  { key: 'serviceEntityID', value: (p) => p.service.entityID },
   { key: 'startURL', value: (p) => p.service.startURL },
 ];
 export const samlColumns: Column<SAMLProvider>[] = withExtras(['id', 'label', 'status', ssoURL, 'defaultRole', 'createdAt'], samlFields);

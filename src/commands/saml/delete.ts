@@ -12,7 +12,10 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     await confirmAction(ctx, flags.yes, {
-      verb: 'Delete', kind: 'SAML provider', id: args.provider, then: 'Members can no longer sign in through it.',
+      verb: 'Delete',
+      kind: 'SAML provider',
+      id: args.provider,
+      then: 'Members can no longer sign in through it.',
       title: async () => (await api.call(ops.getSamlProvider, { params: { organizationId, samlProviderId: args.provider } })).label,
     });
     await api.call(ops.deleteSamlProvider, { params: { organizationId, samlProviderId: args.provider } });

@@ -7,7 +7,8 @@ import { characters, lengthBounds } from '../flags.js';
 export default defineCommand({
   name: 'create',
   summary: 'Create a site (unpublished), optionally publishing spaces in it',
-  description: 'A title is required (the API would make an untitled site): asked for on a terminal when --title is missing or blank, a usage error (exit 2) otherwise.',
+  description:
+    'A title is required (the API would make an untitled site): asked for on a terminal when --title is missing or blank, a usage error (exit 2) otherwise.',
   flags: {
     title: { description: `title (${characters(siteTitle)}; required, asked for on a terminal)`, value: 'title' },
     type: { description: 'type (plan) of the site (default basic)', value: 'type', choices: SITE_TYPES },
@@ -20,10 +21,22 @@ export default defineCommand({
   ],
   output: { fields: siteFields },
   async run(ctx, { flags }) {
-    const title = await requiredText(ctx, flags.title, { flag: '--title', label: 'Title', ...lengthBounds(siteTitle), example: 'docsctl sites create --title "Developer docs"' });
-    const body = checkBody(ops.createSite, {
-      title, type: flags.type, visibility: flags.visibility, spaces: flags.space,
-    }, { spaces: '--space' });
+    const title = await requiredText(ctx, flags.title, {
+      flag: '--title',
+      label: 'Title',
+      ...lengthBounds(siteTitle),
+      example: 'docsctl sites create --title "Developer docs"',
+    });
+    const body = checkBody(
+      ops.createSite,
+      {
+        title,
+        type: flags.type,
+        visibility: flags.visibility,
+        spaces: flags.space,
+      },
+      { spaces: '--space' },
+    );
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createSite, { params: { organizationId }, body });
   },

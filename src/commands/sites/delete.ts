@@ -12,7 +12,10 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     await confirmAction(ctx, flags.yes, {
-      verb: 'Delete', kind: 'site', id: args.site, then: 'Its structure goes with it; its spaces are not deleted.',
+      verb: 'Delete',
+      kind: 'site',
+      id: args.site,
+      then: 'Its structure goes with it; its spaces are not deleted.',
       title: async () => (await api.call(ops.getSite, { params: { organizationId, siteId: args.site } })).title,
     });
     await api.call(ops.deleteSite, { params: { organizationId, siteId: args.site } });

@@ -14,13 +14,20 @@ export default defineCommand({
     type: { type: 'list', description: 'only sites of this type (repeatable: any of them)', value: 'type' },
   },
   examples: [
-    'docsctl sites list', 'docsctl sites list --published true --json', 'docsctl sites list --space sp_123',
+    'docsctl sites list',
+    'docsctl sites list --published true --json',
+    'docsctl sites list --space sp_123',
     'docsctl sites list --type premium --type ultimate',
   ],
   list: true,
   output: { columns: siteColumns },
   async run(ctx, { flags }) {
-    const query = checkQuery(ops.listSites, { space: flags.space, title: flags.title, published: flags.published, type: flags.type?.length ? flags.type : undefined });
+    const query = checkQuery(ops.listSites, {
+      space: flags.space,
+      title: flags.title,
+      published: flags.published,
+      type: flags.type?.length ? flags.type : undefined,
+    });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.paginate(ops.listSites, { params: { organizationId }, query }, flags.page);
   },

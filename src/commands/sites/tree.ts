@@ -9,10 +9,7 @@ const plain: Paint = (s) => s;
 
 export function publishedTree(profile: PublishedSite, dim: Paint = plain): string {
   const { site, structure } = profile;
-  const lines = [
-    `${site.title}  ${dim(site.id)}`,
-    `${site.published ? 'published' : 'not published'} · ${site.visibility} · ${site.urls.published ?? ''}`,
-  ];
+  const lines = [`${site.title}  ${dim(site.id)}`, `${site.published ? 'published' : 'not published'} · ${site.visibility} · ${site.urls.published ?? ''}`];
   lines.push(...drawTree(structure.structure, { label: (node) => label(node, dim), children: childrenOf }));
   if (structure.structure.length === 0) lines.push(dim('(nothing published yet)'));
   return lines.join('\n') + '\n';
@@ -43,7 +40,6 @@ function label(node: Node, dim: Paint): string {
   if (node.object === 'site-space' && node.hidden) marks.push('(hidden)');
   if (node.draft) marks.push('(draft)');
   if (node.object !== 'site-section-group' && node.condition) marks.push(`if ${node.condition}`);
-  const head =
-    node.object === 'site-section-group' ? `${node.title}/` : `${node.title || '(untitled)'}  /${node.path}`;
+  const head = node.object === 'site-section-group' ? `${node.title}/` : `${node.title || '(untitled)'}  /${node.path}`;
   return [head, ...marks, dim(node.id)].join('  ');
 }

@@ -17,7 +17,12 @@ export default defineCommand({
     proxy: { description: 'host plus path it is served from, such as example.com/docs, or null to remove', value: 'url', nullable: true },
     adaptiveContent: { description: 'turn adaptive content on (true) or off (false)', value: 'bool', choices: BOOLEAN_CHOICES },
     agentsContext: { description: 'whether AI agents may access the site', value: 'value', choices: AGENTS_CONTEXTS },
-    defaultLevel: { description: 'the role every member has on the site at least; inherit or null: their own', value: 'level', choices: DEFAULT_LEVELS, nullable: true },
+    defaultLevel: {
+      description: 'the role every member has on the site at least; inherit or null: their own',
+      value: 'level',
+      choices: DEFAULT_LEVELS,
+      nullable: true,
+    },
     defaultSiteSpace: { description: 'default site space (at the root, or in the default section)', value: 'id' },
     defaultSiteSection: { description: 'default section', value: 'id' },
   },
@@ -31,10 +36,15 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const adaptive = toBool(flags.adaptiveContent);
     const body = checkBody(ops.updateSite, {
-      title: flags.title, visibility: flags.visibility, basename: flags.basename,
-      proxy: flags.proxy, adaptiveContent: adaptive === undefined ? undefined : { enabled: adaptive },
-      agentsContext: flags.agentsContext, defaultLevel: flags.defaultLevel,
-      defaultSiteSpace: flags.defaultSiteSpace, defaultSiteSection: flags.defaultSiteSection,
+      title: flags.title,
+      visibility: flags.visibility,
+      basename: flags.basename,
+      proxy: flags.proxy,
+      adaptiveContent: adaptive === undefined ? undefined : { enabled: adaptive },
+      agentsContext: flags.agentsContext,
+      defaultLevel: flags.defaultLevel,
+      defaultSiteSpace: flags.defaultSiteSpace,
+      defaultSiteSection: flags.defaultSiteSection,
     });
     nonEmpty(body, 'pass at least one flag; see docsctl sites update --help');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];

@@ -3,8 +3,21 @@ import { withExtras, type Column } from '../../cli/output.js';
 import { RETENTION_DAYS, type ListedSpace, type Space } from '../../contract/spaces.js';
 
 export const spaceFields: Column<Space>[] = [
-  'id', 'title', 'emoji', 'visibility', 'organization', 'parent', 'editMode', 'language', 'defaultLevel',
-  'revision', 'createdAt', 'updatedAt', 'deletedAt', 'changeRequestsOpen', 'comments',
+  'id',
+  'title',
+  'emoji',
+  'visibility',
+  'organization',
+  'parent',
+  'editMode',
+  'language',
+  'defaultLevel',
+  'revision',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'changeRequestsOpen',
+  'comments',
   { key: 'app', header: 'url', value: (s) => s.urls.app },
 ];
 export const spaceColumns: Column<Space>[] = withExtras(['id', 'title', 'visibility', 'parent', 'updatedAt'], spaceFields);
@@ -35,8 +48,14 @@ export function formatTimeLeft(seconds: number): string {
 }
 
 /** Columns of `spaces list --deleted`. */
-export const trashColumns: Column<ListedSpace>[] = withExtras([
-  'id', 'title', 'parent', 'deletedAt',
-  { key: 'restorableUntil', value: (s) => new Date(restorableUntil(s)).toISOString(), priority: 'low' },
-  { key: 'timeLeft', value: (s) => formatTimeLeft(secondsLeft(s)) },
-], spaceFields);
+export const trashColumns: Column<ListedSpace>[] = withExtras(
+  [
+    'id',
+    'title',
+    'parent',
+    'deletedAt',
+    { key: 'restorableUntil', value: (s) => new Date(restorableUntil(s)).toISOString(), priority: 'low' },
+    { key: 'timeLeft', value: (s) => formatTimeLeft(secondsLeft(s)) },
+  ],
+  spaceFields,
+);

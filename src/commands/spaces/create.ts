@@ -7,7 +7,8 @@ import { aliased, hiddenAlias, characters, lengthBounds } from '../flags.js';
 export default defineCommand({
   name: 'create',
   summary: 'Create a space (at the root, or inside --parent)',
-  description: 'A title is required (the API would make an untitled space): asked for on a terminal when --title is missing or blank, a usage error (exit 2) otherwise.',
+  description:
+    'A title is required (the API would make an untitled space): asked for on a terminal when --title is missing or blank, a usage error (exit 2) otherwise.',
   flags: {
     title: { description: `title (${characters(spaceTitle)}; required, asked for on a terminal)`, value: 'title' },
     emoji: { description: `emoji (${characters(spaceEmoji)})`, value: 'emoji' },
@@ -25,9 +26,18 @@ export default defineCommand({
   output: { fields: spaceFields },
   async run(ctx, { flags }) {
     const parent = aliased(ctx, { flag: '--parent', old: '--collection' }, flags.parent, flags.collection);
-    const title = await requiredText(ctx, flags.title, { flag: '--title', label: 'Title', ...lengthBounds(spaceTitle), example: 'docsctl spaces create --title "Getting started"' });
+    const title = await requiredText(ctx, flags.title, {
+      flag: '--title',
+      label: 'Title',
+      ...lengthBounds(spaceTitle),
+      example: 'docsctl spaces create --title "Getting started"',
+    });
     const body = checkBody(ops.createSpace, {
-      title, emoji: flags.emoji, parent, language: flags.language, editMode: flags.editMode,
+      title,
+      emoji: flags.emoji,
+      parent,
+      language: flags.language,
+      editMode: flags.editMode,
       template: flags.template === undefined ? undefined : { id: flags.template },
     });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];

@@ -38,14 +38,23 @@ export default defineCommand({
       }
       if (trashed === null) {
         const org = await ctx.org();
-        throw new CliError(`no space ${args.space}: it is neither live nor among the deleted spaces of organization ${org}`, EXIT.NOT_FOUND,
-          'a space of another organization: pass --org ID');
+        throw new CliError(
+          `no space ${args.space}: it is neither live nor among the deleted spaces of organization ${org}`,
+          EXIT.NOT_FOUND,
+          'a space of another organization: pass --org ID',
+        );
       }
       // The service does not say (and its delete would answer 204 either way): nothing is sent.
       ctx.info(`space ${args.space} is not there: already deleted, or it never existed (the service does not say which); nothing to do`);
       return;
     }
-    await confirmAction(ctx, flags.yes, { verb: 'Delete', kind: 'space', id: args.space, title: async () => live.title, then: `It can be restored for ${RETENTION_DAYS} days.` });
+    await confirmAction(ctx, flags.yes, {
+      verb: 'Delete',
+      kind: 'space',
+      id: args.space,
+      title: async () => live.title,
+      then: `It can be restored for ${RETENTION_DAYS} days.`,
+    });
     await api.call(ops.deleteSpace, { params });
     ctx.info(`deleted ${named('space', args.space, live.title)} (restore it within ${RETENTION_DAYS} days: docsctl spaces restore ${args.space})`);
   },

@@ -10,11 +10,7 @@ export default defineCommand({
   flags: {
     shareKey: { description: 'the secret key of a share-link space (from its share link), to view it without membership', value: 'key' },
   },
-  examples: [
-    'docsctl spaces get sp_123',
-    'docsctl spaces get sp_123 --json | jq .revision',
-    'docsctl spaces get sp_123 --share-key 4kq0N7...',
-  ],
+  examples: ['docsctl spaces get sp_123', 'docsctl spaces get sp_123 --json | jq .revision', 'docsctl spaces get sp_123 --share-key 4kq0N7...'],
   output: { fields: spaceFields },
   async run(ctx, { args, flags }) {
     const query = checkQuery(ops.getSpace, { shareKey: flags.shareKey });

@@ -18,11 +18,7 @@ export default defineCommand({
     collection: hiddenAlias('--parent', 'collection'),
     deleted: { type: 'boolean', description: 'deleted spaces that can still be restored, with the time left', conflicts: ['parent', 'collection'] },
   },
-  examples: [
-    'docsctl spaces list',
-    'docsctl spaces list --parent col_123 --all --json',
-    'docsctl spaces list --deleted',
-  ],
+  examples: ['docsctl spaces list', 'docsctl spaces list --parent col_123 --all --json', 'docsctl spaces list --deleted'],
   list: true,
   output: { columns: spaceColumns },
   async run(ctx, { flags, print }) {
@@ -33,20 +29,24 @@ export default defineCommand({
     }
     const organizationId = await ctx.org();
     if (!flags.deleted) return api.paginate(ops.listSpaces, { params: { organizationId } }, flags.page);
-    const trash = api.paginator<ListedSpace>(async (cursor, limit) => {
-      const query = { deleted: true, limit, ...(cursor ? { page: cursor } : {}) };
-      const page = await api.call(ops.listSpaces, { params: { organizationId }, query });
-      // A service without the extension ignores the parameter: its answer is live spaces, or spaces
-      // without the extension's `trash` (when they may be restored until).
-      if (page.items.some((s) => !s.deletedAt || !s.trash)) {
-        throw new CliError(
-          `the service does not list deleted spaces: --deleted needs GET /v1/orgs/${organizationId}/spaces?deleted=true to answer deleted spaces with their "trash" (restorableUntil, secondsLeft)`,
-          EXIT.FAILED,
-          'that is a docsctl sandbox extension, not part of the official API (docs/compatibility.md); restore a space by its id with docsctl spaces restore',
-        );
-      }
-      return page;
-    }, flags.page, `GET /v1/orgs/${encodeURIComponent(organizationId)}/spaces?deleted=true`);
+    const trash = api.paginator<ListedSpace>(
+      async (cursor, limit) => {
+        const query = { deleted: true, limit, ...(cursor ? { page: cursor } : {}) };
+        const page = await api.call(ops.listSpaces, { params: { organizationId }, query });
+        // A service without the extension ignores the parameter: its answer is live spaces, or spaces
+        // without the extension's `trash` (when they may be restored until).
+        if (page.items.some((s) => !s.deletedAt || !s.trash)) {
+          throw new CliError(
+            `the service does not list deleted spaces: --deleted needs GET /v1/orgs/${organizationId}/spaces?deleted=true to answer deleted spaces with their "trash" (restorableUntil, secondsLeft)`,
+            EXIT.FAILED,
+            'that is a docsctl sandbox extension, not part of the official API (docs/compatibility.md); restore a space by its id with docsctl spaces restore',
+          );
+        }
+        return page;
+      },
+      flags.page,
+      `GET /v1/orgs/${encodeURIComponent(organizationId)}/spaces?deleted=true`,
+    );
     // Its own columns (deletion time and time left).
     return print(trash, { columns: trashColumns });
   },

@@ -22,7 +22,10 @@ export default defineCommand({
     const where = flags.parent ? `collection ${flags.parent} of organization ${flags.to}` : `organization ${flags.to}`;
     const api = await ctx.api();
     await confirmAction(ctx, flags.yes, {
-      verb: 'Transfer', kind: 'space', id: args.space, rest: `to ${where}`,
+      verb: 'Transfer',
+      kind: 'space',
+      id: args.space,
+      rest: `to ${where}`,
       title: async () => (await api.call(ops.getSpace, { params: { spaceId: args.space } })).title,
     });
     return api.call(ops.transferSpace, { params: { spaceId: args.space }, body });

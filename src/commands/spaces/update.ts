@@ -18,7 +18,12 @@ export default defineCommand({
     icon: { description: 'URL of an image shown instead of an emoji, or null to remove it', value: 'url', nullable: true },
     language: { description: 'content language', value: 'code', choices: LANGUAGES },
     editMode: { description: 'live (directly editable) or locked (all edits locked)', value: 'mode', choices: EDIT_MODES },
-    defaultLevel: { description: 'default role for the space’s content, inherit (its collection’s), or null to remove it', value: 'level', choices: DEFAULT_LEVELS, nullable: true },
+    defaultLevel: {
+      description: 'default role for the space’s content, inherit (its collection’s), or null to remove it',
+      value: 'level',
+      choices: DEFAULT_LEVELS,
+      nullable: true,
+    },
     mergeRules: { description: 'inherit: merge rules of the organization', value: 'rules', choices: ['inherit'], conflicts: ['requireReviewers'] },
     requireReviewers: { description: 'merge rule: changes need a review by one of these users (comma-separated ids)', value: 'users' },
   },
@@ -32,13 +37,25 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     let mergeRules: MergeRules | undefined = flags.mergeRules ? { type: flags.mergeRules } : undefined;
     if (flags.requireReviewers !== undefined) {
-      const users = flags.requireReviewers.split(',').map((u) => u.trim()).filter(Boolean);
+      const users = flags.requireReviewers
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
       mergeRules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users }] };
     }
-    const body = checkBody(ops.updateSpace, {
-      title: flags.title, emoji: flags.emoji, icon: flags.icon, language: flags.language, editMode: flags.editMode,
-      defaultLevel: flags.defaultLevel, mergeRules,
-    }, { mergeRules: flags.requireReviewers !== undefined ? '--require-reviewers' : '--merge-rules' });
+    const body = checkBody(
+      ops.updateSpace,
+      {
+        title: flags.title,
+        emoji: flags.emoji,
+        icon: flags.icon,
+        language: flags.language,
+        editMode: flags.editMode,
+        defaultLevel: flags.defaultLevel,
+        mergeRules,
+      },
+      { mergeRules: flags.requireReviewers !== undefined ? '--require-reviewers' : '--merge-rules' },
+    );
     nonEmpty(body, 'pass --title, --emoji, --icon, --language, --edit-mode, --default-level, --merge-rules or --require-reviewers');
     const api = await ctx.api();
     return api.call(ops.updateSpace, { params: { spaceId: args.space }, body });

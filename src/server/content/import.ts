@@ -38,7 +38,9 @@ export async function readWebsite(store: Store, url: string, connection?: object
   client?.signal.addEventListener('abort', () => stop.abort(client.signal.reason), { once: true });
   if (client?.signal.aborted) stop.abort(client.signal.reason);
   const budget: FetchBudget = {
-    fetchesLeft: maxFetches, bytesLeft: maxBytes, signal: stop.signal,
+    fetchesLeft: maxFetches,
+    bytesLeft: maxBytes,
+    signal: stop.signal,
     fetchesSpent: `the import's limit of ${maxFetches} fetches was reached`,
     bytesSpent: `the import's limit of ${maxBytes} bytes was reached`,
   };
@@ -76,7 +78,11 @@ export function applyImport(store: Store, content: RevisionContent, result: Impo
     const id = newId();
     fileIds.set(f.key, id);
     next.files.push({
-      id, name: f.name, contentType: f.contentType, size: f.size, blob: putBlob(store, f.data),
+      id,
+      name: f.name,
+      contentType: f.contentType,
+      size: f.size,
+      blob: putBlob(store, f.data),
       ...(f.dimensions ? { dimensions: f.dimensions } : {}),
     });
   }
@@ -104,7 +110,9 @@ export function applyImport(store: Store, content: RevisionContent, result: Impo
     const siblings = parentFor(p.urlPath);
     const base = p.urlPath === '' ? slugify(p.title) : slugify(p.urlPath.slice(p.urlPath.lastIndexOf('/') + 1));
     const page = newPage(store, {
-      title: p.title.slice(0, 200), slug: uniqueSlug(siblings, base), markdown: p.markdown,
+      title: p.title.slice(0, 200),
+      slug: uniqueSlug(siblings, base),
+      markdown: p.markdown,
       ...(p.description ? { description: p.description } : {}),
     });
     siblings.push(page);
@@ -165,7 +173,11 @@ function sameOrigin(href: string, origin: string | undefined): URL | undefined {
 
 /** A site's URL path as the importer names pages: no slashes around, no `.html`, no trailing `index`. */
 function sitePath(pathname: string): string {
-  return pathname.replace(/^\/+/, '').replace(/\.html?$/i, '').replace(/(^|\/)index$/, '').replace(/\/+$/, '');
+  return pathname
+    .replace(/^\/+/, '')
+    .replace(/\.html?$/i, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\/+$/, '');
 }
 
 function titleOfSegment(segment: string): string {

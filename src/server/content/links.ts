@@ -112,7 +112,13 @@ export function classify(content: RevisionContent, from: PageRec, fromPath: stri
 }
 
 /** `classify`, with the pages and files indexed (else looked for in the content). */
-function classifyIn(where: Pick<ContentIndex, 'content'> & Partial<ContentIndex>, from: PageRec, fromPath: string, href: string, baseUrl: string): { status: LinkStatus; target: ContentRef } {
+function classifyIn(
+  where: Pick<ContentIndex, 'content'> & Partial<ContentIndex>,
+  from: PageRec,
+  fromPath: string,
+  href: string,
+  baseUrl: string,
+): { status: LinkStatus; target: ContentRef } {
   const { content } = where;
   if (href.startsWith('#')) return { status: 'ok', target: { kind: 'anchor', page: from.id, anchor: decode(href.slice(1)) } };
   if (/^file:/i.test(href)) {
@@ -127,7 +133,10 @@ function classifyIn(where: Pick<ContentIndex, 'content'> & Partial<ContentIndex>
   const gitPath = from.pages.length > 0 ? `${fromPath}/README.md` : `${fromPath}.md`;
   const url = parse(href, `http://content.invalid/${gitPath}`);
   if (!url) return { status: 'broken', target: { kind: 'url', url: href } };
-  const path = decode(url.pathname).replace(/^\/+|\/+$/g, '').replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '');
+  const path = decode(url.pathname)
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/(^|\/)README\.md$/i, '')
+    .replace(/\.md$/i, '');
   const page = (where.pages ? where.pages.get(path) : findPageByPath(content, path))?.page;
   if (!page) return { status: 'broken', target: { kind: 'url', url: href } };
   const anchor = decode(url.hash.slice(1));
@@ -206,14 +215,18 @@ export function backlinks(scope: ContentScope, links: LinkOccurrence[], target: 
   const out: Backlink[] = [];
   const seen = new Set<string>();
   for (const l of links) {
-    const hit = 'page' in target
-      ? l.status === 'ok' && l.target.page === target.page && l.from.id !== target.page
-      : l.target.kind === 'file' && l.target.file === target.file;
+    const hit =
+      'page' in target
+        ? l.status === 'ok' && l.target.page === target.page && l.from.id !== target.page
+        : l.target.kind === 'file' && l.target.file === target.file;
     if (!hit || seen.has(l.from.id)) continue;
     seen.add(l.from.id);
     out.push({
-      kind: 'page', organization: scope.org, space: scope.space,
-      versionContext: { type: 'revision', revision: scope.rev.id }, page: l.from.id,
+      kind: 'page',
+      organization: scope.org,
+      space: scope.space,
+      versionContext: { type: 'revision', revision: scope.rev.id },
+      page: l.from.id,
     });
   }
   return out;
@@ -230,8 +243,12 @@ export function rewriteLinks(markdown: string, fn: (href: string) => string | un
     const to = fn(link.href);
     if (to === undefined || to === link.href || !link.written) continue;
     const { start, end, form } = link.written;
-    const text = form === 'destination' ? writeDestination(to)
-      : /^[a-z][a-z0-9+.-]*:[^\s<>]*$/i.test(to) ? `<${to}>` : `[${link.text.replace(/[\\[\]]/g, '\\$&')}](${writeDestination(to)})`;
+    const text =
+      form === 'destination'
+        ? writeDestination(to)
+        : /^[a-z][a-z0-9+.-]*:[^\s<>]*$/i.test(to)
+          ? `<${to}>`
+          : `[${link.text.replace(/[\\[\]]/g, '\\$&')}](${writeDestination(to)})`;
     edits.set(start, { end, text });
   }
   // In order, in one pass (not the text rebuilt once per link).

@@ -28,9 +28,7 @@ interface Flat {
 /** JSON with object keys sorted, so equal records give equal text whatever order they were built in. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
 }
 
@@ -109,7 +107,7 @@ function* mergeSteps(base: RevisionContent, ours: RevisionContent, theirs: Revis
           if (listed.has(id)) prev = id;
           continue;
         }
-        const slot = prev === undefined ? first : after.get(prev) ?? (after.set(prev, []), after.get(prev)!);
+        const slot = prev === undefined ? first : (after.get(prev) ?? (after.set(prev, []), after.get(prev)!));
         // Inserted right after `prev`, so before what earlier passes put there.
         slot.unshift(id);
         listed.add(id);

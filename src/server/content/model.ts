@@ -114,7 +114,12 @@ export function kindOf(rev: RevisionRec): RevisionKind {
 
 /** Record `content` as a new revision of `spaceId` (it does not move any pointer). */
 export function newRevision(
-  store: Store, spaceId: string, parents: string[], content: RevisionContent, message?: string, kind: RevisionKind = { type: 'edits' },
+  store: Store,
+  spaceId: string,
+  parents: string[],
+  content: RevisionContent,
+  message?: string,
+  kind: RevisionKind = { type: 'edits' },
 ): RevisionRec {
   const stored: StoredContent = { pages: content.pages, files: content.files, variables: content.variables };
   if (message !== undefined) stored.message = message;

@@ -130,10 +130,18 @@ export function searchHits<T>(scope: ContentScope, key: string, query: string, r
       const pageUrl = `${scope.appUrl}/${hit.path}`;
       const found = pages.get(hit.id);
       return {
-        id: hit.id, title: hit.title, description: found?.page.description ?? '', path: hit.path,
-        score: hit.score, rank: hit.rank,
+        id: hit.id,
+        title: hit.title,
+        description: found?.page.description ?? '',
+        path: hit.path,
+        score: hit.score,
+        rank: hit.rank,
         sections: index.sectionsFor(hit.id, query).map((s) => ({
-          id: s.id, title: s.title || hit.title, path: `${hit.path}#${s.id}`, score: s.score, body: s.body,
+          id: s.id,
+          title: s.title || hit.title,
+          path: `${hit.path}#${s.id}`,
+          score: s.score,
+          body: s.body,
           urls: { app: `${pageUrl}#${s.id}` },
         })),
         ancestors: found ? ancestorsOf(hit.id) : [],

@@ -32,7 +32,9 @@ const TEMPLATES: Record<string, Template> = {
     variables: { product: 'Your product' },
     pages: [
       {
-        title: 'Getting started', slug: 'getting-started', emoji: '🚀',
+        title: 'Getting started',
+        slug: 'getting-started',
+        emoji: '🚀',
         description: 'Install {{ space.vars.product }} and make your first steps',
         markdown: [
           '# Getting started',
@@ -42,7 +44,8 @@ const TEMPLATES: Record<string, Template> = {
         ].join('\n'),
         pages: [
           {
-            title: 'Installation', slug: 'installation',
+            title: 'Installation',
+            slug: 'installation',
             markdown: [
               '# Installation',
               '',
@@ -61,7 +64,8 @@ const TEMPLATES: Record<string, Template> = {
             ].join('\n'),
           },
           {
-            title: 'Quickstart', slug: 'quickstart',
+            title: 'Quickstart',
+            slug: 'quickstart',
             markdown: [
               '# Quickstart',
               '',
@@ -76,7 +80,9 @@ const TEMPLATES: Record<string, Template> = {
         ],
       },
       {
-        title: 'FAQ', slug: 'faq', emoji: '❓',
+        title: 'FAQ',
+        slug: 'faq',
+        emoji: '❓',
         markdown: ['# FAQ', '', '## Where do I get help?', '', 'Ask in your community channel.', ''].join('\n'),
       },
     ],
@@ -85,7 +91,9 @@ const TEMPLATES: Record<string, Template> = {
     variables: { apiBaseUrl: 'https://api.example.com/v1' },
     pages: [
       {
-        title: 'API reference', slug: 'api-reference', emoji: '📖',
+        title: 'API reference',
+        slug: 'api-reference',
+        emoji: '📖',
         description: 'Endpoints, authentication and errors of the API',
         markdown: [
           '# API reference',
@@ -95,24 +103,19 @@ const TEMPLATES: Record<string, Template> = {
         ].join('\n'),
         pages: [
           {
-            title: 'Authentication', slug: 'authentication',
-            markdown: [
-              '# Authentication',
-              '',
-              'Send a bearer token with every request:',
-              '',
-              '```http',
-              'Authorization: Bearer <token>',
-              '```',
-              '',
-            ].join('\n'),
+            title: 'Authentication',
+            slug: 'authentication',
+            markdown: ['# Authentication', '', 'Send a bearer token with every request:', '', '```http', 'Authorization: Bearer <token>', '```', ''].join('\n'),
           },
           {
-            title: 'Endpoints', slug: 'endpoints', markdown: '',
+            title: 'Endpoints',
+            slug: 'endpoints',
+            markdown: '',
             computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'api' } } }, props: { models: false } },
           },
           {
-            title: 'Errors', slug: 'errors',
+            title: 'Errors',
+            slug: 'errors',
             markdown: [
               '# Errors',
               '',
@@ -166,7 +169,12 @@ export function filesOfReadableSpaces(store: Store, readSpace: (spaceId: string)
  * copied into the content (its bytes are shared, stored once).
  */
 export function applyTemplate(
-  store: Store, spaceId: string, content: RevisionContent, id: string, params: TemplateParams = {}, otherSpaceFile?: OtherSpaceFile,
+  store: Store,
+  spaceId: string,
+  content: RevisionContent,
+  id: string,
+  params: TemplateParams = {},
+  otherSpaceFile?: OtherSpaceFile,
 ): RevisionContent {
   const template = TEMPLATES[id];
   if (!template) throw badRequest(`id: unknown template "${id}"; known templates: ${TEMPLATE_IDS.join(', ')}`);
@@ -190,7 +198,8 @@ export function applyTemplate(
   const built: PageRec[] = [];
   const build = (t: TemplatePage, siblings: PageRec[], templatePath: string, parentPath: string, first: boolean): PageRec => {
     const page = newPage(store, {
-      title: t.title, slug: uniqueSlug(siblings, t.slug),
+      title: t.title,
+      slug: uniqueSlug(siblings, t.slug),
       markdown: first && logo ? `![Logo](file:${logo.id})\n\n${t.markdown}` : t.markdown,
       ...(t.emoji ? { emoji: t.emoji } : {}),
       ...(t.description ? { description: t.description } : {}),
@@ -203,10 +212,11 @@ export function applyTemplate(
     return page;
   };
   template.pages.forEach((t, i) => next.pages.push(build(t, next.pages, '', '', i === 0)));
-  for (const page of built) page.markdown = rewriteLinks(page.markdown, (href) => {
-    const target = landed.get(href);
-    return target === undefined ? undefined : `/${target}`;
-  });
+  for (const page of built)
+    page.markdown = rewriteLinks(page.markdown, (href) => {
+      const target = landed.get(href);
+      return target === undefined ? undefined : `/${target}`;
+    });
   next.variables = { ...template.variables, ...next.variables };
   return next;
 }
@@ -216,9 +226,7 @@ export function applyTemplate(
  * or a site space with a new space): the template's pages on empty content. Errors name the field
  * (`template.id: …`, `template.params.contentRefs.logo: …`) and keep their status.
  */
-export function newSpaceContent(
-  store: Store, template: { id: string; params?: TemplateParams }, otherSpaceFile?: OtherSpaceFile,
-): RevisionContent {
+export function newSpaceContent(store: Store, template: { id: string; params?: TemplateParams }, otherSpaceFile?: OtherSpaceFile): RevisionContent {
   try {
     return applyTemplate(store, '', emptyContent(), template.id, template.params, otherSpaceFile);
   } catch (e) {

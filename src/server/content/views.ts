@@ -54,8 +54,19 @@ export interface PageBodyOptions extends ViewOptions {
  * have none).
  */
 const DEFAULT_LAYOUT: Required<PageLayout> = {
-  width: 'default', cover: false, coverSize: 'hero', coverMask: 'none', title: true, description: true,
-  tableOfContents: true, outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+  width: 'default',
+  cover: false,
+  coverSize: 'hero',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
 };
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
@@ -67,7 +78,9 @@ export function revisionView(scope: ContentScope, opts: ViewOptions = {}): Revis
   const visibility = scope.store.data.spaces.get(scope.space)?.visibility;
   const published = `${scope.baseUrl}/p/${scope.space}`;
   return {
-    object: 'revision', id: rev.id, parents: rev.parents,
+    object: 'revision',
+    id: rev.id,
+    parents: rev.parents,
     pages: pageTree(scope, content.pages, '', opts),
     files: content.files.map((f) => fileView(scope, f, opts)),
     reusableContents: [],
@@ -76,7 +89,15 @@ export function revisionView(scope: ContentScope, opts: ViewOptions = {}): Revis
     variables: content.variables,
     createdAt: rev.createdAt,
     ...(opts.metadata !== false
-      ? { git: { oid: sha1(JSON.stringify(rev.content ?? null)), message: messageOf(rev), createdByService: true, createdByGitBook: true, ref: 'refs/heads/main' } }
+      ? {
+          git: {
+            oid: sha1(JSON.stringify(rev.content ?? null)),
+            message: messageOf(rev),
+            createdByService: true,
+            createdByGitBook: true,
+            ref: 'refs/heads/main',
+          },
+        }
       : {}),
     // Published URLs only for a space's active revision: `published` unless the space is private, `public` when it is public.
     urls: {
@@ -85,7 +106,9 @@ export function revisionView(scope: ContentScope, opts: ViewOptions = {}): Revis
       ...(scope.published && visibility === 'public' ? { public: published } : {}),
     },
     // A merge revision whose change request is gone (it cannot be: they go with their space) would show as edits.
-    ...(kind.type === 'merge' && mergedFrom ? { type: 'merge' as const, mergedFrom } : { type: kind.type === 'update' ? 'update' as const : 'edits' as const }),
+    ...(kind.type === 'merge' && mergedFrom
+      ? { type: 'merge' as const, mergedFrom }
+      : { type: kind.type === 'update' ? ('update' as const) : ('edits' as const) }),
   };
 }
 
@@ -106,23 +129,27 @@ export function pageTree(scope: ContentScope, pages: readonly PageRec[], parentP
  */
 export function pageView(scope: ContentScope, page: PageRec, path: string, opts: PageBodyOptions = {}): Page {
   const common = {
-    object: 'page' as const, id: page.id, title: page.title,
+    object: 'page' as const,
+    id: page.id,
+    title: page.title,
     ...(page.emoji ? { emoji: page.emoji } : {}),
-    slug: page.slug, path,
+    slug: page.slug,
+    path,
     ...(page.description !== undefined ? { description: page.description } : {}),
-    createdAt: page.createdAt, updatedAt: page.updatedAt,
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
     hidden: page.hidden ?? false,
     ...(page.variables ? { variables: page.variables } : {}),
-    ...(opts.metadata !== false
-      ? { git: { oid: sha1(page.markdown), path: page.pages.length > 0 ? `${path}/README.md` : `${path}.md` } }
-      : {}),
+    ...(opts.metadata !== false ? { git: { oid: sha1(page.markdown), path: page.pages.length > 0 ? `${path}/README.md` : `${path}.md` } } : {}),
     urls: { app: `${scope.appUrl}/${path}` },
   };
   const pages = pageTree(scope, page.pages, path, opts);
   const markdown = pageMarkdown(scope.content, page, opts);
   if (markdown === undefined) return { ...common, type: 'computed', computed: computedSourceView(page.computed!), pages };
   return {
-    ...common, kind: 'sheet', type: 'document',
+    ...common,
+    kind: 'sheet',
+    type: 'document',
     layout: { ...DEFAULT_LAYOUT, ...page.layout },
     tags: [],
     ...(opts.format === 'document' ? { document: (opts.documentOf ?? markdownToDocument)(markdown) } : { markdown }),
@@ -147,8 +174,9 @@ export function pageMarkdown(content: RevisionContent, page: PageRec, opts: Page
     markdown = computeMarkdown(page.computed);
   }
   if (!opts.evaluated) return markdown;
-  return markdown.replace(/\{\{\s*(space|page)\.vars\.([\w-]+)\s*\}\}/g, (_, where: string, name: string) =>
-    (where === 'page' ? page.variables?.[name] : content.variables[name]) ?? '',
+  return markdown.replace(
+    /\{\{\s*(space|page)\.vars\.([\w-]+)\s*\}\}/g,
+    (_, where: string, name: string) => (where === 'page' ? page.variables?.[name] : content.variables[name]) ?? '',
   );
 }
 
@@ -166,8 +194,12 @@ function computeMarkdown(source: NonNullable<PageRec['computed']>): string {
  */
 export function fileView(scope: ContentScope, file: FileRec, opts: ViewOptions = {}): File {
   return {
-    object: 'file', id: file.id, name: file.name, contentType: file.contentType,
-    downloadURL: `data:${file.contentType};base64,${blobOf(scope.store, file.blob)}`, size: file.size,
+    object: 'file',
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: `data:${file.contentType};base64,${blobOf(scope.store, file.blob)}`,
+    size: file.size,
     ...(file.dimensions ? { dimensions: file.dimensions } : {}),
     ...(opts.metadata !== false ? { git: { oid: file.blob.slice(0, 40), path: `.gitbook/assets/${file.name}` } } : {}),
   };

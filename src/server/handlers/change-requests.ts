@@ -4,16 +4,37 @@
  * merges the space's newer content into it, `merge` makes it the space's new revision, and `pdf`
  * exports it at a signed URL (downloads.ts).
  */
-import type {
-  ChangeRequest, ChangeRequestFilters, ChangeRequestStatus, ConflictingPage, MergeResult,
-} from '../../contract/change-requests.js';
+import type { ChangeRequest, ChangeRequestFilters, ChangeRequestStatus, ConflictingPage, MergeResult } from '../../contract/change-requests.js';
 import { ops } from '../../contract/change-requests.js';
 import type { MergeRule } from '../../contract/spaces.js';
 import { orgFor } from '../access.js';
 import {
-  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, describePages, fileView, filesOfReadableSpaces, findFile,
-  findPage, linkItemsInSlices, linkList, linksInSlices, mergeInSlices, newRevision, pageMarkdown, pageTree, pageView, readWebsite,
-  revisionOf, revisionView, walkPages, type ContentScope, type PageRec, type RevisionContent, type RevisionKind,
+  applyImport,
+  applyTemplate,
+  backlinks,
+  commitToSpace,
+  contentOf,
+  describePages,
+  fileView,
+  filesOfReadableSpaces,
+  findFile,
+  findPage,
+  linkItemsInSlices,
+  linkList,
+  linksInSlices,
+  mergeInSlices,
+  newRevision,
+  pageMarkdown,
+  pageTree,
+  pageView,
+  readWebsite,
+  revisionOf,
+  revisionView,
+  walkPages,
+  type ContentScope,
+  type PageRec,
+  type RevisionContent,
+  type RevisionKind,
   type TemplateParams,
 } from '../content/index.js';
 import { downloadUrl } from '../downloads.js';
@@ -150,8 +171,10 @@ export function mergeRulesFailure(rules: readonly MergeRule[], f: MergeFacts): s
         if (rule.users.every((u) => u === reviewer)) break;
         const who = `space ${f.space} requires a review by ${rule.users.join(' and ')} to merge ${tag}`;
         failures.push(
-          new Set(rule.users).size > 1 ? `${who}: the merge is the only review in the sandbox, so ${BYPASS_ONLY}`
-            : rule.users[0] === f.author ? `${who}: ${selfReview}`
+          new Set(rule.users).size > 1
+            ? `${who}: the merge is the only review in the sandbox, so ${BYPASS_ONLY}`
+            : rule.users[0] === f.author
+              ? `${who}: ${selfReview}`
               : `${who}: the merge is the review, so only ${rule.users[0]} may merge`,
         );
         break;
@@ -164,7 +187,10 @@ export function mergeRulesFailure(rules: readonly MergeRule[], f: MergeFacts): s
       }
       case 'require_at_least_one_review':
       case 'require_at_least_one_approved_review':
-        if (reviewer === undefined) failures.push(`space ${f.space} requires ${rule.rule === 'require_at_least_one_review' ? 'a review' : 'an approved review'} to merge ${tag}: ${selfReview}, so someone else must merge`);
+        if (reviewer === undefined)
+          failures.push(
+            `space ${f.space} requires ${rule.rule === 'require_at_least_one_review' ? 'a review' : 'an approved review'} to merge ${tag}: ${selfReview}, so someone else must merge`,
+          );
         break;
       case 'require_agent_review':
         failures.push(`space ${f.space} requires a review by the agent to merge ${tag}: the sandbox runs no agents, so ${BYPASS_ONLY}`);
@@ -182,7 +208,9 @@ export function mergeRulesFailure(rules: readonly MergeRule[], f: MergeFacts): s
         if (f.merger !== f.author) failures.push(`only the author of ${cr} (${f.author}) may merge it ${tag}`);
         break;
       case 'custom':
-        failures.push(`${rule.message ?? 'a custom merge rule does not allow this merge'} ${tag}: the sandbox cannot evaluate its expression (${rule.expression}), so ${BYPASS_ONLY}`);
+        failures.push(
+          `${rule.message ?? 'a custom merge rule does not allow this merge'} ${tag}: the sandbox cannot evaluate its expression (${rule.expression}), so ${BYPASS_ONLY}`,
+        );
         break;
     }
   }
@@ -212,8 +240,13 @@ function mergeForbidden(ctx: HandlerCtx, space: SpaceRec, permissions: SpacePerm
   if (!permissions.merge) return `merging a change request needs the review role or above on space ${space.id}`;
   if (space.editMode === 'locked') return `space ${space.id} is locked (editMode locked): nothing can be merged into it`;
   return mergeRulesFailure(rulesOf(ctx.store, space), {
-    space: space.id, number: cr.number, merger: ctx.caller.user.id, author: cr.createdBy,
-    outdated: isOutdated(space, cr), subject: cr.subject, described: hasText(cr.description),
+    space: space.id,
+    number: cr.number,
+    merger: ctx.caller.user.id,
+    author: cr.createdBy,
+    outdated: isOutdated(space, cr),
+    subject: cr.subject,
+    described: hasText(cr.description),
   });
 }
 
@@ -227,22 +260,33 @@ function changeRequestView(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRequestRe
   const mergeable = MERGEABLE.includes(cr.status) && mergeForbidden(ctx, space, permissions, cr) === undefined;
   const merger = cr.mergedBy ? ctx.store.data.users.get(cr.mergedBy) : undefined;
   return {
-    object: 'change-request', id: cr.id, number: cr.number, status: cr.status, subject: cr.subject,
+    object: 'change-request',
+    id: cr.id,
+    number: cr.number,
+    status: cr.status,
+    subject: cr.subject,
     ...(cr.description !== undefined ? { description: cr.description } : {}),
     ...(creator ? { createdBy: userView(ctx, creator) } : {}),
-    createdAt: cr.createdAt, updatedAt: cr.updatedAt, space: cr.space,
-    revision: cr.revision, revisionInitial: cr.revisionInitial,
+    createdAt: cr.createdAt,
+    updatedAt: cr.updatedAt,
+    space: cr.space,
+    revision: cr.revision,
+    revisionInitial: cr.revisionInitial,
     ...(cr.revisionMergedAncestor ? { revisionMergedAncestor: cr.revisionMergedAncestor } : {}),
     ...(cr.revisionMerged ? { revisionMerged: cr.revisionMerged } : {}),
     ...(merger ? { mergedBy: userView(ctx, merger) } : {}),
     ...(cr.mergedAt ? { mergedAt: cr.mergedAt } : {}),
-    comments: counters.comments, outdated: isOutdated(space, cr),
+    comments: counters.comments,
+    outdated: isOutdated(space, cr),
     ...(cr.links ? { links: cr.links } : {}),
     ...(cr.conversationsIssuesCluster ? { conversationsIssuesCluster: cr.conversationsIssuesCluster } : {}),
     urls: { location: `${ctx.baseUrl}/v1/spaces/${cr.space}/change-requests/${cr.id}`, app: crAppUrl(ctx.baseUrl, cr) },
     permissions: {
-      view: true, edit: open && permissions.edit, comment: permissions.comment,
-      merge: mergeable, review: open && permissions.review,
+      view: true,
+      edit: open && permissions.edit,
+      comment: permissions.comment,
+      merge: mergeable,
+      review: open && permissions.review,
     },
   };
 }
@@ -276,9 +320,9 @@ export function crFor(ctx: HandlerCtx, spaceId: string, ref: string) {
 /** 403 unless the caller may edit change requests of the space (edit role or above, space not locked). */
 function requireCrEdit(space: SpaceRec, permissions: { edit: boolean }, what: string): void {
   if (permissions.edit) return;
-  throw forbidden(space.editMode === 'locked'
-    ? `${what}: space ${space.id} is locked (editMode locked)`
-    : `${what} needs the edit role or above on space ${space.id}`);
+  throw forbidden(
+    space.editMode === 'locked' ? `${what}: space ${space.id} is locked (editMode locked)` : `${what} needs the edit role or above on space ${space.id}`,
+  );
 }
 
 /** Record that a user changed a change request. */
@@ -292,7 +336,12 @@ const crName = (cr: ChangeRequestRec) => `change request ${cr.number} of space $
 
 /** Record `content` as the change request's new revision, child of its current one; the space is not touched. */
 export function commitToChangeRequest(
-  store: Store, cr: ChangeRequestRec, content: RevisionContent, message: string, parents = [cr.revision], kind?: RevisionKind,
+  store: Store,
+  cr: ChangeRequestRec,
+  content: RevisionContent,
+  message: string,
+  parents = [cr.revision],
+  kind?: RevisionKind,
 ): RevisionRec {
   const rev = newRevision(store, cr.space, parents, content, message, kind);
   cr.revision = rev.id;
@@ -303,7 +352,13 @@ export function commitToChangeRequest(
 function crScope(ctx: HandlerCtx, space: SpaceRec, cr: ChangeRequestRec): ContentScope {
   const rev = revisionOf(ctx.store, cr.revision);
   return {
-    store: ctx.store, baseUrl: ctx.baseUrl, org: space.org, space: space.id, rev, content: contentOf(rev), appUrl: crAppUrl(ctx.baseUrl, cr),
+    store: ctx.store,
+    baseUrl: ctx.baseUrl,
+    org: space.org,
+    space: space.id,
+    rev,
+    content: contentOf(rev),
+    appUrl: crAppUrl(ctx.baseUrl, cr),
     changeRequest: (id) => changeRequestViewById(ctx, id),
   };
 }
@@ -388,7 +443,10 @@ function conflictsResult(revision: string, conflicts: ConflictingPage[]): MergeR
  * A change request's links as PATCH sets them: the list given, whole (links left out are removed);
  * an item with `id` updates that link, one without is a new link with a new id.
  */
-function crLinks(cr: ChangeRequestRec, input: readonly { id?: string; ref: { kind: 'url'; url: string }; title?: string }[]): NonNullable<ChangeRequestRec['links']> {
+function crLinks(
+  cr: ChangeRequestRec,
+  input: readonly { id?: string; ref: { kind: 'url'; url: string }; title?: string }[],
+): NonNullable<ChangeRequestRec['links']> {
   const known = new Set((cr.links ?? []).map((l) => l.id));
   const seen = new Set<string>();
   return input.map((item, i) => {
@@ -426,8 +484,15 @@ function matches(store: Store, space: SpaceRec, f: ChangeRequestFilters) {
     (f.conversationsIssuesCluster === undefined || cr.conversationsIssuesCluster === f.conversationsIssuesCluster);
 }
 
-const filterScope = (f: ChangeRequestFilters) =>
-  [statusesOf(f), f.creator, f.contributor, f.requestedReviewer, f.conversationsIssuesCluster, f.orderBy ?? 'updatedAt', f.space];
+const filterScope = (f: ChangeRequestFilters) => [
+  statusesOf(f),
+  f.creator,
+  f.contributor,
+  f.requestedReviewer,
+  f.conversationsIssuesCluster,
+  f.orderBy ?? 'updatedAt',
+  f.space,
+];
 
 /**
  * Most recent first, by `orderBy` (the document's default: `updatedAt`), then newest created, then by
@@ -436,15 +501,17 @@ const filterScope = (f: ChangeRequestFilters) =>
 function listOrder(f: ChangeRequestFilters) {
   const key = f.orderBy ?? 'updatedAt';
   return (a: { space: SpaceRec; cr: ChangeRequestRec }, b: { space: SpaceRec; cr: ChangeRequestRec }) =>
-    b.cr[key].localeCompare(a.cr[key]) || b.cr.createdAt.localeCompare(a.cr.createdAt) ||
-    a.space.id.localeCompare(b.space.id) || b.cr.number - a.cr.number;
+    b.cr[key].localeCompare(a.cr[key]) || b.cr.createdAt.localeCompare(a.cr.createdAt) || a.space.id.localeCompare(b.space.id) || b.cr.number - a.cr.number;
 }
 
 const handlers: Handlers<typeof ops> = {
   listChangeRequests: (ctx, { params, query }) => {
     const { space, permissions } = spaceFor(ctx, params.spaceId);
-    const all = spaceChangeRequests(ctx.store, space.id).filter(matches(ctx.store, space, query))
-      .map((cr) => ({ space, cr })).sort(listOrder(query)).map(({ cr }) => cr);
+    const all = spaceChangeRequests(ctx.store, space.id)
+      .filter(matches(ctx.store, space, query))
+      .map((cr) => ({ space, cr }))
+      .sort(listOrder(query))
+      .map(({ cr }) => cr);
     const page = paginate(all, query, (cr) => cr.id, scopeOf('change-requests', space.id, ...filterScope(query)));
     return { ...page, items: page.items.map((cr) => changeRequestView(ctx, space, cr, permissions)) };
   },
@@ -465,9 +532,16 @@ const handlers: Handlers<typeof ops> = {
     // Handlers run synchronously: the number is taken and the record stored in the same tick.
     const now = ctx.store.now();
     const cr: ChangeRequestRec = {
-      id: newId(), number: ids.length + 1, space: space.id, status: 'draft', subject: body.subject ?? '',
-      createdBy: ctx.caller.user.id, createdAt: now, updatedAt: now,
-      revision: space.revision, revisionInitial: space.revision,
+      id: newId(),
+      number: ids.length + 1,
+      space: space.id,
+      status: 'draft',
+      subject: body.subject ?? '',
+      createdBy: ctx.caller.user.id,
+      createdAt: now,
+      updatedAt: now,
+      revision: space.revision,
+      revisionInitial: space.revision,
       ...(body.conversationsIssuesCluster !== undefined ? { conversationsIssuesCluster: body.conversationsIssuesCluster } : {}),
       contributors: [ctx.caller.user.id],
     };
@@ -522,9 +596,10 @@ const handlers: Handlers<typeof ops> = {
     };
     const found = mergeable();
     // The space has not moved since the change request branched (or was updated): its content is the result.
-    const { space, cr, merged } = found.space.revision === crBase(found.cr)
-      ? { ...found, merged: { content: contentAt(ctx.store, found.cr.revision), conflicts: [] } }
-      : await mergeNow(ctx, mergeable);
+    const { space, cr, merged } =
+      found.space.revision === crBase(found.cr)
+        ? { ...found, merged: { content: contentAt(ctx.store, found.cr.revision), conflicts: [] } }
+        : await mergeNow(ctx, mergeable);
     if (merged.conflicts.length > 0) return conflictsResult(space.revision, merged.conflicts);
     const subject = cr.subject ? `: ${cr.subject}` : '';
     const rev = commitToSpace(ctx.store, space, merged.content, `Merge change request #${cr.number}${subject}`, { type: 'merge', mergedFrom: cr.id });
@@ -603,24 +678,26 @@ const handlers: Handlers<typeof ops> = {
     return paginate(all, query, (b) => b.page ?? '', scopeOf('cr-file-backlinks', cr.id, file.id));
   },
 
-  getChangeRequestPage: (ctx, { params, query }) => withDocuments((documentOf) => {
-    const { cr, scope } = readable(ctx, params);
-    const { page, path } = pageIn(scope, cr, params.pageId);
-    // Every variable is deterministic, so `deterministic-only` evaluates them all; the sandbox has no
-    // reusable contents, so `dereferenced` leaves every page as it is.
-    return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated), documentOf });
-  }),
+  getChangeRequestPage: (ctx, { params, query }) =>
+    withDocuments((documentOf) => {
+      const { cr, scope } = readable(ctx, params);
+      const { page, path } = pageIn(scope, cr, params.pageId);
+      // Every variable is deterministic, so `deterministic-only` evaluates them all; the sandbox has no
+      // reusable contents, so `dereferenced` leaves every page as it is.
+      return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated), documentOf });
+    }),
 
   listChangeRequestPageLinks: async (ctx, { params, query }) => {
     const { cr, scope } = readable(ctx, params);
     const { page } = pageIn(scope, cr, params.pageId);
     const base = contentAt(ctx.store, crBase(cr));
-    const items = await linkItemsInSlices(scope, (await linksInSlices(scope.content, ctx.baseUrl)).filter((l) => l.from.id === page.id));
+    const items = await linkItemsInSlices(
+      scope,
+      (await linksInSlices(scope.content, ctx.baseUrl)).filter((l) => l.from.id === page.id),
+    );
     // Broken links this change request introduced: broken here, not broken in the page at the base revision.
     const before = new Set(
-      (await linksInSlices(base, ctx.baseUrl))
-        .filter((l) => l.from.id === page.id && l.status === 'broken')
-        .map((l) => JSON.stringify(l.target)),
+      (await linksInSlices(base, ctx.baseUrl)).filter((l) => l.from.id === page.id && l.status === 'broken').map((l) => JSON.stringify(l.target)),
     );
     const introduced = items.filter((i) => i.status === 'broken' && !before.has(JSON.stringify(i.targetReference))).length;
     return linkList(items, query, scopeOf('cr-page-links', cr.id, page.id), introduced);
@@ -659,5 +736,9 @@ async function pdfDownload(store: Store, claims: Record<string, string>) {
 }
 
 export const family = defineFamily({
-  ops, handlers, counters: { space: spaceCountersOf }, onSpacePurged: dropSpace, downloads: { [PDF_DOWNLOAD]: pdfDownload },
+  ops,
+  handlers,
+  counters: { space: spaceCountersOf },
+  onSpacePurged: dropSpace,
+  downloads: { [PDF_DOWNLOAD]: pdfDownload },
 });

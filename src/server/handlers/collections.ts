@@ -14,7 +14,9 @@ import { spaceView, visibleSpaces } from './spaces.js';
 function collectionView(ctx: HandlerCtx, c: CollectionRec): Collection {
   const orgRole = ctx.store.member(c.org, ctx.caller.user.id)?.role ?? null;
   return {
-    object: 'collection', id: c.id, title: c.title,
+    object: 'collection',
+    id: c.id,
+    title: c.title,
     ...(c.description !== undefined ? { description: c.description } : {}),
     organization: c.org,
     ...(c.parent ? { parent: c.parent } : {}),
@@ -54,14 +56,11 @@ function subtree(store: Store, c: CollectionRec): CollectionRec[] {
   return [c, ...treeOrder(store, c.id, true)];
 }
 
-
 const handlers: Handlers<typeof ops> = {
   listCollections: (ctx, { params, query }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
     const nested = query.nested ?? true;
-    const all = treeOrder(ctx.store, params.organizationId, nested).filter(
-      (c) => collectionPermissions(collectionRole(ctx.store, role, c)).view,
-    );
+    const all = treeOrder(ctx.store, params.organizationId, nested).filter((c) => collectionPermissions(collectionRole(ctx.store, role, c)).view);
     const page = paginate(all, query, (c) => c.id, scopeOf('collections', params.organizationId, nested));
     return { ...page, items: page.items.map((c) => collectionView(ctx, c)) };
   },
@@ -69,13 +68,17 @@ const handlers: Handlers<typeof ops> = {
   createCollection: (ctx, { params, body }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
     const parent = body.parent === undefined ? undefined : ctx.store.data.collections.get(body.parent);
-    if (body.parent !== undefined && (!parent || parent.org !== params.organizationId)) throw badRequest(`parent: no collection ${body.parent} in this organization`);
+    if (body.parent !== undefined && (!parent || parent.org !== params.organizationId))
+      throw badRequest(`parent: no collection ${body.parent} in this organization`);
     // In a collection, its defaultLevel may raise the role (its `permissions.create` says so).
     requireRole(parent ? collectionRole(ctx.store, role, parent) : role, 'create', 'creating a collection');
     const c: CollectionRec = {
-      id: newId(), org: params.organizationId, title: body.title ?? 'Untitled',
+      id: newId(),
+      org: params.organizationId,
+      title: body.title ?? 'Untitled',
       ...(body.parent !== undefined ? { parent: body.parent } : {}),
-      defaultLevel: null, createdAt: ctx.store.now(),
+      defaultLevel: null,
+      createdAt: ctx.store.now(),
     };
     ctx.store.data.collections.set(c.id, c);
     ctx.store.childrenOf(c.parent ?? c.org).push(c.id);
@@ -120,9 +123,7 @@ const handlers: Handlers<typeof ops> = {
     const { collection } = collectionFor(ctx, params.collectionId);
     const order = ctx.store.data.children.get(collection.id) ?? [];
     const rank = new Map(order.map((id, i) => [id, i]));
-    const spaces = visibleSpaces(ctx, collection.org, (s) => s.parent === collection.id).sort(
-      (a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0),
-    );
+    const spaces = visibleSpaces(ctx, collection.org, (s) => s.parent === collection.id).sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
     const page = paginate(spaces, query, (s) => s.id, scopeOf('collection-spaces', collection.id));
     return { ...page, items: page.items.map((s) => spaceView(ctx, s)) };
   },
@@ -138,7 +139,14 @@ const handlers: Handlers<typeof ops> = {
       if (!parent || parent.org !== collection.org) throw badRequest(`parent: no collection ${target} in this organization`);
       if (subtree(store, collection).some((c) => c.id === target)) throw badRequest('parent: a collection cannot move into itself or one of its descendants');
     }
-    store.moveChild(collection.id, collection.parent ?? collection.org, target ?? collection.org, body.position, target ? 'collection' : 'organization root', 'collection');
+    store.moveChild(
+      collection.id,
+      collection.parent ?? collection.org,
+      target ?? collection.org,
+      body.position,
+      target ? 'collection' : 'organization root',
+      'collection',
+    );
     if (target) collection.parent = target;
     else delete collection.parent;
     return collectionView(ctx, collection);
@@ -161,7 +169,10 @@ const handlers: Handlers<typeof ops> = {
     }
     delete collection.parent;
     store.childrenOf(body.organization).push(collection.id);
-    dropForeignSiteSpaces(store, subtree(store, collection).flatMap((c) => store.data.children.get(c.id) ?? []));
+    dropForeignSiteSpaces(
+      store,
+      subtree(store, collection).flatMap((c) => store.data.children.get(c.id) ?? []),
+    );
     return collectionView(ctx, collection);
   },
 };

@@ -4,7 +4,16 @@
  * role; editing or deleting a comment or reply is for its author (or an admin of the space).
  */
 import type { z } from 'zod';
-import type { Comment, CommentBody, CommentReply, FormatQuery, ListCommentsQuery, PostCommentBody, UpdateCommentBody, UpdateCrReplyBody } from '../../contract/comments.js';
+import type {
+  Comment,
+  CommentBody,
+  CommentReply,
+  FormatQuery,
+  ListCommentsQuery,
+  PostCommentBody,
+  UpdateCommentBody,
+  UpdateCrReplyBody,
+} from '../../contract/comments.js';
 import { COMMENT_MAX_CHARS, ops, withSuffix } from '../../contract/comments.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
@@ -126,7 +135,8 @@ function inThread(c: CommentRec, thread: Thread): boolean {
 
 function commentIn(ctx: HandlerCtx, thread: Thread, commentId: string): CommentRec {
   const c = state(ctx.store).comments.get(commentId);
-  if (!c || !inThread(c, thread)) throw notFound(`no comment ${commentId} ${thread.cr ? `on change request ${thread.cr.number}` : `in space ${thread.space.id}`}`);
+  if (!c || !inThread(c, thread))
+    throw notFound(`no comment ${commentId} ${thread.cr ? `on change request ${thread.cr.number}` : `in space ${thread.space.id}`}`);
   return c;
 }
 
@@ -147,7 +157,8 @@ function mayChange(ctx: HandlerCtx, thread: Thread, post: PostRec): boolean {
 
 function requireAuthor(ctx: HandlerCtx, thread: Thread, post: PostRec, verb: 'edit' | 'delete', noun: 'comment' | 'reply'): void {
   requireComment(thread, `${verb === 'edit' ? 'editing' : 'deleting'} a ${noun}`);
-  if (!mayChange(ctx, thread, post)) throw forbidden(`only the author of a ${noun} (or an admin of the space) may ${verb} it; ${post.id} was posted by ${post.postedBy}`);
+  if (!mayChange(ctx, thread, post))
+    throw forbidden(`only the author of a ${noun} (or an admin of the space) may ${verb} it; ${post.id} was posted by ${post.postedBy}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +202,10 @@ async function textOf(body: CommentBody): Promise<string> {
 /** Check reaction changes for the caller; returns the function that applies them. */
 function planReactions(ctx: HandlerCtx, post: PostRec, noun: string, added: string[] = [], removed: string[] = []): () => void {
   const user = ctx.caller.user.id;
-  for (const [field, list] of [['addedReactions', added], ['removedReactions', removed]] as const) {
+  for (const [field, list] of [
+    ['addedReactions', added],
+    ['removedReactions', removed],
+  ] as const) {
     const i = list.findIndex((e) => e.trim() === '');
     if (i >= 0) throw badRequest(`${field}.${i}: must not be blank (an emoji such as 👍, or a name such as :+1:)`);
   }
@@ -234,7 +248,10 @@ function setResolved(ctx: HandlerCtx, post: Resolution, resolved: boolean): void
  * finds the thread and the post (again after the body's text is read, which may wait).
  */
 async function update<P extends PostRec>(
-  ctx: HandlerCtx, find: () => { thread: Thread; post: P }, noun: 'comment' | 'reply', body: z.output<typeof UpdateCrReplyBody>,
+  ctx: HandlerCtx,
+  find: () => { thread: Thread; post: P },
+  noun: 'comment' | 'reply',
+  body: z.output<typeof UpdateCrReplyBody>,
 ): Promise<{ thread: Thread; post: P }> {
   const check = () => {
     const found = find();
@@ -273,7 +290,8 @@ function postView(ctx: HandlerCtx, thread: Thread, post: PostRec, show: Show, lo
     postedAt: post.postedAt,
     ...(post.editedAt ? { editedAt: post.editedAt } : {}),
     reactions: post.reactions.map((r) => ({
-      emoji: r.emoji, count: r.users.length,
+      emoji: r.emoji,
+      count: r.users.length,
       users: r.users.map((u) => ({ user: userRef(ctx, u.user), reactedAt: u.reactedAt })),
     })),
     body: show === 'markdown' ? { markdown: post.markdown } : { document: show(post.markdown) },
@@ -332,24 +350,27 @@ type CommentParams = Where & { commentId: string };
 type ReplyParams = CommentParams & { commentReplyId: string };
 
 const shared = {
-  listComments: (ctx: HandlerCtx, { params, query }: In<Where, z.output<typeof ListCommentsQuery>>) => withDocuments((documentOf) => {
-    const thread = threadFor(ctx, params);
-    const { comments } = state(ctx.store);
-    const status = query.status ?? 'all';
-    const order = query.order ?? 'desc';
-    // No author named (an empty list) is no filter.
-    const authors = query.authors?.length ? new Set(query.authors) : undefined;
-    const all = threadIds(ctx.store, thread.space.id, thread.key)
-      .map((id) => comments.get(id)!)
-      .filter((c) =>
-        (status === 'all' || c.status === status) &&
-        (query.targetPage === undefined || c.page?.id === query.targetPage) &&
-        (!authors || authors.has(c.postedBy)));
-    if (order === 'desc') all.reverse();
-    const scope = scopeOf('comments', thread.space.id, thread.key, status, order, query.targetPage, query.authors);
-    const page = paginate(all, query, (c) => c.id, scope);
-    return { ...page, items: page.items.map((c) => commentView(ctx, thread, c, showOf(query.format, documentOf))) };
-  }),
+  listComments: (ctx: HandlerCtx, { params, query }: In<Where, z.output<typeof ListCommentsQuery>>) =>
+    withDocuments((documentOf) => {
+      const thread = threadFor(ctx, params);
+      const { comments } = state(ctx.store);
+      const status = query.status ?? 'all';
+      const order = query.order ?? 'desc';
+      // No author named (an empty list) is no filter.
+      const authors = query.authors?.length ? new Set(query.authors) : undefined;
+      const all = threadIds(ctx.store, thread.space.id, thread.key)
+        .map((id) => comments.get(id)!)
+        .filter(
+          (c) =>
+            (status === 'all' || c.status === status) &&
+            (query.targetPage === undefined || c.page?.id === query.targetPage) &&
+            (!authors || authors.has(c.postedBy)),
+        );
+      if (order === 'desc') all.reverse();
+      const scope = scopeOf('comments', thread.space.id, thread.key, status, order, query.targetPage, query.authors);
+      const page = paginate(all, query, (c) => c.id, scope);
+      return { ...page, items: page.items.map((c) => commentView(ctx, thread, c, showOf(query.format, documentOf))) };
+    }),
 
   postComment: async (ctx: HandlerCtx, { params, body }: In<Where, unknown, z.output<typeof PostCommentBody>>) => {
     requireComment(threadFor(ctx, params), 'commenting');
@@ -364,12 +385,19 @@ const shared = {
       page = { id: found.page.id, title: found.page.title, ...(found.page.emoji ? { emoji: found.page.emoji } : {}), path: found.path };
     }
     const c: CommentRec = {
-      id: newId(), space: thread.space.id, ...(thread.cr ? { changeRequest: thread.cr.id } : {}),
-      postedBy: ctx.caller.user.id, postedAt: ctx.store.now(), markdown, status: 'open',
-      revision: thread.revision, ...(page ? { page } : {}),
+      id: newId(),
+      space: thread.space.id,
+      ...(thread.cr ? { changeRequest: thread.cr.id } : {}),
+      postedBy: ctx.caller.user.id,
+      postedAt: ctx.store.now(),
+      markdown,
+      status: 'open',
+      revision: thread.revision,
+      ...(page ? { page } : {}),
       ...(body.node !== undefined ? { node: body.node } : {}),
       ...(body.tableCell !== undefined ? { tableCell: body.tableCell } : {}),
-      reactions: [], replies: [],
+      reactions: [],
+      replies: [],
     };
     const s = state(ctx.store);
     s.comments.set(c.id, c);
@@ -381,16 +409,22 @@ const shared = {
     return commentView(ctx, thread, c, 'markdown');
   },
 
-  getComment: (ctx: HandlerCtx, { params, query }: In<CommentParams, z.output<typeof FormatQuery>>) => withDocuments((documentOf) => {
-    const thread = threadFor(ctx, params);
-    return commentView(ctx, thread, commentIn(ctx, thread, params.commentId), showOf(query.format, documentOf));
-  }),
+  getComment: (ctx: HandlerCtx, { params, query }: In<CommentParams, z.output<typeof FormatQuery>>) =>
+    withDocuments((documentOf) => {
+      const thread = threadFor(ctx, params);
+      return commentView(ctx, thread, commentIn(ctx, thread, params.commentId), showOf(query.format, documentOf));
+    }),
 
   updateComment: async (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, z.output<typeof UpdateCommentBody>>) => {
-    const { thread, post } = await update(ctx, () => {
-      const thread = threadFor(ctx, params);
-      return { thread, post: commentIn(ctx, thread, params.commentId) };
-    }, 'comment', body);
+    const { thread, post } = await update(
+      ctx,
+      () => {
+        const thread = threadFor(ctx, params);
+        return { thread, post: commentIn(ctx, thread, params.commentId) };
+      },
+      'comment',
+      body,
+    );
     return commentView(ctx, thread, post, 'markdown');
   },
 
@@ -404,17 +438,26 @@ const shared = {
     for (const id of c.replies) s.replies.delete(id);
     s.comments.delete(c.id);
     const threads = s.threads.get(c.space)!;
-    threads.set(thread.key, threads.get(thread.key)!.filter((id) => id !== c.id));
+    threads.set(
+      thread.key,
+      threads.get(thread.key)!.filter((id) => id !== c.id),
+    );
     return undefined;
   },
 
-  listCommentReplies: (ctx: HandlerCtx, { params, query }: In<CommentParams, z.output<typeof FormatQuery> & { page?: string; limit?: number }>) => withDocuments((documentOf) => {
-    const thread = threadFor(ctx, params);
-    const c = commentIn(ctx, thread, params.commentId);
-    const { replies } = state(ctx.store);
-    const page = paginate(c.replies.map((id) => replies.get(id)!), query, (r) => r.id, scopeOf('comment-replies', c.id));
-    return { ...page, items: page.items.map((r) => replyView(ctx, thread, c, r, showOf(query.format, documentOf))) };
-  }),
+  listCommentReplies: (ctx: HandlerCtx, { params, query }: In<CommentParams, z.output<typeof FormatQuery> & { page?: string; limit?: number }>) =>
+    withDocuments((documentOf) => {
+      const thread = threadFor(ctx, params);
+      const c = commentIn(ctx, thread, params.commentId);
+      const { replies } = state(ctx.store);
+      const page = paginate(
+        c.replies.map((id) => replies.get(id)!),
+        query,
+        (r) => r.id,
+        scopeOf('comment-replies', c.id),
+      );
+      return { ...page, items: page.items.map((r) => replyView(ctx, thread, c, r, showOf(query.format, documentOf))) };
+    }),
 
   postCommentReply: async (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, { body: CommentBody }>) => {
     const check = () => {
@@ -428,27 +471,37 @@ const shared = {
     // Again: the comment may have changed while the text was read.
     const { thread, c } = check();
     const r: ReplyRec = {
-      id: newId(), comment: c.id, postedBy: ctx.caller.user.id, postedAt: ctx.store.now(),
-      markdown, reactions: [],
+      id: newId(),
+      comment: c.id,
+      postedBy: ctx.caller.user.id,
+      postedAt: ctx.store.now(),
+      markdown,
+      reactions: [],
     };
     state(ctx.store).replies.set(r.id, r);
     c.replies.push(r.id);
     return replyView(ctx, thread, c, r, 'markdown');
   },
 
-  getCommentReply: (ctx: HandlerCtx, { params, query }: In<ReplyParams, z.output<typeof FormatQuery>>) => withDocuments((documentOf) => {
-    const thread = threadFor(ctx, params);
-    const c = commentIn(ctx, thread, params.commentId);
-    return replyView(ctx, thread, c, replyIn(ctx, c, params.commentReplyId), showOf(query.format, documentOf));
-  }),
+  getCommentReply: (ctx: HandlerCtx, { params, query }: In<ReplyParams, z.output<typeof FormatQuery>>) =>
+    withDocuments((documentOf) => {
+      const thread = threadFor(ctx, params);
+      const c = commentIn(ctx, thread, params.commentId);
+      return replyView(ctx, thread, c, replyIn(ctx, c, params.commentReplyId), showOf(query.format, documentOf));
+    }),
 
   updateCommentReply: async (ctx: HandlerCtx, { params, body }: In<ReplyParams, unknown, z.output<typeof UpdateCrReplyBody>>) => {
     let c: CommentRec | undefined;
-    const { thread, post } = await update(ctx, () => {
-      const thread = threadFor(ctx, params);
-      c = commentIn(ctx, thread, params.commentId);
-      return { thread, post: replyIn(ctx, c, params.commentReplyId) };
-    }, 'reply', body);
+    const { thread, post } = await update(
+      ctx,
+      () => {
+        const thread = threadFor(ctx, params);
+        c = commentIn(ctx, thread, params.commentId);
+        return { thread, post: replyIn(ctx, c, params.commentReplyId) };
+      },
+      'reply',
+      body,
+    );
     return replyView(ctx, thread, c!, post, 'markdown');
   },
 
@@ -488,7 +541,9 @@ const handlers: Handlers<typeof ops> = {
 };
 
 export const family = defineFamily({
-  ops, handlers, onSpacePurged: dropSpace,
+  ops,
+  handlers,
+  onSpacePurged: dropSpace,
   counters: {
     space: (store, spaceId) => ({ comments: openedIn(store, spaceId, '') }),
     changeRequest: (store, cr) => ({ comments: openedIn(store, cr.space, cr.id) }),

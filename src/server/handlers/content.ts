@@ -1,8 +1,27 @@
 /** Space content: the active revision, pages, files, links, backlinks, search, import and templates. */
 import { ops } from '../../contract/content.js';
 import {
-  applyImport, applyTemplate, backlinks, commitToSpace, contentOf, dropSearchIndexes, dropUnusedBlobs, fileView, findFile, findPage, linkItemsInSlices, linkList,
-  linksInSlices, pageTree, pageView, readWebsite, revisionOf, revisionView, searchHits, spaceScope, type ContentScope,
+  applyImport,
+  applyTemplate,
+  backlinks,
+  commitToSpace,
+  contentOf,
+  dropSearchIndexes,
+  dropUnusedBlobs,
+  fileView,
+  findFile,
+  findPage,
+  linkItemsInSlices,
+  linkList,
+  linksInSlices,
+  pageTree,
+  pageView,
+  readWebsite,
+  revisionOf,
+  revisionView,
+  searchHits,
+  spaceScope,
+  type ContentScope,
 } from '../content/index.js';
 import { forbidden, notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
@@ -21,9 +40,11 @@ function readable(ctx: HandlerCtx, spaceId: string): ContentScope {
 function editable(ctx: HandlerCtx, spaceId: string) {
   const { space, permissions } = spaceFor(ctx, spaceId);
   if (!permissions.edit) {
-    throw forbidden(space.editMode === 'locked'
-      ? `space ${spaceId} is locked: its content cannot be edited (unlock it with editMode live)`
-      : `editing the content of space ${spaceId} needs the edit role or above on it`);
+    throw forbidden(
+      space.editMode === 'locked'
+        ? `space ${spaceId} is locked: its content cannot be edited (unlock it with editMode live)`
+        : `editing the content of space ${spaceId} needs the edit role or above on it`,
+    );
   }
   return space;
 }
@@ -88,13 +109,14 @@ const handlers: Handlers<typeof ops> = {
     return paginate(all, query, (b) => b.page ?? '', scopeOf('file-backlinks', scope.space, file.id));
   },
 
-  getSpacePage: (ctx, { params, query }) => withDocuments((documentOf) => {
-    const scope = readable(ctx, params.spaceId);
-    const { page, path } = pageIn(scope, params.pageId);
-    // Every variable is deterministic, so `deterministic-only` evaluates them all; the sandbox has no
-    // reusable contents, so `dereferenced` leaves every page as it is.
-    return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated), documentOf });
-  }),
+  getSpacePage: (ctx, { params, query }) =>
+    withDocuments((documentOf) => {
+      const scope = readable(ctx, params.spaceId);
+      const { page, path } = pageIn(scope, params.pageId);
+      // Every variable is deterministic, so `deterministic-only` evaluates them all; the sandbox has no
+      // reusable contents, so `dereferenced` leaves every page as it is.
+      return pageView(scope, page, path, { ...query, format: query.format ?? 'document', evaluated: Boolean(query.evaluated), documentOf });
+    }),
 
   listSpacePageLinks: async (ctx, { params, query }) => {
     const scope = readable(ctx, params.spaceId);
@@ -127,7 +149,8 @@ const handlers: Handlers<typeof ops> = {
 
 /** The content family owns the content model: a purged space's search indexes and unused file bytes go with it. */
 export const family = defineFamily({
-  ops, handlers,
+  ops,
+  handlers,
   onSpacePurged: (store, spaceId) => {
     dropSearchIndexes(store, spaceId);
     dropUnusedBlobs(store, spaceId);

@@ -51,8 +51,14 @@ export function memberView(ctx: HandlerCtx, orgId: string, m: MemberRec): Member
   const user = ctx.store.data.users.get(m.userId);
   if (!user) throw notFound(`no member ${m.userId}`);
   return {
-    object: 'member', id: m.userId, role: m.role, user: userView(ctx, user), disabled: m.disabled,
-    joinedAt: m.joinedAt, ...(m.lastSeenAt ? { lastSeenAt: m.lastSeenAt } : {}), sso: m.sso,
+    object: 'member',
+    id: m.userId,
+    role: m.role,
+    user: userView(ctx, user),
+    disabled: m.disabled,
+    joinedAt: m.joinedAt,
+    ...(m.lastSeenAt ? { lastSeenAt: m.lastSeenAt } : {}),
+    sso: m.sso,
     spaces: memberSpaces(ctx, orgId, m).length,
     teams: memberTeams(ctx.store, orgId, m.userId).length,
     sites: memberSites(ctx.store, orgId, m),

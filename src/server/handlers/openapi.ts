@@ -110,7 +110,9 @@ async function runProcessing(store: Store, specId: string, generation: number): 
     return;
   }
   const version: SpecVersionRec = {
-    id: newId(), spec: spec.id, createdAt: now,
+    id: newId(),
+    spec: spec.id,
+    createdAt: now,
     ...('url' in spec.source ? { sourceURL: spec.source.url } : {}),
     filesystem: { [result.filename]: result.document },
   };
@@ -147,9 +149,14 @@ function specPermissions(ctx: HandlerCtx, s: SpecRec) {
 function specView(ctx: HandlerCtx, s: SpecRec): OpenAPISpec {
   const urls = specUrls(ctx, s);
   return {
-    object: 'openapi-spec', id: s.id, createdAt: s.createdAt, updatedAt: s.updatedAt, slug: s.slug,
+    object: 'openapi-spec',
+    id: s.id,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    slug: s.slug,
     ...('url' in s.source ? { sourceURL: s.source.url } : {}),
-    processingState: s.processingState, visibility: s.visibility,
+    processingState: s.processingState,
+    visibility: s.visibility,
     ...(s.lastVersion !== undefined ? { lastVersion: s.lastVersion } : {}),
     ...(s.lastProcessedAt !== undefined ? { lastProcessedAt: s.lastProcessedAt } : {}),
     ...(s.lastProcessErrorCode !== undefined ? { lastProcessErrorCode: s.lastProcessErrorCode } : {}),
@@ -158,7 +165,8 @@ function specView(ctx: HandlerCtx, s: SpecRec): OpenAPISpec {
     lastProcessedErrorCount: s.lastProcessedErrorCount ?? s.lastProcessedErrors?.length ?? 0,
     permissions: specPermissions(ctx, s),
     urls: {
-      location: urls.location, app: `${ctx.baseUrl}/app/o/${s.org}/openapi/${s.slug}`,
+      location: urls.location,
+      app: `${ctx.baseUrl}/app/o/${s.org}/openapi/${s.slug}`,
       // Only a public specification has a published address (the official document: "only defined when published").
       ...(urls.public !== null ? { published: urls.public } : {}),
     },
@@ -172,7 +180,10 @@ function versionUrl(ctx: HandlerCtx, s: SpecRec, v: SpecVersionRec): string {
 
 function versionView(ctx: HandlerCtx, s: SpecRec, v: SpecVersionRec): OpenAPISpecVersion {
   return {
-    object: 'openapi-spec-version', id: v.id, createdAt: v.createdAt, url: versionUrl(ctx, s, v),
+    object: 'openapi-spec-version',
+    id: v.id,
+    createdAt: v.createdAt,
+    url: versionUrl(ctx, s, v),
     urls: { location: `${specUrls(ctx, s).location}/versions/${v.id}` },
   };
 }
@@ -211,7 +222,11 @@ function versionFor(ctx: HandlerCtx, s: SpecRec, versionId: string | 'latest'): 
   const id = versionId === 'latest' ? s.lastVersion : versionId;
   const v = id === undefined ? undefined : state(ctx.store).versions.get(id);
   if (!v || v.spec !== s.id) {
-    throw notFound(versionId === 'latest' ? `specification ${s.slug} has no version yet (none processed successfully)` : `no version ${versionId} of specification ${s.slug}`);
+    throw notFound(
+      versionId === 'latest'
+        ? `specification ${s.slug} has no version yet (none processed successfully)`
+        : `no version ${versionId} of specification ${s.slug}`,
+    );
   }
   return v;
 }
@@ -219,8 +234,15 @@ function versionFor(ctx: HandlerCtx, s: SpecRec, versionId: string | 'latest'): 
 function newSpec(ctx: HandlerCtx, orgId: string, slug: string, source: OpenApiSource): SpecRec {
   const now = ctx.store.now();
   const spec: SpecRec = {
-    id: newId(), org: orgId, slug, createdAt: now, updatedAt: now, visibility: 'private',
-    source, processingState: 'pending', generation: 1,
+    id: newId(),
+    org: orgId,
+    slug,
+    createdAt: now,
+    updatedAt: now,
+    visibility: 'private',
+    source,
+    processingState: 'pending',
+    generation: 1,
   };
   state(ctx.store).specs.set(spec.id, spec);
   schedule(ctx.store, spec);
@@ -231,7 +253,8 @@ function newSpec(ctx: HandlerCtx, orgId: string, slug: string, source: OpenApiSo
 function sourceOf(store: Store, body: { url?: string; text?: string }): OpenApiSource {
   if (body.url === undefined) return { text: body.text ?? '' };
   const host = refusedHost(body.url, store.fetchPolicy.allowHosts);
-  if (host) throw badRequest(`source.url: the sandbox may not fetch from host ${host} (allowed: ${store.fetchPolicy.allowHosts.join(', ')}; see serve --allow-fetch)`);
+  if (host)
+    throw badRequest(`source.url: the sandbox may not fetch from host ${host} (allowed: ${store.fetchPolicy.allowHosts.join(', ')}; see serve --allow-fetch)`);
   return { url: body.url };
 }
 

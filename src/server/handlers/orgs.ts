@@ -59,7 +59,10 @@ function hasActiveSaml(store: Store, orgId: string): boolean {
 
 export function userView(ctx: HandlerCtx, u: UserRec): User {
   return {
-    object: 'user', id: u.id, displayName: u.displayName, email: u.email,
+    object: 'user',
+    id: u.id,
+    displayName: u.displayName,
+    email: u.email,
     ...(u.photoURL ? { photoURL: u.photoURL } : {}),
     urls: { location: `${ctx.baseUrl}/v1/users/${u.id}` },
   };
@@ -72,7 +75,10 @@ function orgView(ctx: HandlerCtx, org: OrgRec): Organization {
   // The default content is shown while its site still exists in the organization.
   const site = s.defaultContent && sitesState(ctx.store).sites.get(s.defaultContent.site);
   return {
-    object: 'organization', id: org.id, title: org.title, createdAt: org.createdAt,
+    object: 'organization',
+    id: org.id,
+    title: org.title,
+    createdAt: org.createdAt,
     emailDomains: org.emailDomains,
     ...(s.hostname !== undefined ? { hostname: s.hostname } : {}),
     type: 'business',
@@ -84,7 +90,8 @@ function orgView(ctx: HandlerCtx, org: OrgRec): Organization {
     plan: 'free',
     mergeRules: s.mergeRules ?? { type: 'none' },
     urls: {
-      location: `${ctx.baseUrl}/v1/orgs/${org.id}`, app: `${ctx.baseUrl}/app/o/${org.id}`,
+      location: `${ctx.baseUrl}/v1/orgs/${org.id}`,
+      app: `${ctx.baseUrl}/app/o/${org.id}`,
       ...(s.logo !== undefined ? { logo: s.logo } : {}),
     },
     // The sandbox has no billing: trials do not apply, and none was ever taken.
@@ -97,7 +104,10 @@ function orgView(ctx: HandlerCtx, org: OrgRec): Organization {
 export function teamView(ctx: HandlerCtx, team: TeamRec): Team {
   const role = ctx.store.member(team.org, ctx.caller.user.id)?.role ?? null;
   return {
-    object: 'team', id: team.id, title: team.title, members: team.members.size,
+    object: 'team',
+    id: team.id,
+    title: team.title,
+    members: team.members.size,
     // No content is shared with teams in the sandbox (it has no team permissions): they reach no space.
     spaces: 0,
     createdAt: team.createdAt,
@@ -108,9 +118,11 @@ export function teamView(ctx: HandlerCtx, team: TeamRec): Team {
 /** What the schema cannot check: members named in the rules, the default site, an active provider for SSO. */
 function checkUpdate(store: Store, orgId: string, body: UpdateOrganizationBody): void {
   if (body.mergeRules?.type === 'rules') {
-    body.mergeRules.rules.forEach((rule, i) => ('users' in rule ? rule.users : []).forEach((user, j) => {
-      if (!store.member(orgId, user)) throw badRequest(`mergeRules.rules.${i}.users.${j}: ${user} is not a member of organization ${orgId}`);
-    }));
+    body.mergeRules.rules.forEach((rule, i) =>
+      ('users' in rule ? rule.users : []).forEach((user, j) => {
+        if (!store.member(orgId, user)) throw badRequest(`mergeRules.rules.${i}.users.${j}: ${user} is not a member of organization ${orgId}`);
+      }),
+    );
   }
   if (body.defaultContent) {
     const site = sitesState(store).sites.get(body.defaultContent.site);

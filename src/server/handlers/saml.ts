@@ -23,14 +23,17 @@ function serviceOf(ctx: HandlerCtx, p: SamlProviderRec) {
 function providerView(ctx: HandlerCtx, p: SamlProviderRec): SAMLProvider {
   const team = p.defaultTeam ? ctx.store.data.teams.get(p.defaultTeam) : undefined;
   return {
-    object: 'saml-provider', id: p.id, label: p.label,
+    object: 'saml-provider',
+    id: p.id,
+    label: p.label,
     // The official document requires the three, ssoURL as a URI: a field not set yet shows as the
     // value that clears it (contract/saml.ts, UNSET_SSO_URL).
     ssoURL: p.ssoURL ?? UNSET_SSO_URL,
     entityID: p.entityID ?? '',
     certificate: p.certificate ?? '',
     ...(team ? { defaultTeam: teamView(ctx, team) } : {}),
-    defaultRole: p.defaultRole, createdAt: p.createdAt,
+    defaultRole: p.defaultRole,
+    createdAt: p.createdAt,
     status: samlActive(p) ? 'active' : 'pending',
     service: serviceOf(ctx, p),
     urls: { location: `${ctx.baseUrl}/v1/orgs/${p.org}/saml/${p.id}` },
@@ -107,7 +110,9 @@ const handlers: Handlers<typeof ops> = {
     requireAdmin(ctx, orgId, 'adding a SAML provider');
     checkReferences(ctx, orgId, body);
     const p: SamlProviderRec = {
-      id: newId(), org: orgId, label: body.label,
+      id: newId(),
+      org: orgId,
+      label: body.label,
       defaultRole: body.defaultRole === undefined ? 'read' : body.defaultRole,
       createdAt: ctx.store.now(),
     };
@@ -116,8 +121,7 @@ const handlers: Handlers<typeof ops> = {
     return providerView(ctx, p);
   },
 
-  getSamlProvider: (ctx, { params }) =>
-    providerView(ctx, providerFor(ctx, params.organizationId, params.samlProviderId, 'reading a SAML provider')),
+  getSamlProvider: (ctx, { params }) => providerView(ctx, providerFor(ctx, params.organizationId, params.samlProviderId, 'reading a SAML provider')),
 
   updateSamlProvider: (ctx, { params, body }) => {
     const p = providerFor(ctx, params.organizationId, params.samlProviderId, 'changing a SAML provider');
@@ -139,9 +143,13 @@ const handlers: Handlers<typeof ops> = {
   listSsoProviders: (ctx, { params }) => {
     orgFor(ctx.store, ctx.caller, params.organizationId);
     return {
-      items: samlProvidersOf(ctx.store, params.organizationId).filter(samlActive).map((p) => ({
-        id: p.id, label: p.label, startURL: serviceOf(ctx, p).startURL,
-      })),
+      items: samlProvidersOf(ctx.store, params.organizationId)
+        .filter(samlActive)
+        .map((p) => ({
+          id: p.id,
+          label: p.label,
+          startURL: serviceOf(ctx, p).startURL,
+        })),
     };
   },
 };

@@ -21,13 +21,38 @@ import type { SpaceRec, Store } from '../store.js';
 import { emptyAdaptiveSchema, templateConditions } from '../sites/adaptive.js';
 import { siteCustomization } from '../sites/customization.js';
 import {
-  containerOf, dropSite, dropSiteSpace, removeFrom, replaceContent, settle, siteSpaceListOf, siteSpacesOf,
-  sitesState, sitePathOf, subtreeGroups, uniquePath, walk,
-  type GroupRec, type SectionRec, type SiteRec, type SiteSpaceRec, type SitesState,
+  containerOf,
+  dropSite,
+  dropSiteSpace,
+  removeFrom,
+  replaceContent,
+  settle,
+  siteSpaceListOf,
+  siteSpacesOf,
+  sitesState,
+  sitePathOf,
+  subtreeGroups,
+  uniquePath,
+  walk,
+  type GroupRec,
+  type SectionRec,
+  type SiteRec,
+  type SiteSpaceRec,
+  type SitesState,
 } from '../sites/state.js';
 import {
-  groupView, listedSections, listedSiteSpaces, memberOpts, sectionView, siteAs, siteAsReader, siteSpaceView, siteView,
-  spaceForSite, structureView, type SiteParams,
+  groupView,
+  listedSections,
+  listedSiteSpaces,
+  memberOpts,
+  sectionView,
+  siteAs,
+  siteAsReader,
+  siteSpaceView,
+  siteView,
+  spaceForSite,
+  structureView,
+  type SiteParams,
 } from '../sites/views.js';
 import type { z } from 'zod';
 
@@ -102,7 +127,8 @@ type SpaceChoice = { space: SpaceRec } | { create: { title: string; content?: Re
  * ones) but no `pageId` (it has no pages yet).
  */
 function chooseSpace(
-  ctx: HandlerCtx, site: SiteRec,
+  ctx: HandlerCtx,
+  site: SiteRec,
   req: { spaceId: string | null; template?: Template; pageId?: string | null; title?: string | null },
 ): SpaceChoice {
   if (req.spaceId !== null) {
@@ -116,7 +142,11 @@ function chooseSpace(
   if (typeof req.pageId === 'string') throw badRequest('pageId: a new space (spaceId null) has no pages yet');
   const title = req.title ?? 'Untitled';
   if (req.template === undefined) return { create: { title } };
-  const content = newSpaceContent(ctx.store, req.template as { id: string; params?: TemplateParams }, filesOfReadableSpaces(ctx.store, (id) => spaceFor(ctx, id).space));
+  const content = newSpaceContent(
+    ctx.store,
+    req.template as { id: string; params?: TemplateParams },
+    filesOfReadableSpaces(ctx.store, (id) => spaceFor(ctx, id).space),
+  );
   return { create: { title, content, template: req.template.id } };
 }
 
@@ -139,7 +169,12 @@ function addSiteSpace(st: SitesState, site: SiteRec, space: SpaceRec, section: S
   const list = section ? section.siteSpaces : site.siteSpaces;
   const taken = new Set(list.map((id) => st.siteSpaces.get(id)!.path));
   const ss: SiteSpaceRec = {
-    id: newId(), site: site.id, space: space.id, path: uniquePath(sitePathOf(space.title, 'space'), taken), hidden: false, draft,
+    id: newId(),
+    site: site.id,
+    space: space.id,
+    path: uniquePath(sitePathOf(space.title, 'space'), taken),
+    hidden: false,
+    draft,
     ...(section ? { section: section.id } : {}),
   };
   st.siteSpaces.set(ss.id, ss);
@@ -186,10 +221,7 @@ function sideOf(position: Position, side: 'before' | 'after', key: string): { id
  * item joins it). `find` turns a side into its anchor or throws 400. Both sides: the anchors must
  * be neighbours in one container; neither: the item stays where it is.
  */
-function placeInTree(
-  st: SitesState, site: SiteRec, item: SectionRec | GroupRec,
-  find: (side: 'before' | 'after') => SectionRec | GroupRec | undefined,
-): void {
+function placeInTree(st: SitesState, site: SiteRec, item: SectionRec | GroupRec, find: (side: 'before' | 'after') => SectionRec | GroupRec | undefined): void {
   let to: string[] | undefined;
   let group: string | undefined;
   const anchors: { before?: string; after?: string } = {};
@@ -245,9 +277,19 @@ const handlers: Handlers<typeof ops> = {
     });
     const st = sitesState(ctx.store);
     const site: SiteRec = {
-      id: newId(), org: params.organizationId, type: body.type ?? 'basic', title: body.title ?? 'Untitled site',
-      visibility: body.visibility ?? 'public', published: false, createdAt: ctx.store.now(), defaultLevel: null,
-      adaptiveContent: false, agentsContext: 'included', shareKey: newId(), structure: [], siteSpaces: [],
+      id: newId(),
+      org: params.organizationId,
+      type: body.type ?? 'basic',
+      title: body.title ?? 'Untitled site',
+      visibility: body.visibility ?? 'public',
+      published: false,
+      createdAt: ctx.store.now(),
+      defaultLevel: null,
+      adaptiveContent: false,
+      agentsContext: 'included',
+      shareKey: newId(),
+      structure: [],
+      siteSpaces: [],
     };
     st.sites.set(site.id, site);
     for (const space of spaces) addSiteSpace(st, site, space, undefined, draftOf(site, undefined));
@@ -463,7 +505,11 @@ const handlers: Handlers<typeof ops> = {
       return section;
     });
     const group: GroupRec = {
-      id: newId(), site: site.id, title: body.title, children: [], draft: draftOf(site, body.draft),
+      id: newId(),
+      site: site.id,
+      title: body.title,
+      children: [],
+      draft: draftOf(site, body.draft),
       ...(parent ? { group: parent.id } : {}),
       ...(typeof body.icon === 'string' ? { icon: body.icon } : {}),
     };
@@ -575,7 +621,8 @@ const handlers: Handlers<typeof ops> = {
   createSiteSpace: (ctx, { params, body }) => {
     const { st, site } = open(ctx, params, 'admin', 'adding a site space');
     const choice = chooseSpace(ctx, site, body);
-    const section = body.sectionId === undefined ? (site.defaultSection ? st.sections.get(site.defaultSection) : undefined) : sectionIn(st, site, body.sectionId);
+    const section =
+      body.sectionId === undefined ? (site.defaultSection ? st.sections.get(site.defaultSection) : undefined) : sectionIn(st, site, body.sectionId);
     if (body.sectionId !== undefined && !section) throw badRequest(`sectionId: no section ${body.sectionId} in site ${site.id}`);
     const space = spaceOf(ctx, site, choice);
     const ss = addSiteSpace(st, site, space, section, draftOf(site, body.draft));

@@ -27,12 +27,19 @@ export function spaceView(ctx: HandlerCtx, s: SpaceRec, minRole: Role | null = n
   const base = ctx.baseUrl;
   const published = `${base}/p/${s.id}`;
   return {
-    object: 'space', id: s.id, title: s.title, emoji: s.emoji, visibility: s.visibility,
-    createdAt: s.createdAt, updatedAt: s.updatedAt,
+    object: 'space',
+    id: s.id,
+    title: s.title,
+    emoji: s.emoji,
+    visibility: s.visibility,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
     ...(s.deletedAt ? { deletedAt: s.deletedAt } : {}),
-    editMode: s.editMode, mergeRules: s.mergeRules,
+    editMode: s.editMode,
+    mergeRules: s.mergeRules,
     urls: {
-      location: `${base}/v1/spaces/${s.id}`, app: `${base}/app/s/${s.id}`,
+      location: `${base}/v1/spaces/${s.id}`,
+      app: `${base}/app/s/${s.id}`,
       published: s.visibility === 'share-link' && permissions.viewInviteLinks ? `${published}?shareKey=${s.shareKey}` : published,
       public: published,
       ...(s.icon ? { icon: s.icon } : {}),
@@ -40,7 +47,9 @@ export function spaceView(ctx: HandlerCtx, s: SpaceRec, minRole: Role | null = n
     organization: s.org,
     ...(s.parent ? { parent: s.parent } : {}),
     ...(s.language ? { language: s.language } : {}),
-    revision: s.revision, defaultLevel: s.defaultLevel, ...counters,
+    revision: s.revision,
+    defaultLevel: s.defaultLevel,
+    ...counters,
     permissions,
   };
 }
@@ -101,9 +110,18 @@ export function createSpaceRec(store: Store, init: Partial<SpaceRec> & { org: st
   const revision = newId();
   store.data.revisions.set(revision, { id: revision, space: id, parents: [], createdAt: now, type: 'edits', content: undefined });
   const space: SpaceRec = {
-    title: 'Untitled', emoji: '', visibility: init.parent ? 'in-collection' : 'private',
-    createdAt: now, updatedAt: now, editMode: 'live', mergeRules: { type: 'inherit' },
-    revision, defaultLevel: null, shareKey: newId(), ...init, id,
+    title: 'Untitled',
+    emoji: '',
+    visibility: init.parent ? 'in-collection' : 'private',
+    createdAt: now,
+    updatedAt: now,
+    editMode: 'live',
+    mergeRules: { type: 'inherit' },
+    revision,
+    defaultLevel: null,
+    shareKey: newId(),
+    ...init,
+    id,
   };
   store.data.spaces.set(id, space);
   store.childrenOf(space.parent ?? space.org).push(id);
@@ -189,7 +207,13 @@ const handlers: Handlers<typeof ops> = {
     if (body.computedSource !== undefined) throw badRequest('computedSource: content from a computed source (an integration) is not supported by the sandbox');
     if (body.empty && body.template) throw badRequest('empty: a space made from a template is not empty; give one of empty and template');
     // Checked before the space exists: a template's error changes nothing.
-    const content = body.template && newSpaceContent(ctx.store, body.template as { id: string; params?: TemplateParams }, filesOfReadableSpaces(ctx.store, (id) => spaceFor(ctx, id).space));
+    const content =
+      body.template &&
+      newSpaceContent(
+        ctx.store,
+        body.template as { id: string; params?: TemplateParams },
+        filesOfReadableSpaces(ctx.store, (id) => spaceFor(ctx, id).space),
+      );
     // `empty: true` asks for a space without pages: a new space has none.
     const space = createSpaceRec(ctx.store, {
       org: params.organizationId,
@@ -239,9 +263,11 @@ const handlers: Handlers<typeof ops> = {
       }
     }
     if (body.mergeRules?.type === 'rules') {
-      body.mergeRules.rules.forEach((rule, i) => ('users' in rule ? rule.users : []).forEach((user, j) => {
-        if (!ctx.store.member(space.org, user)) throw badRequest(`mergeRules.rules.${i}.users.${j}: ${user} is not a member of organization ${space.org}`);
-      }));
+      body.mergeRules.rules.forEach((rule, i) =>
+        ('users' in rule ? rule.users : []).forEach((user, j) => {
+          if (!ctx.store.member(space.org, user)) throw badRequest(`mergeRules.rules.${i}.users.${j}: ${user} is not a member of organization ${space.org}`);
+        }),
+      );
     }
     if (adminFields.length + editFields.length === 0) return spaceView(ctx, space);
     if (body.editMode !== undefined) space.editMode = body.editMode;
@@ -299,8 +325,13 @@ const handlers: Handlers<typeof ops> = {
     const parent = space.parent ? ctx.store.data.collections.get(space.parent) : undefined;
     requireRole(parent ? collectionRole(ctx.store, orgRole, parent) : orgRole, 'create', 'duplicating a space');
     const copy = createSpaceRec(ctx.store, {
-      org: space.org, title: copyTitle(space.title), emoji: space.emoji, visibility: space.visibility,
-      editMode: space.editMode, mergeRules: structuredClone(space.mergeRules), defaultLevel: space.defaultLevel,
+      org: space.org,
+      title: copyTitle(space.title),
+      emoji: space.emoji,
+      visibility: space.visibility,
+      editMode: space.editMode,
+      mergeRules: structuredClone(space.mergeRules),
+      defaultLevel: space.defaultLevel,
       ...(space.parent ? { parent: space.parent } : {}),
       ...(space.icon ? { icon: space.icon } : {}),
       ...(space.language ? { language: space.language } : {}),
@@ -339,7 +370,9 @@ const handlers: Handlers<typeof ops> = {
     requireRole(targetRole, 'admin', `transferring into organization ${body.organization}`);
     if (body.parent !== undefined) collectionIn(store, body.organization, body.parent, 'parent');
     if (body.organization === space.org && body.parent === space.parent) {
-      throw conflict(`the space is already in ${body.parent ? `collection ${body.parent}` : `the root of organization ${body.organization}`}: nothing would change`);
+      throw conflict(
+        `the space is already in ${body.parent ? `collection ${body.parent}` : `the root of organization ${body.organization}`}: nothing would change`,
+      );
     }
     if (space.editMode === 'locked') throw conflict(`space ${space.id} is locked and cannot be moved: unlock it first (editMode live)`);
     store.detachChild(containerOf(space), space.id);

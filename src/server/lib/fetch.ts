@@ -233,9 +233,7 @@ async function checkedAddress(
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** What a single request/response exchange produced. */
-type HopOutcome =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'done'; status: number; contentType: string; body: Buffer };
+type HopOutcome = { kind: 'redirect'; status: number; location: string } | { kind: 'done'; status: number; contentType: string; body: Buffer };
 
 /** Fetch `url` with GET, following redirects, within the bounds of `opts`. */
 export async function safeFetch(url: string, opts: SafeFetchOptions = {}): Promise<FetchResult> {

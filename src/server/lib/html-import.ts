@@ -153,7 +153,8 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
     }
 
     if (isHtml(res.contentType)) {
-      if (!resource.linked) resource.state = 'failed'; // an <img> answered with a web page
+      if (!resource.linked)
+        resource.state = 'failed'; // an <img> answered with a web page
       else if (crawled.length >= maxPages) resource.state = 'skipped';
       else {
         const read = await reader.read({ body: res.body, contentType: res.contentType, url: finalUrl.href, origin });
@@ -298,4 +299,3 @@ function imageDimensions(data: Buffer): { width: number; height: number } | unde
   }
   return undefined;
 }
-

@@ -68,10 +68,7 @@ export interface LinkTargets {
 const MAX_HTML_DEPTH = 4 * MAX_NESTING;
 
 /** Elements whose content never reaches the Markdown (still scanned for links). */
-const STRIPPED = new Set([
-  'script', 'style', 'noscript', 'template', 'nav', 'header', 'footer', 'head',
-  'svg', 'iframe', 'button', 'select', 'textarea',
-]);
+const STRIPPED = new Set(['script', 'style', 'noscript', 'template', 'nav', 'header', 'footer', 'head', 'svg', 'iframe', 'button', 'select', 'textarea']);
 
 /** Read one fetched HTML page of the site at `origin`; MarkdownTooDeep when it nests too deeply to be read. */
 export function readPage(input: { body: Uint8Array; contentType: string; url: string; origin: string }): ReadPage | MarkdownTooDeep {
@@ -86,7 +83,10 @@ export function readPage(input: { body: Uint8Array; contentType: string; url: st
   if (depthOf(root) > MAX_HTML_DEPTH) return new MarkdownTooDeep();
   const content: HastRoot | Element = find(root, (el) => el.tagName === 'body') ?? root;
 
-  const baseHref = attribute(find(root, (el) => el.tagName === 'base'), 'href');
+  const baseHref = attribute(
+    find(root, (el) => el.tagName === 'base'),
+    'href',
+  );
   const base = (baseHref !== undefined && parseUrl(baseHref, url)) || url;
   const references: PageReference[] = [];
   const seen = new Set<string>();
@@ -109,7 +109,10 @@ export function readPage(input: { body: Uint8Array; contentType: string; url: st
     collapse(textOf(find(content, (el) => el.tagName === 'h1'))) ||
     lastSegment(url.pathname) ||
     url.hostname;
-  const description = attribute(find(root, (el) => el.tagName === 'meta' && String(el.properties.name).toLowerCase() === 'description'), 'content');
+  const description = attribute(
+    find(root, (el) => el.tagName === 'meta' && String(el.properties.name).toLowerCase() === 'description'),
+    'content',
+  );
   tidy(content);
   let tree: MdastRoot;
   try {
@@ -260,20 +263,105 @@ function collapse(text: string): string {
 
 /** Elements that end a run of inline content (hast-util-minify-whitespace's block-like elements). */
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'caption', 'center', 'col', 'colgroup', 'dd', 'dialog', 'dir',
-  'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header',
-  'hgroup', 'hr', 'html', 'legend', 'li', 'listing', 'main', 'menu', 'nav', 'ol', 'optgroup', 'option', 'p', 'plaintext',
-  'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'wbr', 'xmp',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'br',
+  'caption',
+  'center',
+  'col',
+  'colgroup',
+  'dd',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'head',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'listing',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'optgroup',
+  'option',
+  'p',
+  'plaintext',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'wbr',
+  'xmp',
 ]);
 /** Elements that show something however empty (embedded content, form controls), or keep their spaces (code, quotes). */
 const SHOWN = new Set([
-  'audio', 'canvas', 'embed', 'iframe', 'img', 'math', 'object', 'picture', 'svg', 'video', 'button', 'input', 'select', 'textarea',
-  'code', 'kbd', 'samp', 'tt', 'var', 'q',
+  'audio',
+  'canvas',
+  'embed',
+  'iframe',
+  'img',
+  'math',
+  'object',
+  'picture',
+  'svg',
+  'video',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'code',
+  'kbd',
+  'samp',
+  'tt',
+  'var',
+  'q',
 ]);
 /** Elements the whitespace pass steps over without looking inside, and that bring no text to the Markdown (its `rp` aside). */
 const SKIPPED = new Set([
-  'area', 'base', 'basefont', 'dialog', 'datalist', 'head', 'link', 'meta', 'noembed', 'noframes', 'param', 'rp', 'script',
-  'source', 'style', 'template', 'track', 'title',
+  'area',
+  'base',
+  'basefont',
+  'dialog',
+  'datalist',
+  'head',
+  'link',
+  'meta',
+  'noembed',
+  'noframes',
+  'param',
+  'rp',
+  'script',
+  'source',
+  'style',
+  'template',
+  'track',
+  'title',
 ]);
 /** Elements whose whitespace is kept as written, or not trimmed (`nobr`, cells with `nowrap`). */
 const PRESERVING = new Set(['pre', 'listing', 'plaintext', 'script', 'style', 'xmp', 'textarea', 'nobr']);
@@ -316,8 +404,34 @@ function blank(node: RootContent, memo: Map<RootContent, false | 'space' | 'none
  * here, so that their texts are one text node (it joins adjacent text nodes one splice at a time).
  */
 const UNWRAPPED = new Set([
-  'abbr', 'acronym', 'bdi', 'bdo', 'big', 'blink', 'cite', 'data', 'dfn', 'font', 'ins', 'label', 'map', 'marquee', 'meter',
-  'output', 'progress', 'rb', 'rbc', 'rt', 'rtc', 'ruby', 'slot', 'small', 'span', 'sub', 'sup', 'time',
+  'abbr',
+  'acronym',
+  'bdi',
+  'bdo',
+  'big',
+  'blink',
+  'cite',
+  'data',
+  'dfn',
+  'font',
+  'ins',
+  'label',
+  'map',
+  'marquee',
+  'meter',
+  'output',
+  'progress',
+  'rb',
+  'rbc',
+  'rt',
+  'rtc',
+  'ruby',
+  'slot',
+  'small',
+  'span',
+  'sub',
+  'sup',
+  'time',
 ]);
 
 /**
@@ -356,7 +470,7 @@ function tidy(root: HastRoot | Element): void {
       for (const child of children) {
         const b = blank(child, memo);
         if (b !== false) {
-          run = b === 'space' ? 'space' : run ?? 'none';
+          run = b === 'space' ? 'space' : (run ?? 'none');
           continue;
         }
         if (child.type === 'element' && UNWRAPPED.has(child.tagName) && !preserves(child)) {

@@ -155,7 +155,14 @@ function withoutConstructs(extension: Extension, names: ReadonlySet<string>): Ex
 }
 const toOptions: ToMarkdownOptions = {
   extensions: [gfmToMarkdown({ tablePipeAlign: false })],
-  bullet: '-', emphasis: '_', strong: '*', rule: '-', fence: '`', fences: true, listItemIndent: 'one', resourceLink: false,
+  bullet: '-',
+  emphasis: '_',
+  strong: '*',
+  rule: '-',
+  fence: '`',
+  fences: true,
+  listItemIndent: 'one',
+  resourceLink: false,
 };
 
 /** Container markers (quote markers, list bullets and numbers) at the start of a line. */
@@ -353,7 +360,7 @@ function pushLeaf(leaves: Leaf[], text: string, marks: readonly MarkType[]): voi
 }
 
 function urlOf(node: M.Link | M.Image | M.LinkReference | M.ImageReference, defs: Definitions): string {
-  return 'url' in node ? node.url : defs.get(node.identifier) ?? '';
+  return 'url' in node ? node.url : (defs.get(node.identifier) ?? '');
 }
 
 /** Plain text of phrasing content (images give their alt text). */
@@ -437,9 +444,17 @@ function tableBlock(node: M.Table, defs: Definitions): BlockNode {
   for (const r of node.children) width = Math.max(width, r.children.length);
   const filled = width * rows.length <= MAX_TABLE_CELLS;
   const columns = Array.from({ length: width }, (_, i) => `c${i + 1}`);
-  const definition = Object.fromEntries(columns.map((id, i) => [id, {
-    id, type: 'text', title: phrasingText(head?.children[i]?.children ?? []), textAlignment: node.align?.[i] ?? 'left',
-  }]));
+  const definition = Object.fromEntries(
+    columns.map((id, i) => [
+      id,
+      {
+        id,
+        type: 'text',
+        title: phrasingText(head?.children[i]?.children ?? []),
+        textAlignment: node.align?.[i] ?? 'left',
+      },
+    ]),
+  );
   const records: Record<string, unknown> = {};
   const fragments: Fragment[] = [];
   rows.forEach((row, r) => {
@@ -501,7 +516,13 @@ function blocksOf(nodes: readonly M.RootContent[], defs: Definitions): BlockNode
       case 'paragraph': {
         const content = node.children.filter((c) => !isBlank(c));
         if (content.length > 0 && content.every((c) => c.type === 'image' || c.type === 'imageReference')) {
-          out.push({ ...block('images', content.map((img) => imageBlock(img as M.Image | M.ImageReference, defs))), isVoid: false });
+          out.push({
+            ...block(
+              'images',
+              content.map((img) => imageBlock(img as M.Image | M.ImageReference, defs)),
+            ),
+            isVoid: false,
+          });
         } else out.push(block('paragraph', inlineNodes(node.children, defs)));
         break;
       }
@@ -518,12 +539,19 @@ function blocksOf(nodes: readonly M.RootContent[], defs: Definitions): BlockNode
         const tasks = node.children.some((item) => typeof item.checked === 'boolean');
         const type = tasks ? 'list-tasks' : node.ordered ? 'list-ordered' : 'list-unordered';
         const items = node.children.map((item) =>
-          block('list-item', blocksOf(item.children, defs).map(imagesAsLinks), tasks ? { checked: item.checked === true } : {}));
+          block('list-item', blocksOf(item.children, defs).map(imagesAsLinks), tasks ? { checked: item.checked === true } : {}),
+        );
         out.push(block(type, items, node.ordered && !tasks && (node.start ?? 1) !== 1 ? { start: node.start } : {}));
         break;
       }
       case 'code':
-        out.push(block('code', node.value.split('\n').map((line) => block('code-line', [textNode([leaf(line)])])), node.lang ? { syntax: node.lang } : {}));
+        out.push(
+          block(
+            'code',
+            node.value.split('\n').map((line) => block('code-line', [textNode([leaf(line)])])),
+            node.lang ? { syntax: node.lang } : {},
+          ),
+        );
         break;
       case 'html':
         if (node.value.trim()) out.push(block('paragraph', [textNode([leaf(node.value.replace(/\n/g, ' '))])]));
@@ -571,9 +599,7 @@ export function markdownToDocument(markdown: string, opts: ReadOptions = {}): Do
 type AnyNode = { object?: string; type?: string; data?: Record<string, unknown>; nodes?: AnyNode[]; leaves?: Leaf[]; fragments?: Fragment[] };
 
 /** A leaf, or a whole link with the marks all its leaves share (code excluded: it stays inside the link). */
-type Unit =
-  | { k: 'leaf'; text: string; marks: MarkType[] }
-  | { k: 'link'; url: string; units: Unit[]; marks: MarkType[] };
+type Unit = { k: 'leaf'; text: string; marks: MarkType[] } | { k: 'link'; url: string; units: Unit[]; marks: MarkType[] };
 
 function leafUnits(leaves: readonly Leaf[]): Unit[] {
   const units: Unit[] = [];
@@ -667,7 +693,11 @@ function mdastBlocks(nodes: readonly AnyNode[]): M.RootContent[] {
         out.push({ type: 'paragraph', children: inlineOf(b.nodes) });
         break;
       case 'code':
-        out.push({ type: 'code', lang: typeof data.syntax === 'string' && data.syntax ? data.syntax : null, value: children.map((line) => textOfNodes(line.nodes)).join('\n') });
+        out.push({
+          type: 'code',
+          lang: typeof data.syntax === 'string' && data.syntax ? data.syntax : null,
+          value: children.map((line) => textOfNodes(line.nodes)).join('\n'),
+        });
         break;
       case 'blockquote':
         out.push({ type: 'blockquote', children: mdastBlocks(children) as M.BlockContent[] });
@@ -676,10 +706,13 @@ function mdastBlocks(nodes: readonly AnyNode[]): M.RootContent[] {
       case 'list-unordered':
       case 'list-tasks':
         out.push({
-          type: 'list', ordered: b.type === 'list-ordered', spread: false,
+          type: 'list',
+          ordered: b.type === 'list-ordered',
+          spread: false,
           ...(b.type === 'list-ordered' ? { start: typeof data.start === 'number' ? data.start : 1 } : {}),
           children: children.map((item) => ({
-            type: 'listItem', spread: false,
+            type: 'listItem',
+            spread: false,
             ...(b.type === 'list-tasks' ? { checked: item.data?.checked === true } : {}),
             children: mdastBlocks((item.nodes ?? []).filter((n) => n.object === 'block')) as M.ListItem['children'],
           })),
@@ -689,10 +722,13 @@ function mdastBlocks(nodes: readonly AnyNode[]): M.RootContent[] {
         out.push({ type: 'thematicBreak' });
         break;
       case 'images':
-        out.push({ type: 'paragraph', children: children.map((img) => {
-          const ref = img.data?.ref as { url?: string } | undefined;
-          return { type: 'image', url: ref?.url ?? '', alt: typeof img.data?.alt === 'string' ? img.data.alt : '' };
-        }) });
+        out.push({
+          type: 'paragraph',
+          children: children.map((img) => {
+            const ref = img.data?.ref as { url?: string } | undefined;
+            return { type: 'image', url: ref?.url ?? '', alt: typeof img.data?.alt === 'string' ? img.data.alt : '' };
+          }),
+        });
         break;
       case 'table':
         out.push(mdastTable(b));
@@ -706,18 +742,28 @@ function mdastBlocks(nodes: readonly AnyNode[]): M.RootContent[] {
 }
 
 function mdastTable(b: AnyNode): M.Table {
-  const data = b.data as { view?: { columns?: string[] }; records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }>; definition?: Record<string, { title?: string; textAlignment?: string }> };
+  const data = b.data as {
+    view?: { columns?: string[] };
+    records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }>;
+    definition?: Record<string, { title?: string; textAlignment?: string }>;
+  };
   const columns = data.view?.columns ?? Object.keys(data.definition ?? {});
   const fragments = new Map((b.fragments ?? []).map((f) => [f.fragment, f]));
   const cell = (value: unknown): M.TableCell => {
     const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
-    const content = fragment ? fragment.nodes.flatMap((n) => inlineOf(n.nodes)) : typeof value === 'string' || typeof value === 'number' ? [{ type: 'text' as const, value: String(value) }] : [];
+    const content = fragment
+      ? fragment.nodes.flatMap((n) => inlineOf(n.nodes))
+      : typeof value === 'string' || typeof value === 'number'
+        ? [{ type: 'text' as const, value: String(value) }]
+        : [];
     return { type: 'tableCell', children: content };
   };
   const records = Object.values(data.records ?? {}).sort((x, y) => ((x.orderIndex ?? '') < (y.orderIndex ?? '') ? -1 : 1));
   return {
     type: 'table',
-    align: columns.map((c) => (['center', 'right'].includes(data.definition?.[c]?.textAlignment ?? '') ? data.definition![c].textAlignment as M.AlignType : null)),
+    align: columns.map((c) =>
+      ['center', 'right'].includes(data.definition?.[c]?.textAlignment ?? '') ? (data.definition![c].textAlignment as M.AlignType) : null,
+    ),
     children: [
       { type: 'tableRow', children: columns.map((c) => ({ type: 'tableCell', children: [{ type: 'text', value: data.definition?.[c]?.title ?? '' }] })) },
       ...records.map((r): M.TableRow => ({ type: 'tableRow', children: columns.map((c) => cell(r.values?.[c])) })),
@@ -821,7 +867,11 @@ export function splitSections(markdown: string, opts: ReadOptions = {}): Section
 
 /** Spans of the destinations written in the source (of inline links, images and definitions), by start. */
 function destinationSpans(markdown: string): { start: number; end: number }[] {
-  const events = postprocess(parse(micromarkOptions).document().write(preprocess()(markdown, undefined, true)));
+  const events = postprocess(
+    parse(micromarkOptions)
+      .document()
+      .write(preprocess()(markdown, undefined, true)),
+  );
   const spans: { start: number; end: number }[] = [];
   for (const [kind, token] of events) {
     if (kind === 'enter' && (token.type === 'resourceDestination' || token.type === 'definitionDestination')) {
@@ -869,7 +919,7 @@ export function extractLinks(markdown: string, opts: ReadOptions & { written?: b
     const start = node.position?.start.offset ?? 0;
     const end = node.position?.end.offset ?? start;
     const image = node.type === 'image' || node.type === 'imageReference';
-    const text = (image ? node.alt ?? '' : phrasingText((node as M.Link).children)).replace(/\s+/g, ' ').trim();
+    const text = (image ? (node.alt ?? '') : phrasingText((node as M.Link).children)).replace(/\s+/g, ' ').trim();
     let href: string;
     let written: ExtractedLink['written'];
     if (node.type === 'linkReference' || node.type === 'imageReference') {
@@ -883,7 +933,7 @@ export function extractLinks(markdown: string, opts: ReadOptions & { written?: b
       if (where && (markdown[start] === '[' || markdown[start] === '!')) {
         // An inline link's destination follows its text (which may hold an image with its own).
         const children = node.type === 'link' ? node.children : [];
-        const after = children.length > 0 ? children[children.length - 1].position?.end.offset ?? start : start;
+        const after = children.length > 0 ? (children[children.length - 1].position?.end.offset ?? start) : start;
         const span = spanIn(after, end);
         if (span) written = { ...span, form: 'destination' };
       } else if (where) {

@@ -43,9 +43,7 @@ const SPEC_ACCEPT = 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, 
 const NOT_OPENAPI = 'not an OpenAPI 3.x or Swagger 2.0 document';
 
 /** What reading an OpenAPI document's text gives: the checked document, or the problems found. */
-export type OpenApiParseResult =
-  | (Extract<OpenApiProcessResult, { ok: true }>)
-  | { ok: false; errors: OpenApiProblem[] };
+export type OpenApiParseResult = Extract<OpenApiProcessResult, { ok: true }> | { ok: false; errors: OpenApiProblem[] };
 
 /**
  * Fetch (for a URL) and read an OpenAPI document. The reading, CPU-bound and as long as the text,
@@ -61,8 +59,7 @@ export async function processOpenApiSource(
       const res = await safeFetch(source.url, { ...opts.fetch, accept: opts.fetch?.accept ?? SPEC_ACCEPT });
       text = new TextDecoder().decode(res.body); // UTF-8, BOM dropped
     } catch (err) {
-      const fetchError =
-        err instanceof FetchError ? err : new FetchError('FETCH_ERROR', `fetching ${source.url}: ${String(err)}`);
+      const fetchError = err instanceof FetchError ? err : new FetchError('FETCH_ERROR', `fetching ${source.url}: ${String(err)}`);
       return { ok: false, code: fetchError.code, errors: [{ message: fetchError.message, code: fetchError.code }] };
     }
   } else {
@@ -171,9 +168,7 @@ function parseYaml(text: string): Parsed {
   }
 }
 
-type Checked =
-  | { ok: true; document: Record<string, unknown>; kind: 'openapi3' | 'swagger2' }
-  | { ok: false; errors: OpenApiProblem[] };
+type Checked = { ok: true; document: Record<string, unknown>; kind: 'openapi3' | 'swagger2' } | { ok: false; errors: OpenApiProblem[] };
 
 function checkSpec(value: unknown): Checked {
   const notOpenApi = (detail: string): Checked => ({
@@ -207,10 +202,7 @@ function checkSpec(value: unknown): Checked {
       if (typeof info[field] !== 'string') {
         errors.push({
           code: 'INVALID_INFO',
-          message:
-            info[field] === undefined
-              ? `missing 'info.${field}'`
-              : `'info.${field}' must be a string, got ${describeValue(info[field])}`,
+          message: info[field] === undefined ? `missing 'info.${field}'` : `'info.${field}' must be a string, got ${describeValue(info[field])}`,
         });
       }
     }

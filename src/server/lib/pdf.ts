@@ -56,20 +56,16 @@ const STYLES = {
 
 // Glyph widths (1/1000 em) of the standard fonts for the characters 32-126 (AFM metrics).
 const HELVETICA_WIDTHS = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
-  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
-  1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
-  333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-  556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584,
+  556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278,
+  469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260,
+  334, 584,
 ];
 const HELVETICA_BOLD_WIDTHS = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
-  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
-  975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
-  333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-  611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
+  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584,
+  611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333,
+  584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280,
+  389, 584,
 ];
 /** Width assumed for the Latin-1 letters and signs above 0x7f: an average lower-case letter. */
 const DEFAULT_WIDTH: Record<FontName, number> = { F1: 556, F2: 611 };
@@ -149,9 +145,7 @@ function pdfString(bytes: string): string {
 const num = (n: number): string => String(Math.round(n * 100) / 100);
 
 function plainText(nodes: BlockNode['nodes']): string {
-  return nodes
-    .map((node) => (node.object === 'text' ? node.leaves.map((l) => l.text).join('') : plainText(node.nodes)))
-    .join('');
+  return nodes.map((node) => (node.object === 'text' ? node.leaves.map((l) => l.text).join('') : plainText(node.nodes))).join('');
 }
 
 /** Flows text down pages, collecting one content stream per page. */
@@ -238,7 +232,8 @@ class Layout {
         this.blocks(children, indent + INDENT);
         break;
       case 'images':
-        for (const image of children) this.paragraph(`[Image: ${typeof image.data.alt === 'string' && image.data.alt ? image.data.alt : 'untitled'}]`, STYLES.body, indent);
+        for (const image of children)
+          this.paragraph(`[Image: ${typeof image.data.alt === 'string' && image.data.alt ? image.data.alt : 'untitled'}]`, STYLES.body, indent);
         break;
       case 'divider':
         this.rule(indent);

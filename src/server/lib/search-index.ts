@@ -372,7 +372,11 @@ function queryTermOfFor({ exact, prefix }: { exact: string[]; prefix: string }) 
 function matchingSections(sections: SearchSection[], queryTermOf: (term: string) => number): SearchSectionHit[] {
   const ranked: { hit: SearchSectionHit; index: number }[] = [];
   sections.forEach((section, index) => {
-    const found = new Set(termsOf(section.title).map(queryTermOf).filter((q) => q >= 0));
+    const found = new Set(
+      termsOf(section.title)
+        .map(queryTermOf)
+        .filter((q) => q >= 0),
+    );
     const titleMatch = found.size > 0;
     let occurrences = 0;
     for (const term of termsOf(section.body)) {

@@ -6,7 +6,15 @@
 
 /** Letters NFKD does not decompose into ASCII. */
 const ASCII_FOLD: Record<string, string> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ı: 'i',
 };
 
 /** Lower-case letters, digits and single dashes, at most `max` characters; `fallback` when nothing is left. */

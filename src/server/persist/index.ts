@@ -30,7 +30,8 @@ export async function openPersistence(store: Store, file: string, start: () => v
   const Database = await loadSqlite();
   for (const path of removeLeftovers(file)) notice(`removed ${path}, left by an earlier run`);
   const kind = dataFileKind(file);
-  if (kind === 'other') throw new DataFileError(`${file} is not a docsctl sandbox state file (neither its SQLite database nor a JSON state); it was left untouched`);
+  if (kind === 'other')
+    throw new DataFileError(`${file} is not a docsctl sandbox state file (neither its SQLite database nor a JSON state); it was left untouched`);
   if (kind === 'empty') notice(`${file} was empty: a new sandbox state is made in it`);
   let opened: Persistence['opened'] = kind === 'absent' || kind === 'empty' ? 'new' : 'database';
   if (kind === 'json') {
@@ -44,7 +45,9 @@ export async function openPersistence(store: Store, file: string, start: () => v
       journal.replaced(store.data);
       journal.commit();
     });
-    notice(`${file} held a JSON state: it is now a SQLite database holding the same state; the JSON file is kept as ${backup} (it holds every token: remove it once you no longer need it)`);
+    notice(
+      `${file} held a JSON state: it is now a SQLite database holding the same state; the JSON file is kept as ${backup} (it holds every token: remove it once you no longer need it)`,
+    );
     opened = 'imported';
   }
   let rows: SqliteRows;
@@ -89,7 +92,8 @@ function unreadable(file: string, e: unknown): Error {
   const code = typeof err.code === 'string' ? err.code : undefined;
   let what: string;
   if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') what = `the database is damaged or truncated (SQLite: ${message})`;
-  else if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM' || code === 'SQLITE_READONLY' || code === 'SQLITE_AUTH') what = `it cannot be opened for reading and writing (SQLite ${code}: ${message})`;
+  else if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM' || code === 'SQLITE_READONLY' || code === 'SQLITE_AUTH')
+    what = `it cannot be opened for reading and writing (SQLite ${code}: ${message})`;
   else if (code?.startsWith('SQLITE_')) what = `SQLite cannot read it (${code}: ${message})`;
   else what = `it is damaged (${message})`;
   return new DataFileError(`${file} cannot be loaded: ${what}; it was left untouched`, DAMAGED_HINT);
@@ -98,7 +102,9 @@ function unreadable(file: string, e: unknown): Error {
 /** What to say of a database whose sandbox did not stop and whose log is not beside it. */
 function lostLog(file: string, was: NonNullable<SqliteRows['withoutLog']>): string {
   const at = was.checkpointedAt ? `its last checkpoint, ${was.checkpointedAt}` : 'its last checkpoint';
-  return `${file} was in use by a sandbox (process ${was.pid}, since ${was.since}) and its log ${file}-wal is not here: ` +
+  return (
+    `${file} was in use by a sandbox (process ${was.pid}, since ${was.since}) and its log ${file}-wal is not here: ` +
     `it was copied or moved while that sandbox ran, or the log was removed. It holds the state as of ${at}; ` +
-    'writes made after that are not in it. To copy a running sandbox whole, export its state (docs/reliability.md, Backups)';
+    'writes made after that are not in it. To copy a running sandbox whole, export its state (docs/reliability.md, Backups)'
+  );
 }

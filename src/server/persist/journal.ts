@@ -78,7 +78,6 @@ const mapDelete = Map.prototype.delete;
 const mapClear = Map.prototype.clear;
 const mapEntries = Map.prototype.entries;
 
-
 /**
  * A Map of the state that tells the journal which entries were reached (see the module comment).
  * `hashes` holds the SHA-256 of the text last written for an entry, once known.
@@ -376,7 +375,14 @@ export class Journal implements StoreJournal {
       if (!t) tables.set(name, (t = new Table(name, this)));
       (data as unknown as Record<string, unknown>)[name] = t;
     }
-    const known = new Set<string>([...TOP_TABLES, ...[...rawEntries(slices)].flatMap(([, s]) => Object.values(s as object).filter((v) => v instanceof Table).map((v) => (v as Table).name))]);
+    const known = new Set<string>([
+      ...TOP_TABLES,
+      ...[...rawEntries(slices)].flatMap(([, s]) =>
+        Object.values(s as object)
+          .filter((v) => v instanceof Table)
+          .map((v) => (v as Table).name),
+      ),
+    ]);
     const stray = [...tables.keys()].find((name) => !known.has(name));
     if (stray !== undefined) throw new Error(`database: rows of table ${stray}, which no slice names`);
     const admin = meta.get('sandboxAdmin');
@@ -618,7 +624,8 @@ function become(target: unknown, source: unknown): boolean {
   }
   if (Array.isArray(source) || source instanceof Map || source instanceof Set) return false;
   for (const k of Object.keys(target)) delete (target as Record<string, unknown>)[k];
-  for (const k of Object.keys(source)) Object.defineProperty(target, k, { value: (source as Record<string, unknown>)[k], writable: true, enumerable: true, configurable: true });
+  for (const k of Object.keys(source))
+    Object.defineProperty(target, k, { value: (source as Record<string, unknown>)[k], writable: true, enumerable: true, configurable: true });
   return true;
 }
 

@@ -43,7 +43,10 @@ export class SqliteUnavailableError extends Error {}
 
 /** The file given to `--data` cannot be used (it was left untouched); `hint`: what to do. */
 export class DataFileError extends Error {
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }
@@ -83,7 +86,8 @@ export async function loadSqlite(): Promise<DatabaseConstructor> {
 }
 
 /** How to get better-sqlite3 where it is missing. */
-export const SQLITE_HINT = 'install it in docsctl\'s folder with `npm install better-sqlite3` (a prebuilt binary is downloaded where one exists; otherwise it is built, which needs Python 3, make and a C++ compiler), or run `docsctl serve --memory`';
+export const SQLITE_HINT =
+  "install it in docsctl's folder with `npm install better-sqlite3` (a prebuilt binary is downloaded where one exists; otherwise it is built, which needs Python 3, make and a C++ compiler), or run `docsctl serve --memory`";
 
 /** What to do about a damaged database. */
 export const DAMAGED_HINT = 'restore it from a backup (docs/reliability.md, Backups), or start with another --data file';
@@ -205,7 +209,11 @@ export class SqliteRows implements RowStore {
    */
   readonly withoutLog: (InUse & { checkpointedAt?: string }) | undefined;
 
-  constructor(Database: DatabaseConstructor, readonly file: string, opts: OpenOptions) {
+  constructor(
+    Database: DatabaseConstructor,
+    readonly file: string,
+    opts: OpenOptions,
+  ) {
     // Before SQLite opens it (opening makes one).
     const hadLog = existsSync(`${file}-wal`);
     this.hadLog = hadLog;
@@ -245,7 +253,10 @@ export class SqliteRows implements RowStore {
       } else {
         const metaOf = (name: string) => db.prepare('SELECT value FROM meta WHERE name = ?').pluck().get(name) as string | undefined;
         const version = metaOf('formatVersion');
-        if (version !== FORMAT_VERSION) throw new DataFileError(`${file} holds a sandbox database of format ${String(version)}, which this docsctl does not read (it reads ${FORMAT_VERSION})`);
+        if (version !== FORMAT_VERSION)
+          throw new DataFileError(
+            `${file} holds a sandbox database of format ${String(version)}, which this docsctl does not read (it reads ${FORMAT_VERSION})`,
+          );
         const inUse = metaOf(IN_USE);
         if (inUse !== undefined && !hadLog) {
           const checkpointedAt = metaOf(CHECKPOINTED_AT);
@@ -262,7 +273,9 @@ export class SqliteRows implements RowStore {
       keys: db.prepare('SELECT key FROM record WHERE tbl = ? ORDER BY seq').pluck() as BetterSqlite3.Statement<[string], string>,
       // An update keeps its place; a row added at the end (or added again) takes a new seq.
       keep: db.prepare('INSERT INTO record (seq, tbl, key, value) VALUES (?, ?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET value = excluded.value'),
-      move: db.prepare('INSERT INTO record (seq, tbl, key, value) VALUES (?, ?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET value = excluded.value, seq = excluded.seq'),
+      move: db.prepare(
+        'INSERT INTO record (seq, tbl, key, value) VALUES (?, ?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET value = excluded.value, seq = excluded.seq',
+      ),
       insert: db.prepare('INSERT INTO record (seq, tbl, key, value) VALUES (?, ?, ?, ?)'),
       del: db.prepare('DELETE FROM record WHERE tbl = ? AND key = ?'),
       meta: db.prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),

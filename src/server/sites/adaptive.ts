@@ -1,7 +1,5 @@
 /** Adaptive content: a site's schema of visitor claims, and the conditions it offers. */
-import {
-  ADAPTIVE_SCHEMA_URI, AdaptiveJsonSchema, UNSIGNED_DESCRIPTION, type Claim, type TemplateCondition,
-} from '../../contract/sites.js';
+import { ADAPTIVE_SCHEMA_URI, AdaptiveJsonSchema, UNSIGNED_DESCRIPTION, type Claim, type TemplateCondition } from '../../contract/sites.js';
 
 /** The schema of a site whose schema was never set: no claims. */
 export function emptyAdaptiveSchema(): AdaptiveJsonSchema {

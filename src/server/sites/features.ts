@@ -42,7 +42,8 @@ const RULES: Rule[] = [
   { id: 'sites-advanced-customization', plan: 'premium', on: (site) => hasPlan(site, 'premium') },
   { id: 'sites-share-links', plan: 'premium', on: (site) => site.visibility === 'share-link' },
   {
-    id: 'sites-multivariant-site', plan: 'premium',
+    id: 'sites-multivariant-site',
+    plan: 'premium',
     on: (site, st) => site.siteSpaces.length > 1 || walk(st, site).sections.some((s) => s.siteSpaces.length > 1),
   },
   { id: 'sites-sections', plan: 'ultimate', on: (site, st) => walk(st, site).sections.length > 0 },

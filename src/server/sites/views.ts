@@ -21,8 +21,15 @@ import type { SpaceRec } from '../store.js';
 import { spaceView } from '../handlers/spaces.js';
 import { featuresOf, hasPlan } from './features.js';
 import {
-  isDefaultSiteSpace, siteSpacesOf, sitesState, walk,
-  type GroupRec, type SectionRec, type SiteRec, type SiteSpaceRec, type SitesState,
+  isDefaultSiteSpace,
+  siteSpacesOf,
+  sitesState,
+  walk,
+  type GroupRec,
+  type SectionRec,
+  type SiteRec,
+  type SiteSpaceRec,
+  type SitesState,
 } from './state.js';
 
 export interface ViewOpts {
@@ -97,7 +104,11 @@ function isLive(ctx: HandlerCtx, site: SiteRec, ss: SiteSpaceRec): boolean {
 /** Whether the caller sees an item: visitors see no draft, nor anything inside a draft group. */
 function seen(st: SitesState, item: { draft?: boolean; group?: string }, opts: ViewOpts): boolean {
   if (!opts.visitor) return true;
-  for (let it: { draft?: boolean; group?: string } | undefined = item, depth = 0; it && depth < 256; it = it.group ? st.groups.get(it.group) : undefined, depth++) {
+  for (
+    let it: { draft?: boolean; group?: string } | undefined = item, depth = 0;
+    it && depth < 256;
+    it = it.group ? st.groups.get(it.group) : undefined, depth++
+  ) {
     if (it.draft) return false;
   }
   return true;
@@ -151,7 +162,9 @@ export function siteView(ctx: HandlerCtx, site: SiteRec, opts: ViewOpts): Site {
   const location = `${ctx.baseUrl}/v1/orgs/${site.org}/sites/${site.id}`;
   const app = `${ctx.baseUrl}/app/o/${site.org}/sites/${site.id}`;
   return {
-    object: 'site', id: site.id, type: site.type,
+    object: 'site',
+    id: site.id,
+    type: site.type,
     // The official document: a frozen site's applied type is basic. The sandbox freezes no site.
     appliedType: site.type,
     title: site.title,
@@ -183,7 +196,9 @@ export function siteSpaceView(ctx: HandlerCtx, site: SiteRec, ss: SiteSpaceRec, 
   const isDefault = isDefaultSiteSpace(st, site, ss);
   const base = sectionRoot(ctx, site, ss.section ? st.sections.get(ss.section) : undefined);
   return {
-    object: 'site-space', id: ss.id, path: ss.path,
+    object: 'site-space',
+    id: ss.id,
+    path: ss.path,
     ...(ss.section ? { section: ss.section } : {}),
     space: spaceView(ctx, space),
     title: ss.title ?? space.title,
@@ -200,7 +215,9 @@ export function siteSpaceView(ctx: HandlerCtx, site: SiteRec, ss: SiteSpaceRec, 
 export function sectionView(ctx: HandlerCtx, site: SiteRec, section: SectionRec, opts: ViewOpts): SiteSection {
   const st = sitesState(ctx.store);
   return {
-    object: 'site-section', id: section.id, title: section.title,
+    object: 'site-section',
+    id: section.id,
+    title: section.title,
     ...(section.localizedTitle ? { localizedTitle: section.localizedTitle } : {}),
     ...(section.description !== undefined ? { description: section.description } : {}),
     ...(section.localizedDescription ? { localizedDescription: section.localizedDescription } : {}),
@@ -218,7 +235,9 @@ export function sectionView(ctx: HandlerCtx, site: SiteRec, section: SectionRec,
 export function groupView(ctx: HandlerCtx, site: SiteRec, group: GroupRec, opts: ViewOpts): SiteSectionGroup {
   const children = treeView(ctx, site, group.children, opts);
   return {
-    object: 'site-section-group', id: group.id, title: group.title,
+    object: 'site-section-group',
+    id: group.id,
+    title: group.title,
     ...(group.localizedTitle ? { localizedTitle: group.localizedTitle } : {}),
     // Deprecated by the document in favour of `children`: the group's own sections.
     sections: children.filter((c): c is SiteSection => c.object === 'site-section'),

@@ -48,7 +48,13 @@ export class CpuWorker {
   run<K extends TaskName>(task: K, input: Input<K>, opts: { timeoutMs?: number } = {}): Promise<Output<K>> {
     if (this.closed) return Promise.reject(this.closed);
     return new Promise<Output<K>>((resolve, reject) => {
-      this.queue.push({ task, input, ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}), resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        task,
+        input,
+        ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       this.next();
     });
   }
@@ -71,7 +77,10 @@ export class CpuWorker {
     }
     const worker = this.worker;
     this.worker = undefined;
-    void worker?.then((w) => w.terminate(), () => undefined);
+    void worker?.then(
+      (w) => w.terminate(),
+      () => undefined,
+    );
   }
 
   private next(): void {

@@ -5,7 +5,17 @@
  * stay here until written.
  */
 import { readPage, writePage, type LinkTargets, type PageSummary, type ReadPage } from '../lib/html-page.js';
-import { checkMarkdown, documentToMarkdown, extractLinks, markdownToDocument, MarkdownTooDeep, splitSections, type DocumentNode, type ExtractedLink, type Section } from '../lib/markdown.js';
+import {
+  checkMarkdown,
+  documentToMarkdown,
+  extractLinks,
+  markdownToDocument,
+  MarkdownTooDeep,
+  splitSections,
+  type DocumentNode,
+  type ExtractedLink,
+  type Section,
+} from '../lib/markdown.js';
 import { parseOpenApiText, type OpenApiParseResult } from '../lib/openapi-source.js';
 import { renderPdf, type PdfDocumentInput } from '../lib/pdf.js';
 

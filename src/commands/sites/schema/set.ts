@@ -10,7 +10,10 @@ export default defineCommand({
   description:
     'The file is the JSON Schema itself: an object whose properties.unsigned is an object of boolean claims ' +
     'with additionalProperties false; further properties are boolean claims. It is checked before sending.',
-  args: [{ name: 'site', description: 'site id' }, { name: 'file', description: 'JSON file, or - for stdin', files: true }],
+  args: [
+    { name: 'site', description: 'site id' },
+    { name: 'file', description: 'JSON file, or - for stdin', files: true },
+  ],
   examples: ['docsctl sites schema set site_123 schema.json', 'cat schema.json | docsctl sites schema set site_123 -'],
   output: { fields: ['updatedAt', 'jsonSchema'] },
   async run(ctx, { args }) {

@@ -18,9 +18,17 @@ export default defineCommand({
   examples: ['docsctl sites section-groups add site_123 --title Products --section sec_1 --section sec_2'],
   output: { fields: groupColumns },
   async run(ctx, { args, flags }) {
-    const body = checkBody(ops.createSiteSectionGroup, {
-      title: flags.title, icon: flags.icon, sections: flags.section, parent: flags.parent, draft: flags.draft || undefined,
-    }, { sections: '--section' });
+    const body = checkBody(
+      ops.createSiteSectionGroup,
+      {
+        title: flags.title,
+        icon: flags.icon,
+        sections: flags.section,
+        parent: flags.parent,
+        draft: flags.draft || undefined,
+      },
+      { sections: '--section' },
+    );
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createSiteSectionGroup, { params: { organizationId, siteId: args.site }, body });
   },

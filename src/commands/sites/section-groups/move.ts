@@ -6,7 +6,10 @@ import { lastFlag, siteMoveBody } from '../../move.js';
 export default defineCommand({
   name: 'move',
   summary: 'Move a section group next to a section or another group (it joins that one’s group, if any), or to the end of the site',
-  args: [{ name: 'site', description: 'site id' }, { name: 'group', description: 'section group id' }],
+  args: [
+    { name: 'site', description: 'site id' },
+    { name: 'group', description: 'section group id' },
+  ],
   flags: {
     before: { description: 'place it just before this section', value: 'id', conflicts: ['beforeGroup'] },
     after: { description: 'place it just after this section', value: 'id', conflicts: ['afterGroup'] },
@@ -23,7 +26,10 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const section = (id: string) => ({ type: 'site-section', id });
     const group = (id: string) => ({ type: 'site-section-group', id });
-    const checked = siteMoveBody(ops.moveSiteSectionGroup, flags, { before: { before: section, beforeGroup: group }, after: { after: section, afterGroup: group } });
+    const checked = siteMoveBody(ops.moveSiteSectionGroup, flags, {
+      before: { before: section, beforeGroup: group },
+      after: { after: section, afterGroup: group },
+    });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.moveSiteSectionGroup, { params: { organizationId, siteId: args.site, siteSectionGroupId: args.group }, body: checked });
   },

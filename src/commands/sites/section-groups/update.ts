@@ -8,7 +8,10 @@ export default defineCommand({
   name: 'update',
   aliases: ['edit'],
   summary: 'Change a section group’s title, icon, parent group or draft state',
-  args: [{ name: 'site', description: 'site id' }, { name: 'group', description: 'section group id' }],
+  args: [
+    { name: 'site', description: 'site id' },
+    { name: 'group', description: 'section group id' },
+  ],
   flags: {
     title: { description: `new title (${characters(groupTitle)})`, value: 'title' },
     icon: { description: 'icon name, or null to remove', value: 'name', nullable: true },
@@ -21,9 +24,16 @@ export default defineCommand({
   ],
   output: { fields: groupColumns },
   async run(ctx, { args, flags }) {
-    const body = checkBody(ops.updateSiteSectionGroup, {
-      title: flags.title, icon: flags.icon, parentSectionGroupId: flags.parent, draft: toBool(flags.draft),
-    }, { parentSectionGroupId: '--parent' });
+    const body = checkBody(
+      ops.updateSiteSectionGroup,
+      {
+        title: flags.title,
+        icon: flags.icon,
+        parentSectionGroupId: flags.parent,
+        draft: toBool(flags.draft),
+      },
+      { parentSectionGroupId: '--parent' },
+    );
     nonEmpty(body, 'pass --title, --icon, --parent or --draft');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.updateSiteSectionGroup, { params: { organizationId, siteId: args.site, siteSectionGroupId: args.group }, body });

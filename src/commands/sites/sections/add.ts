@@ -32,10 +32,19 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const spaceId = spaceChoice(flags);
     if (flags.template !== undefined && !flags.newSpace) throw new UsageError('--template needs --new-space');
-    const body = checkBody(ops.createSiteSection, {
-      spaceId, template: flags.template === undefined ? undefined : { id: flags.template }, title: flags.title, icon: flags.icon,
-      siteSectionGroupId: flags.group, pageId: pageIdOf(ctx, flags), draft: flags.draft || undefined,
-    }, { spaceId: '--space', siteSectionGroupId: '--group', pageId: '--page-id' });
+    const body = checkBody(
+      ops.createSiteSection,
+      {
+        spaceId,
+        template: flags.template === undefined ? undefined : { id: flags.template },
+        title: flags.title,
+        icon: flags.icon,
+        siteSectionGroupId: flags.group,
+        pageId: pageIdOf(ctx, flags),
+        draft: flags.draft || undefined,
+      },
+      { spaceId: '--space', siteSectionGroupId: '--group', pageId: '--page-id' },
+    );
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createSiteSection, { params: { organizationId, siteId: args.site }, body });
   },

@@ -6,7 +6,10 @@ import { lastFlag, siteMoveBody } from '../../move.js';
 export default defineCommand({
   name: 'move',
   summary: 'Move a section next to another section or group (it joins that one’s group, if any), or to the end of the site',
-  args: [{ name: 'site', description: 'site id' }, { name: 'section', description: 'section id' }],
+  args: [
+    { name: 'site', description: 'site id' },
+    { name: 'section', description: 'section id' },
+  ],
   flags: {
     before: { description: 'place it just before this section or group', value: 'id' },
     after: { description: 'place it just after this section or group', value: 'id' },

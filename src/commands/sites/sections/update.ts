@@ -8,7 +8,10 @@ export default defineCommand({
   name: 'update',
   aliases: ['edit'],
   summary: 'Change a section’s title, path, default site space, condition, icon, description, group or draft state',
-  args: [{ name: 'site', description: 'site id' }, { name: 'section', description: 'section id' }],
+  args: [
+    { name: 'site', description: 'site id' },
+    { name: 'section', description: 'section id' },
+  ],
   flags: {
     title: { description: `new title (${characters(sectionTitle)})`, value: 'title' },
     path: { description: `URL path segment (${characters(sitePath)}), unique within the site`, value: 'segment' },
@@ -26,11 +29,20 @@ export default defineCommand({
   ],
   output: { fields: sectionFields },
   async run(ctx, { args, flags }) {
-    const body = checkBody(ops.updateSiteSection, {
-      title: flags.title, path: flags.path, defaultSiteSpace: flags.defaultSiteSpace,
-      condition: flags.condition, icon: flags.icon, description: flags.description,
-      siteSectionGroupId: flags.group, draft: toBool(flags.draft),
-    }, { siteSectionGroupId: '--group' });
+    const body = checkBody(
+      ops.updateSiteSection,
+      {
+        title: flags.title,
+        path: flags.path,
+        defaultSiteSpace: flags.defaultSiteSpace,
+        condition: flags.condition,
+        icon: flags.icon,
+        description: flags.description,
+        siteSectionGroupId: flags.group,
+        draft: toBool(flags.draft),
+      },
+      { siteSectionGroupId: '--group' },
+    );
     nonEmpty(body, 'pass at least one flag; see docsctl sites sections update --help');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.updateSiteSection, { params: { organizationId, siteId: args.site, siteSectionId: args.section }, body });

@@ -9,9 +9,7 @@ export default defineCommand({
   name: 'add',
   aliases: ['create'],
   summary: 'Publish a space (existing, or new) in a site, at the end of a section (default: the default section)',
-  description:
-    'On an unpublished site a new site space is a draft until the site is published; on a published one it is ' +
-    'live unless --draft is given.',
+  description: 'On an unpublished site a new site space is a draft until the site is published; on a published one it is ' + 'live unless --draft is given.',
   args: [{ name: 'site', description: 'site id' }],
   flags: {
     space: { description: 'the space to publish (or --new-space)', value: 'space', conflicts: ['newSpace'] },
@@ -31,10 +29,18 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const spaceId = spaceChoice(flags);
     if (flags.template !== undefined && !flags.newSpace) throw new UsageError('--template needs --new-space');
-    const body = checkBody(ops.createSiteSpace, {
-      spaceId, template: flags.template === undefined ? undefined : { id: flags.template }, title: flags.title,
-      sectionId: flags.section, pageId: pageIdOf(ctx, flags), draft: flags.draft || undefined,
-    }, { spaceId: '--space', sectionId: '--section', pageId: '--page-id' });
+    const body = checkBody(
+      ops.createSiteSpace,
+      {
+        spaceId,
+        template: flags.template === undefined ? undefined : { id: flags.template },
+        title: flags.title,
+        sectionId: flags.section,
+        pageId: pageIdOf(ctx, flags),
+        draft: flags.draft || undefined,
+      },
+      { spaceId: '--space', sectionId: '--section', pageId: '--page-id' },
+    );
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createSiteSpace, { params: { organizationId, siteId: args.site }, body });
   },

@@ -6,7 +6,10 @@ import { lastFlag, siteMoveBody } from '../../move.js';
 export default defineCommand({
   name: 'move',
   summary: 'Move a site space next to another (it joins that one’s section), or to the end of its own section',
-  args: [{ name: 'site', description: 'site id' }, { name: 'siteSpace', description: 'site space id' }],
+  args: [
+    { name: 'site', description: 'site id' },
+    { name: 'siteSpace', description: 'site space id' },
+  ],
   flags: {
     before: { description: 'place it just before this site space', value: 'id' },
     after: { description: 'place it just after this site space', value: 'id' },

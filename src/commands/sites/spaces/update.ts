@@ -8,7 +8,10 @@ export default defineCommand({
   name: 'update',
   aliases: ['edit'],
   summary: 'Change a site space’s path, condition, space, home page, draft state, or whether navigation hides it',
-  args: [{ name: 'site', description: 'site id' }, { name: 'siteSpace', description: 'site space id' }],
+  args: [
+    { name: 'site', description: 'site id' },
+    { name: 'siteSpace', description: 'site space id' },
+  ],
   flags: {
     path: { description: `URL path segment (${characters(sitePath)}), unique within its section`, value: 'segment' },
     condition: { description: `expression deciding who sees it (${characters(condition)}), or null to remove`, value: 'expr', nullable: true },
@@ -25,10 +28,18 @@ export default defineCommand({
   ],
   output: { fields: siteSpaceFields },
   async run(ctx, { args, flags }) {
-    const body = checkBody(ops.updateSiteSpace, {
-      path: flags.path, condition: flags.condition, spaceId: flags.space, pageId: aliased(ctx, { flag: '--page-id', old: '--page', warn: true }, flags.pageId, flags.page),
-      hidden: toBool(flags.hidden), draft: toBool(flags.draft),
-    }, { spaceId: '--space', pageId: '--page-id' });
+    const body = checkBody(
+      ops.updateSiteSpace,
+      {
+        path: flags.path,
+        condition: flags.condition,
+        spaceId: flags.space,
+        pageId: aliased(ctx, { flag: '--page-id', old: '--page', warn: true }, flags.pageId, flags.page),
+        hidden: toBool(flags.hidden),
+        draft: toBool(flags.draft),
+      },
+      { spaceId: '--space', pageId: '--page-id' },
+    );
     nonEmpty(body, 'pass --path, --condition, --space, --page-id, --hidden or --draft');
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.updateSiteSpace, { params: { organizationId, siteId: args.site, siteSpaceId: args.siteSpace }, body });
