@@ -47,7 +47,8 @@ import { TaskStopped } from '../worker/pool.js';
 import { sandboxWorker } from '../worker/shared.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { RevisionRec, SpaceRec, Store } from '../store.js';
-import { effectiveMergeRules, userView } from './orgs.js';
+import { effectiveMergeRules } from '../orgs/model.js';
+import { userView } from '../orgs/views.js';
 import { spaceFor, visibleSpaces } from './spaces.js';
 
 export interface ChangeRequestRec {

@@ -26,7 +26,7 @@ import { paginate, scopeOf } from '../paginate.js';
 import type { SpaceRec, Store } from '../store.js';
 import { crFor, type ChangeRequestRec } from './change-requests.js';
 import { memberView } from './members.js';
-import { userView } from './orgs.js';
+import { userView } from '../orgs/views.js';
 import { spaceFor } from './spaces.js';
 
 interface ReactionRec {

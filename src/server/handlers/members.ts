@@ -13,7 +13,7 @@ import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { sitesState } from '../sites/state.js';
 import type { MemberRec, SpaceRec, Store } from '../store.js';
-import { teamView, userView } from './orgs.js';
+import { teamView, userView } from '../orgs/views.js';
 import { spaceView, visibleSpaces } from './spaces.js';
 
 /**

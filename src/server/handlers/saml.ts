@@ -11,8 +11,8 @@ import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { newId } from '../ids.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { providers, samlActive, samlProvidersOf, type SamlProviderRec } from '../saml/state.js';
-import { teamView } from './orgs.js';
+import { providers, samlActive, samlProvidersOf, type SamlProviderRec } from '../saml/model.js';
+import { teamView } from '../orgs/views.js';
 
 /** The service side of the provider, on the sandbox's host: what the identity provider is told. */
 function serviceOf(ctx: HandlerCtx, p: SamlProviderRec) {
