@@ -9,7 +9,8 @@ import { newId } from '../ids.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { dropForeignSiteSpaces } from '../sites/state.js';
 import type { CollectionRec, Store } from '../store.js';
-import { spaceView, visibleSpaces } from './spaces.js';
+import { visibleSpaces } from '../spaces/model.js';
+import { spaceView } from '../spaces/views.js';
 
 function collectionView(ctx: HandlerCtx, c: CollectionRec): Collection {
   const orgRole = ctx.store.member(c.org, ctx.caller.user.id)?.role ?? null;

@@ -24,10 +24,10 @@ import { MarkdownTooDeep, type DocumentNode } from '../lib/markdown.js';
 import { checkWritten, withDocuments, writeDocument, type DocumentOf } from '../markdown-reads.js';
 import { paginate, scopeOf } from '../paginate.js';
 import type { SpaceRec, Store } from '../store.js';
-import { crFor, type ChangeRequestRec } from './change-requests.js';
-import { memberView } from './members.js';
+import { crFor, type ChangeRequestRec } from '../change-requests/model.js';
+import { memberView } from '../members/views.js';
 import { userView } from '../orgs/views.js';
-import { spaceFor } from './spaces.js';
+import { spaceFor } from '../spaces/model.js';
 
 interface ReactionRec {
   emoji: string;

@@ -9,11 +9,11 @@ import { ops, type SpaceTemplate } from '../../contract/sites.js';
 import type { Role } from '../../contract/op.js';
 import { orgFor, requireRole } from '../access.js';
 import { contentOf, findPage, commitToSpace, revisionOf, type RevisionContent } from '../content/model.js';
-import { filesOfReadableSpaces, newSpaceContent, type TemplateParams } from '../content/templates.js';
+import { newSpaceContent, type TemplateParams } from '../content/templates.js';
 import { badRequest, notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
-import { createSpaceRec, spaceFor } from './spaces.js';
+import { createSpaceRec, templateFiles } from '../spaces/model.js';
 import { newId } from '../ids.js';
 import { moveItem } from '../order.js';
 import { paginate, scopeOf } from '../paginate.js';
@@ -142,11 +142,7 @@ function chooseSpace(
   if (typeof req.pageId === 'string') throw badRequest('pageId: a new space (spaceId null) has no pages yet');
   const title = req.title ?? 'Untitled';
   if (req.template === undefined) return { create: { title } };
-  const content = newSpaceContent(
-    ctx.store,
-    req.template as { id: string; params?: TemplateParams },
-    filesOfReadableSpaces(ctx.store, (id) => spaceFor(ctx, id).space),
-  );
+  const content = newSpaceContent(ctx.store, req.template as { id: string; params?: TemplateParams }, templateFiles(ctx));
   return { create: { title, content, template: req.template.id } };
 }
 

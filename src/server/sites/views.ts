@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../errors.js';
 import type { HandlerCtx } from '../handler.js';
 import { sameSecret } from '../ids.js';
 import type { SpaceRec } from '../store.js';
-import { spaceView } from '../handlers/spaces.js';
+import { spaceView } from '../spaces/views.js';
 import { featuresOf, hasPlan } from './features.js';
 import {
   isDefaultSiteSpace,
