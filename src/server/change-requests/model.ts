@@ -13,6 +13,7 @@ import type {
   MergeResult,
   UpdateChangeRequestBody,
 } from '../../contract/change-requests.js';
+import type { LinkItem } from '../../contract/content.js';
 import type { MergeRule } from '../../contract/spaces.js';
 import type { Actor } from '../access.js';
 import {
@@ -26,6 +27,7 @@ import {
   newRevision,
   revisionOf,
   type ContentScope,
+  type LinkOccurrence,
   type RevisionContent,
   type RevisionKind,
   type TemplateParams,
@@ -535,4 +537,18 @@ export async function updateFromSpace(actor: Actor, spaceId: string, ref: string
   cr.revisionMergedAncestor = space.revision;
   touchChangeRequest(actor, cr);
   return { revision: cr.revision, result: 'update' };
+}
+
+/**
+ * How many of a page's link items (in the change request) are broken links the change request
+ * introduced: broken here, and not broken in the page at the base revision (`before`: that
+ * revision's links).
+ */
+export function introducedBrokenLinks(
+  items: readonly Pick<LinkItem, 'status' | 'targetReference'>[],
+  before: readonly Pick<LinkOccurrence, 'from' | 'status' | 'target'>[],
+  pageId: string,
+): number {
+  const broken = new Set(before.filter((l) => l.from.id === pageId && l.status === 'broken').map((l) => JSON.stringify(l.target)));
+  return items.filter((i) => i.status === 'broken' && !broken.has(JSON.stringify(i.targetReference))).length;
 }

@@ -11,11 +11,11 @@ import {
   createChangeRequest,
   crBase,
   crFor,
-  crState,
   dropSpace,
   editChangeRequest,
   fileIn,
   filterScope,
+  introducedBrokenLinks,
   listOfOrganization,
   listOfSpace,
   mergeChangeRequest,
@@ -24,39 +24,28 @@ import {
   touchChangeRequest,
   updateFromSpace,
   writable,
-  type ChangeRequestRec,
 } from '../change-requests/model.js';
+import { PDF_DOWNLOAD, pdfDownload, pdfFilename } from '../change-requests/pdf.js';
 import { changeRequestView, readable } from '../change-requests/views.js';
 import {
   applyImport,
   backlinks,
-  contentOf,
   fileView,
-  findPage,
   linkItemsInSlices,
   linkList,
   linksInSlices,
-  pageMarkdown,
   pageTree,
   pageView,
   readWebsite,
   revisionView,
-  walkPages,
-  type PageRec,
 } from '../content/index.js';
 import { downloadUrl } from '../downloads.js';
-import { badRequest, HttpError, notFound } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { defineFamily } from '../family.js';
 import type { Handlers } from '../handler.js';
-import { readBoundMs, withDocuments } from '../markdown-reads.js';
+import { withDocuments } from '../markdown-reads.js';
 import { paginate, scopeOf } from '../paginate.js';
 import { spaceFor } from '../spaces/model.js';
-import type { Store } from '../store.js';
-import { TaskStopped } from '../worker/pool.js';
-import { sandboxWorker } from '../worker/shared.js';
-
-const PDF_DOWNLOAD = 'change-request-pdf';
-const pdfFilename = (cr: ChangeRequestRec, page?: PageRec) => `change-request-${cr.number}${page ? `-${page.slug}` : ''}.pdf`;
 
 const handlers: Handlers<typeof ops> = {
   listChangeRequests: (ctx, { params, query }) => {
@@ -156,45 +145,10 @@ const handlers: Handlers<typeof ops> = {
       scope,
       (await linksInSlices(scope.content, ctx.baseUrl)).filter((l) => l.from.id === page.id),
     );
-    // Broken links this change request introduced: broken here, not broken in the page at the base revision.
-    const before = new Set(
-      (await linksInSlices(base, ctx.baseUrl)).filter((l) => l.from.id === page.id && l.status === 'broken').map((l) => JSON.stringify(l.target)),
-    );
-    const introduced = items.filter((i) => i.status === 'broken' && !before.has(JSON.stringify(i.targetReference))).length;
+    const introduced = introducedBrokenLinks(items, await linksInSlices(base, ctx.baseUrl), page.id);
     return linkList(items, query, scopeOf('cr-page-links', cr.id, page.id), introduced);
   },
 };
-
-/**
- * A change request's PDF, as it was when the link was made: its pages, or one page (and its subpages
- * unless `only`). Made in the sandbox's worker thread (it reads every page's Markdown), within the
- * time the worker may read that much Markdown (markdown-reads.ts); past it, a 503.
- */
-async function pdfDownload(store: Store, claims: Record<string, string>) {
-  const space = store.data.spaces.get(claims.space);
-  const cr = crState(store).byId.get(claims.cr);
-  const rev = store.data.revisions.get(claims.revision);
-  if (!space || space.deletedAt || !cr || !rev) throw notFound('no such download: its change request no longer exists');
-  const content = contentOf(rev);
-  let pages: PageRec[] = [...walkPages(content.pages)].map((e) => e.page);
-  if (claims.page !== undefined) {
-    const entry = findPage(content, claims.page);
-    if (!entry) throw notFound(`no such download: page ${claims.page} is gone`);
-    pages = claims.only ? [entry.page] : [...walkPages([entry.page])].map((e) => e.page);
-  }
-  const title = `${space.title}: change request #${cr.number}${cr.subject ? ` - ${cr.subject}` : ''}`;
-  const input = { title, pages: pages.map((p) => ({ title: p.title, markdown: pageMarkdown(content, p, { evaluated: true }) ?? '' })) };
-  const timeoutMs = readBoundMs(input.pages.reduce((n, p) => n + p.markdown.length, 0));
-  let pdf: Uint8Array;
-  try {
-    pdf = await sandboxWorker().run('renderPdf', input, { timeoutMs });
-  } catch (err) {
-    if (err instanceof TaskStopped) throw new HttpError(503, `the PDF could not be made within ${timeoutMs} ms: its pages' Markdown takes too long to read`);
-    throw err;
-  }
-  const body = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-  return { contentType: 'application/pdf', filename: pdfFilename(cr, claims.page !== undefined ? pages[0] : undefined), body };
-}
 
 export const family = defineFamily({
   ops,
