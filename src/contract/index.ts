@@ -1,6 +1,8 @@
 /**
- * Every operation of the contract, by family. The sandbox walks this list to register its routes;
- * the CLI imports only the family file it needs (start-up cost).
+ * Every operation of the contract, by family: for what needs them all (`api --paginate` and id
+ * completion find an operation by its path; tests check that the sandbox routes each exactly once).
+ * The sandbox does not use this list: its routes are its families' (`src/server/routes.ts`), each
+ * naming its operations. A command imports only the family file it needs (start-up cost).
  */
 import { ops as orgs } from './orgs.js';
 import { ops as collections } from './collections.js';
