@@ -6,7 +6,7 @@ import { type Command, CommanderError, Option } from 'commander';
 import { colourOn, Context, StdoutClosed, type Globals, type Io } from './cli/context.js';
 import { describeFailure, EXIT, EXIT_CODES_HELP, QuietExit, type Failure } from './cli/errors.js';
 import { jsonSafe, terminalText } from './cli/escape.js';
-import { forgetRun, maskSecrets } from './client/errors.js';
+import { maskSecrets, type RunMemory } from './client/errors.js';
 import { flagTerm, GLOBAL_FLAGS, GLOBAL_VALUE_FLAGS, HELP_HEADINGS, VERSION_FLAG } from './cli/flags.js';
 import { childNamed, failureExitOf, locate, type Manifest, type ManifestNode } from './cli/manifest.js';
 import { findDef } from './cli/command.js';
@@ -17,7 +17,6 @@ declare const __VERSION__: string;
 export const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 export async function main(argv: string[], io: Io, manifest: Manifest): Promise<number> {
-  forgetRun();
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.OK;
@@ -48,7 +47,7 @@ export async function main(argv: string[], io: Io, manifest: Manifest): Promise<
       const where = ['docsctl', ...locate(manifest, argv, GLOBAL_VALUE_FLAGS).nodes.map((n) => n.name)].join(' ');
       return report(io, failed({ exitCode: EXIT.USAGE, message: err.message.replace(/^error: /, ''), hint: `see ${where} --help` }), json, false);
     }
-    return report(io, failed(describeFailure(err)), json, Boolean(ctx?.globals.verbose), err);
+    return report(io, failed(describeFailure(err, ctx?.run)), json, Boolean(ctx?.globals.verbose), err, ctx?.run);
   } finally {
     await ctx?.close();
   }
@@ -70,14 +69,14 @@ function jsonErrors(argv: readonly string[], manifest: Manifest): boolean {
  * text from the service (and from the command line): its control characters are escaped, or
  * JSON-escaped (src/cli/escape.ts).
  */
-function report(io: Io, f: Failure, json: boolean, verbose: boolean, err?: unknown): number {
+function report(io: Io, f: Failure, json: boolean, verbose: boolean, err?: unknown, run?: RunMemory): number {
   if (json) {
     io.stderr.write(jsonSafe(JSON.stringify({ error: { status: f.status ?? null, message: f.message, hint: f.hint ?? null, exitCode: f.exitCode } })) + '\n');
   } else {
     io.stderr.write(terminalText(`error: ${f.message}\n${f.hint ? `hint: ${f.hint}\n` : ''}`));
   }
   if (f.unexpected) {
-    if (verbose && err instanceof Error && err.stack) io.stderr.write(terminalText(maskSecrets(err.stack)) + '\n');
+    if (verbose && err instanceof Error && err.stack) io.stderr.write(terminalText(run ? run.mask(err.stack) : maskSecrets(err.stack)) + '\n');
     else if (!json) io.stderr.write('(this looks like a bug in docsctl; run with --verbose to see where)\n');
   }
   return f.exitCode;

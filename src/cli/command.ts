@@ -2,7 +2,8 @@
  * A command declared as data (after wrangler's createCommand) with its work in `run` (after gh's
  * xRun): arguments, flags named after the API's fields in kebab-case, examples, and output columns.
  * `defineCommand` adds the shared flags (`--json`, `--fields`; `--limit/--all/--page` for lists;
- * `--yes` for destructive commands); `runCommand` checks input, confirms, runs and renders.
+ * `--yes` for destructive commands); `runCommand` checks the arguments, `--fields` and `--jq`, runs
+ * and renders. A destructive command confirms in its own `run` (`ctx.confirm`), once its input is checked.
  */
 import type { AnyOp, OpBody } from '../contract/op.js';
 import { describeIssue } from '../contract/issues.js';
@@ -133,7 +134,10 @@ export function defineGroup(def: Omit<GroupDef, 'kind'>): GroupDef {
   return { kind: 'group', ...def };
 }
 
-/** Check arguments, confirm if destructive, run, render. */
+/**
+ * Check the arguments (a missing one asked for on a terminal), `--fields` and `--jq`; run; render.
+ * Confirming is not done here: each destructive command's `run` calls `ctx.confirm` itself.
+ */
 export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArgs: (string | undefined)[], flags: Record<string, unknown>, path = def.name) {
   const args: Record<string, string | undefined> = {};
   const specs: readonly ArgSpec[] = def.args ?? [];

@@ -5,6 +5,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { Api, ApiOptions } from '../client/api.js';
+import { RunMemory } from '../client/errors.js';
 import { CLIENT_LIMITS, SETTING_MAXIMA } from '../client/limits.js';
 import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, CliError, EXIT, UsageError } from './errors.js';
@@ -143,6 +144,12 @@ export class Context {
   private readonly closers: (() => Promise<void> | void)[] = [];
   /** True when stdout is a terminal, or DOCSCTL_FORCE_TTY or FORCE_COLOR say to act as if: tables and colour instead of TSV. */
   readonly tty: boolean;
+  /**
+   * What this run remembers for its error messages: the tokens of every client it builds (masked
+   * wherever they show) and the last answers read (a malformed one is blamed, not docsctl). This
+   * run's only: nothing of it is kept in a module, so another run in the process never sees it.
+   */
+  readonly run = new RunMemory();
 
   constructor(
     readonly globals: Globals,
@@ -302,6 +309,7 @@ export class Context {
       ...(this.globals.verbose ? { trace: (line: string) => this.info(`* ${line}`) } : {}),
       ...(this.io.dispatcher ? { dispatcher: this.io.dispatcher } : {}),
       ...overrides,
+      run: this.run,
     });
   }
 

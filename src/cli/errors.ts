@@ -1,7 +1,6 @@
 /** Errors the CLI expects, and the one mapping from any error to an exit code and a hint. */
 import {
   ApiError,
-  blameAnswer,
   CheckoutNeededError,
   InputError,
   maskSecrets,
@@ -9,6 +8,7 @@ import {
   NetworkError,
   ResponseTooLargeError,
   TooManyPagesError,
+  type RunMemory,
 } from '../client/errors.js';
 import { SETTING_MAXIMA } from '../client/limits.js';
 
@@ -92,15 +92,17 @@ const MALFORMED_HINT =
   'the service (or a proxy in front of it) answered something docsctl cannot read: check the API URL (docsctl auth status), or run with --verbose';
 
 /**
- * The exit code, message and hint of any error. Messages and hints never show a token: whatever
- * a server echoed (an Authorization header in an error message) is masked here, for every command.
+ * The exit code, message and hint of any error in the run that `run` remembers (Context.run).
+ * Messages and hints never show a token: whatever a server echoed (an Authorization header, the
+ * run's token itself) is masked here, for every command.
  */
-export function describeFailure(err: unknown): Failure {
-  const f = describe(err);
-  return { ...f, message: maskSecrets(f.message), ...(f.hint !== undefined ? { hint: maskSecrets(f.hint) } : {}) };
+export function describeFailure(err: unknown, run?: RunMemory): Failure {
+  const f = describe(err, run);
+  const mask = (text: string) => (run ? run.mask(text) : maskSecrets(text));
+  return { ...f, message: mask(f.message), ...(f.hint !== undefined ? { hint: mask(f.hint) } : {}) };
 }
 
-function describe(err: unknown): Failure {
+function describe(err: unknown, run: RunMemory | undefined): Failure {
   if (err instanceof CliError) return { exitCode: err.exitCode, message: err.message, hint: err.hint };
   if (err instanceof ApiError) {
     const exitCode =
@@ -169,7 +171,7 @@ function describe(err: unknown): Failure {
   // A TypeError (or RangeError) while reading an answer that is not as documented (a field missing
   // or of another type) is the server's doing; with every answer as documented, it is a bug.
   if (err instanceof TypeError || err instanceof RangeError) {
-    const blamed = blameAnswer();
+    const blamed = run?.blameAnswer();
     if (blamed) return { exitCode: EXIT.FAILED, message: blamed.message, hint: `${MALFORMED_HINT} (docsctl stopped at: ${err.message})` };
   }
   return { exitCode: EXIT.FAILED, message: (err as Error)?.message ?? String(err), unexpected: true };

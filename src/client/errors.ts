@@ -125,24 +125,19 @@ export class CheckoutNeededError extends Error {
 // ---------------------------------------------------------------------------------------------
 // Secrets: whatever a server echoes is masked before the CLI prints it.
 
-/** The tokens in use in this process (registered by each HttpClient), masked in any message. */
-const secrets = new Set<string>();
-
-/** Remember a token so that `maskSecrets` (and the CLI's error report) hides it wherever it shows. */
-export function registerSecret(token: string | undefined): void {
-  // A token too short to be one would mask ordinary words.
-  if (token && token.length >= 6) secrets.add(token);
-}
+/** A token too short to be one would mask ordinary words. */
+const MIN_SECRET = 6;
 
 /**
- * `text` with every token hidden: the given `token`, every registered one (and their URL-encoded
- * forms) become `****` and their last 4 characters (as `auth status` shows them), and whatever
- * follows `Bearer` becomes `****`.
+ * `text` with every token hidden: the given `token` and `others` (and their URL-encoded forms)
+ * become `****` and their last 4 characters (as `auth status` shows them), and whatever follows
+ * `Bearer` becomes `****`.
  */
-export function maskSecrets(text: string, token?: string): string {
+export function maskSecrets(text: string, token?: string, others: Iterable<string> = []): string {
   if (!text) return text;
   let out = text;
-  const all = token && token.length >= 6 ? new Set([token, ...secrets]) : secrets;
+  const all = new Set(others);
+  if (token && token.length >= MIN_SECRET) all.add(token);
   // Longest first, so that a token that contains another is hidden whole.
   for (const s of [...all].sort((a, b) => b.length - a.length)) {
     const masked = `****${s.slice(-4)}`;
@@ -172,45 +167,58 @@ interface Answer {
 
 /** How many answers are kept: those a command is likely still reading when it fails. */
 const KEPT_ANSWERS = 4;
-const answers: Answer[] = [];
 
 /**
- * Forget the tokens and answers of an earlier run in this process: `main()` calls it first, so a
- * program run twice in one process (the in-process tests, an embedding script) starts clean.
+ * What one run of docsctl remembers for its error messages: the tokens it uses (masked wherever
+ * they show) and the last answers it read (to tell a server's malformed answer from a bug). One
+ * per run, never a module's: the CLI's Context makes it and gives it to every client it builds
+ * (HttpOptions.run), so two runs in one process (the in-process tests, a program embedding docsctl,
+ * at the same time or one after the other) know nothing of each other's.
  */
-export function forgetRun(): void {
-  secrets.clear();
-  answers.length = 0;
-}
+export class RunMemory {
+  private readonly secrets = new Set<string>();
+  private readonly answers: Answer[] = [];
 
-/** Keep an answer of a documented operation (its body as parsed, and the schema it should match). */
-export function recordAnswer(answer: Answer): void {
-  answers.push(answer);
-  if (answers.length > KEPT_ANSWERS) answers.shift();
-}
-
-/**
- * After an unexpected TypeError or RangeError: if one of the last answers does not match its
- * operation's documented shape, the server is to blame and this is the error to report (naming the
- * request and the first field that is wrong). Undefined when every answer was as documented: then
- * the error is a bug in docsctl.
- */
-export function blameAnswer(): MalformedAnswerError | undefined {
-  for (let i = answers.length - 1; i >= 0; i--) {
-    const a = answers[i];
-    let result: ReturnType<AnswerSchema['safeParse']>;
-    try {
-      result = a.schema.safeParse(a.body);
-    } catch {
-      continue;
-    }
-    if (result.success) continue;
-    const issues = result.error?.issues ?? [];
-    const shown = issues.slice(0, 3).map((issue) => describeAnswerIssue(issue, a.body));
-    if (issues.length > shown.length) shown.push(`${issues.length - shown.length} more`);
-    return new MalformedAnswerError(a.method, a.url, shown.join('; ') || 'not as documented');
+  /** Remember a token so that `mask` (and the CLI's error report) hides it wherever it shows. */
+  registerSecret(token: string | undefined): void {
+    if (token && token.length >= MIN_SECRET) this.secrets.add(token);
   }
-  return undefined;
+
+  /** `text` with this run's tokens (and `token`, and whatever follows `Bearer`) masked: see maskSecrets. */
+  mask(text: string, token?: string): string {
+    return maskSecrets(text, token, this.secrets);
+  }
+
+  /** Keep an answer of a documented operation (its body as parsed, and the schema it should match). */
+  recordAnswer(answer: Answer): void {
+    this.answers.push(answer);
+    if (this.answers.length > KEPT_ANSWERS) this.answers.shift();
+  }
+
+  /**
+   * After an unexpected TypeError or RangeError: if one of this run's last answers does not match
+   * its operation's documented shape, the server is to blame and this is the error to report
+   * (naming the request and the first field that is wrong). Undefined when every answer was as
+   * documented: then the error is a bug in docsctl.
+   */
+  blameAnswer(): MalformedAnswerError | undefined {
+    const answers = this.answers;
+    for (let i = answers.length - 1; i >= 0; i--) {
+      const a = answers[i];
+      let result: ReturnType<AnswerSchema['safeParse']>;
+      try {
+        result = a.schema.safeParse(a.body);
+      } catch {
+        continue;
+      }
+      if (result.success) continue;
+      const issues = result.error?.issues ?? [];
+      const shown = issues.slice(0, 3).map((issue) => describeAnswerIssue(issue, a.body));
+      if (issues.length > shown.length) shown.push(`${issues.length - shown.length} more`);
+      return new MalformedAnswerError(a.method, a.url, shown.join('; ') || 'not as documented');
+    }
+    return undefined;
+  }
 }
 
 /** `items[0].title: a number where a string was expected`, `urls: missing`. */

@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 // start); the client uses the dispatcher and the request API only, so it loads just those.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
-import { ApiError, MalformedAnswerError, maskSecrets, NetworkError, recordAnswer, registerSecret, ResponseTooLargeError, type AnswerSchema } from './errors.js';
+import { ApiError, MalformedAnswerError, NetworkError, ResponseTooLargeError, RunMemory, type AnswerSchema } from './errors.js';
 import { CLIENT_LIMITS } from './limits.js';
 import { pageProblem } from './paginator.js';
 
@@ -38,6 +38,12 @@ export interface HttpOptions {
    * Dispatcher, e.g. one that answers in process. Its owner closes it.
    */
   dispatcher?: Dispatcher;
+  /**
+   * What the run this client works for remembers (its tokens, to mask them; the answers read, to
+   * blame a malformed one): the client registers its token there and keeps its answers there. One
+   * of the client's own when not given.
+   */
+  run?: RunMemory;
 }
 
 export interface HttpRequest {
@@ -56,7 +62,7 @@ export interface HttpRequest {
    * `{items: [...], count?, next?: {page}}`. Anything else is a MalformedAnswerError naming the request.
    */
   expect?: 'json' | 'list';
-  /** The operation's documented answer, kept with the answer to tell a malformed one from a bug (see blameAnswer). */
+  /** The operation's documented answer, kept with the answer to tell a malformed one from a bug (see RunMemory.blameAnswer). */
   schema?: AnswerSchema;
   /**
    * Where a 2xx answer's body goes as it arrives (a download to a file or stdout), instead of into
@@ -90,10 +96,12 @@ export class HttpClient {
   private readonly agent: Dispatcher;
   /** Whether `agent` is the client's own (closed with it). */
   private readonly ownAgent: boolean;
-  private readonly opts: Required<Omit<HttpOptions, 'token' | 'trace' | 'dispatcher'>> & Pick<HttpOptions, 'token' | 'trace'>;
+  private readonly opts: Required<Omit<HttpOptions, 'token' | 'trace' | 'dispatcher' | 'run'>> & Pick<HttpOptions, 'token' | 'trace'>;
+  /** The run's memory: its tokens, the answers read. */
+  private readonly run: RunMemory;
 
   constructor(opts: HttpOptions) {
-    const { dispatcher, ...rest } = opts;
+    const { dispatcher, run, ...rest } = opts;
     const { connectTimeoutMs, timeoutMs, maxRetries, retryBudgetMs, backoffMs, maxResponseBytes } = CLIENT_LIMITS;
     this.opts = {
       connectTimeoutMs,
@@ -106,7 +114,8 @@ export class HttpClient {
       ...rest,
       baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     };
-    registerSecret(opts.token);
+    this.run = run ?? new RunMemory();
+    this.run.registerSecret(opts.token);
     // Traces never show a token, even one a server put in a URL it sent back.
     if (opts.trace) {
       const trace = opts.trace;
@@ -123,7 +132,7 @@ export class HttpClient {
 
   /** `text` with this client's token (and any `Bearer …`) masked: for whatever a server sent back. */
   mask(text: string): string {
-    return maskSecrets(text, this.opts.token);
+    return this.run.mask(text, this.opts.token);
   }
 
   /**
@@ -135,7 +144,7 @@ export class HttpClient {
     const res = await this.exchange(req);
     if (res.status >= 200 && res.status < 300) {
       if (req.expect) this.checkAnswer(req, res, req.expect);
-      if (req.schema) recordAnswer({ method: req.method.toUpperCase(), url: this.mask(this.urlOf(req)), body: res.json, schema: req.schema });
+      if (req.schema) this.run.recordAnswer({ method: req.method.toUpperCase(), url: this.mask(this.urlOf(req)), body: res.json, schema: req.schema });
       return res;
     }
     const redirect = this.redirectOf(res);

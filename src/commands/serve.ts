@@ -236,7 +236,7 @@ async function seedFromFile(ctx: Context, server: { url: string; token: string; 
     if (result.error !== undefined) {
       const { describeFailure } = await import('../cli/errors.js');
       throw new UsageError(
-        `--seed: applying ${desired.source} to the sandbox failed: ${describeFailure(result.error).message}`,
+        `--seed: applying ${desired.source} to the sandbox failed: ${describeFailure(result.error, ctx.run).message}`,
         'an OpenAPI specification is fetched from its url: allow its host with --allow-fetch, or leave openapi: out of the file',
       );
     }

@@ -1,8 +1,10 @@
 /**
- * The families of the contract, declared once, and every operation by family. The sandbox keys its
- * families by these names (server/routes.ts: the compiler checks it has one for each) and serves
- * them in this order; its OpenAPI document takes their tags, titles and modules from here. The CLI
- * imports only the family file it needs (start-up cost).
+ * The families of the contract, declared once, and every operation by family (for what needs them
+ * all: `api --paginate` and id completion find an operation by its path; tests check that the
+ * sandbox routes each exactly once). The sandbox keys its families by these names (server/routes.ts:
+ * the compiler checks it has one for each, each naming its operations) and serves them in this
+ * order; its OpenAPI document takes their tags, titles and modules from here. A command imports only
+ * the family file it needs (start-up cost).
  */
 import * as orgs from './orgs.js';
 import * as collections from './collections.js';

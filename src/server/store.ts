@@ -1,6 +1,10 @@
 /**
  * The sandbox's state: plain records in Maps, the injectable clock, and the seed it resets to.
- * Handlers read and write it synchronously, so one request's changes are atomic.
+ * A synchronous handler (most are) reads and writes it with no other request running in between, so
+ * its changes are atomic. An async one (imports, merges, comments, link lists: Markdown read in the
+ * worker, loops in slices, src/server/slices.ts) lets other requests run wherever it awaits: it works
+ * on what cannot change meanwhile (immutable content) or looks again after. With `serve --data` its
+ * changes are saved when it ends, what it touched watched until then (persist/journal.ts).
  * Everything under `data` is exported and loaded as a whole by `/_sandbox/state`.
  */
 import { refId, type DefaultLevel, type Role } from '../contract/op.js';

@@ -3,7 +3,8 @@
  * (main() in process, test/helpers/inprocess.ts; its requests over loopback to this file's server):
  * environment values that are not usable (a usage error naming the variable, nothing sent), answers
  * that are not what the operation answers (an error naming the request, never a TypeError or a "bug in
- * docsctl"), and servers that echo the token (masked wherever docsctl prints it).
+ * docsctl"), and servers that echo the token (masked wherever docsctl prints it); two runs at once in
+ * one process, each with its own tokens and answers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -15,11 +16,12 @@ import { docsctlInProcess } from '../helpers/inprocess.js';
 
 const TOKEN = 'sbx_echoed-secret-token-0123456789';
 
-/** An answer of the fake service: a status, a content type and a body (a function sees the request). */
+/** An answer of the fake service: a status, a content type and a body (a function sees the request); sent once `wait` settles, if given. */
 interface Reply {
   status?: number;
   type?: string;
   body: string | ((req: http.IncomingMessage) => string);
+  wait?: Promise<unknown>;
 }
 
 /** A loopback server that answers what each test tells it to, and counts what it was sent. */
@@ -39,8 +41,12 @@ beforeAll(async () => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: `no route ${path}` } }));
       return;
     }
-    const body = typeof reply.body === 'function' ? reply.body(req) : reply.body;
-    res.writeHead(reply.status ?? 200, { 'content-type': reply.type ?? 'application/json' }).end(body);
+    const answer = () => {
+      const body = typeof reply.body === 'function' ? reply.body(req) : reply.body;
+      res.writeHead(reply.status ?? 200, { 'content-type': reply.type ?? 'application/json' }).end(body);
+    };
+    if (reply.wait) void reply.wait.then(answer);
+    else answer();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -343,5 +349,57 @@ describe('a token a server echoes is never printed', () => {
     expect(r.stderr).toContain('error: no collection c1 for Bearer ****');
     noSecret(r, 'profile');
     rmSync(join(home, 'config.json'), { force: true });
+  });
+});
+
+describe('two runs at once in one process (a program embedding docsctl, the in-process tests)', () => {
+  it('each masks its own tokens and blames its own answers, whatever the other run does meanwhile', async () => {
+    const first = 'sbx_first-run-token-1111';
+    const second = 'sbx_second-run-token-2222';
+    const bare = (req: http.IncomingMessage) => String(req.headers.authorization).replace('Bearer ', '');
+    const refusal = (other: string) => (req: http.IncomingMessage) =>
+      json({ error: { code: 401, message: `refused ${bare(req)}; the other run's is ${other}` } });
+    // The first run's answers wait until the second run has started and sent its request.
+    let secondStarted!: () => void;
+    const wait = new Promise<void>((resolve) => (secondStarted = resolve));
+    routes['/v1/first'] = { status: 401, wait, body: refusal(second) };
+    routes['/v1/second'] = {
+      status: 401,
+      body: (req) => {
+        secondStarted();
+        return refusal(first)(req);
+      },
+    };
+    // A link list whose item is not as documented (locationReferences: a string), read before the
+    // space's pages (held back), then printed: a TypeError in the first run, the server's doing.
+    routes['/v1/spaces/sp-a/links'] = {
+      body: json({
+        items: [{ status: 'ok', relation: 'link', targetReference: { kind: 'url', url: 'https://example.test/' }, locationReferences: 'p1' }],
+        count: 1,
+        stats: { total: 1, broken: { total: 0, changeRequest: 0 } },
+      }),
+    };
+    routes['/v1/spaces/sp-a/content/pages'] = { wait, body: json({ pages: [] }) };
+
+    const api = run(['api', '/v1/first'], { DOCSCTL_TOKEN: first });
+    const links = run(['content', 'links', 'sp-a'], { DOCSCTL_TOKEN: first });
+    while (!(received.includes('GET /v1/first') && received.some((r) => r.startsWith('GET /v1/spaces/sp-a/content/pages'))))
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const other = await run(['api', '/v1/second'], { DOCSCTL_TOKEN: second });
+
+    // Each run masks its own token, and knows nothing of the other's (it is not its secret to hide).
+    const own = await api;
+    expect(own.exitCode, own.stderr).toBe(3);
+    expect(own.stderr).toBe(`error: refused ****1111; the other run's is ${second}\nhint: run docsctl auth login, or check DOCSCTL_TOKEN`);
+    expect(other.exitCode, other.stderr).toBe(3);
+    expect(other.stderr).toBe(`error: refused ****2222; the other run's is ${first}\nhint: run docsctl auth login, or check DOCSCTL_TOKEN`);
+    // The malformed answer the first run read is blamed, though another run started since.
+    const l = await links;
+    expect(l.exitCode, l.stderr).toBe(1);
+    expect(l.stderr.split('\n').slice(0, 2)).toEqual([
+      '1 link, 0 broken',
+      `error: GET ${url}/v1/spaces/sp-a/links?limit=1000: the server sent a malformed answer (items[0].locationReferences: a string where an array was expected)`,
+    ]);
+    expect(l.stderr).not.toMatch(BUG);
   });
 });

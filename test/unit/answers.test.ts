@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeFailure } from '../../src/cli/errors.js';
-import { forgetRun, maskSecrets, recordAnswer, registerSecret } from '../../src/client/errors.js';
+import { maskSecrets, RunMemory } from '../../src/client/errors.js';
 import { pageProblem } from '../../src/client/paginator.js';
 import { ops } from '../../src/contract/orgs.js';
 
@@ -12,34 +12,39 @@ const user = { object: 'user', id: 'u1', displayName: 'Ada', urls: { location: '
 
 describe('an unexpected TypeError', () => {
   it('is a bug in docsctl when every answer read was as documented', () => {
-    for (let i = 0; i < 5; i++) recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: user, schema: ops.getAuthenticatedUser.response });
-    const f = describeFailure(new TypeError("Cannot read properties of undefined (reading 'x')"));
+    const run = new RunMemory();
+    for (let i = 0; i < 5; i++) run.recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: user, schema: ops.getAuthenticatedUser.response });
+    const f = describeFailure(new TypeError("Cannot read properties of undefined (reading 'x')"), run);
     expect(f).toMatchObject({ exitCode: 1, unexpected: true, message: "Cannot read properties of undefined (reading 'x')" });
   });
 
   it("is the server's malformed answer when one of the last answers is not as documented", () => {
-    recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: { ...user, displayName: 7 }, schema: ops.getAuthenticatedUser.response });
-    recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user?again', body: user, schema: ops.getAuthenticatedUser.response });
-    const f = describeFailure(new TypeError('x.trim is not a function'));
+    const run = new RunMemory();
+    run.recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: { ...user, displayName: 7 }, schema: ops.getAuthenticatedUser.response });
+    run.recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user?again', body: user, schema: ops.getAuthenticatedUser.response });
+    const f = describeFailure(new TypeError('x.trim is not a function'), run);
     expect(f.unexpected).toBeUndefined();
     expect(f.exitCode).toBe(1);
     expect(f.message).toBe('GET http://127.0.0.1:1/v1/user: the server sent a malformed answer (displayName: a number where a string was expected)');
     expect(f.hint).toContain('(docsctl stopped at: x.trim is not a function)');
     // Other errors are not the answer's doing.
-    expect(describeFailure(new Error('boom')).unexpected).toBe(true);
+    expect(describeFailure(new Error('boom'), run).unexpected).toBe(true);
   });
 
-  it('forgets the answers and tokens of an earlier run in the same process', () => {
-    recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: { ...user, displayName: 7 }, schema: ops.getAuthenticatedUser.response });
-    registerSecret('tok-of-the-first-run');
-    forgetRun();
-    expect(describeFailure(new TypeError('z')).unexpected).toBe(true);
-    expect(maskSecrets('tok-of-the-first-run')).toBe('tok-of-the-first-run');
+  it('knows nothing of the answers and tokens of another run in the same process', () => {
+    const first = new RunMemory();
+    first.recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: { ...user, displayName: 7 }, schema: ops.getAuthenticatedUser.response });
+    first.registerSecret('tok-of-the-first-run');
+    const second = new RunMemory();
+    expect(describeFailure(new TypeError('z'), second).unexpected).toBe(true);
+    expect(second.mask('tok-of-the-first-run')).toBe('tok-of-the-first-run');
   });
 
   it('forgets answers older than the last few', () => {
-    for (let i = 0; i < 4; i++) recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: user, schema: ops.getAuthenticatedUser.response });
-    expect(describeFailure(new TypeError('y')).unexpected).toBe(true);
+    const run = new RunMemory();
+    run.recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: { ...user, displayName: 7 }, schema: ops.getAuthenticatedUser.response });
+    for (let i = 0; i < 4; i++) run.recordAnswer({ method: 'GET', url: 'http://127.0.0.1:1/v1/user', body: user, schema: ops.getAuthenticatedUser.response });
+    expect(describeFailure(new TypeError('y'), run).unexpected).toBe(true);
   });
 });
 
@@ -71,9 +76,10 @@ describe('maskSecrets', () => {
   });
 
   it('hides registered tokens without being told them, and leaves short strings alone', () => {
-    registerSecret('sbx_registered-0000');
-    registerSecret('abc');
-    expect(maskSecrets('echo sbx_registered-0000 abc')).toBe('echo ****0000 abc');
-    expect(describeFailure(new Error('server said sbx_registered-0000')).message).toBe('server said ****0000');
+    const run = new RunMemory();
+    run.registerSecret('sbx_registered-0000');
+    run.registerSecret('abc');
+    expect(run.mask('echo sbx_registered-0000 abc')).toBe('echo ****0000 abc');
+    expect(describeFailure(new Error('server said sbx_registered-0000'), run).message).toBe('server said ****0000');
   });
 });

@@ -28,7 +28,7 @@ export default defineCommand({
       ctx.info(`Applied: ${plural(result.applied.length, 'change')} (${plural(result.requests, 'request')}).`);
       return;
     }
-    const f = describeFailure(result.error);
+    const f = describeFailure(result.error, ctx.run);
     const lines = [
       `apply stopped: ${f.message}`,
       `applied: ${plural(result.applied.length, 'change')}; not applied: ${result.notApplied.length}`,
