@@ -1,7 +1,7 @@
 /**
  * The families' models called directly, without HTTP: the rules a handler only calls (list order
  * and filters of change requests, links a change request introduces, the last admin, the members'
- * list order, the collection tree, a space's emoji or icon, the trash's order).
+ * list order, the collection tree, a space's emoji or icon, the trash's order, a SAML provider's fields).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/access.js';
@@ -11,6 +11,7 @@ import { Clock } from '../../src/server/clock.js';
 import { HttpError } from '../../src/server/errors.js';
 import { listedMembers, removeMember, setRole } from '../../src/server/members/model.js';
 import { families } from '../../src/server/routes.js';
+import { createProvider, samlProvidersOf, updateProvider } from '../../src/server/saml/model.js';
 import { defaultSeed, loadSeed } from '../../src/server/seed.js';
 import { createSpaceRec, spaceFor, trashedSpaces, trashSpace, updateSpace } from '../../src/server/spaces/model.js';
 import { Store } from '../../src/server/store.js';
@@ -149,5 +150,19 @@ describe('spaces', () => {
     trashSpace(store, b);
     expect(trashedSpaces(store, 'org-acme', 'admin').map((s) => s.title)).toEqual(['B', 'A']);
     expect(trashedSpaces(store, 'org-acme', 'edit')).toEqual([]);
+  });
+});
+
+describe('SAML providers', () => {
+  it('refuses a sign-in URL that runs script, storing nothing; an empty value clears a field', () => {
+    expect(refusal(() => createProvider(store, 'org-acme', { label: 'IdP', ssoURL: 'JavaScript:alert(1)' })).message).toBe(
+      "ssoURL: a javascript: URL would run in the browser; give the identity provider's sign-in address",
+    );
+    expect(samlProvidersOf(store, 'org-acme')).toEqual([]);
+    const p = createProvider(store, 'org-acme', { label: 'IdP', entityID: 'urn:idp', ssoURL: 'https://idp.test/sso' });
+    expect(p.defaultRole).toBe('read');
+    updateProvider(store, p, { entityID: '', ssoURL: 'about:blank' });
+    expect([p.entityID, p.ssoURL]).toEqual([undefined, undefined]);
+    expect(refusal(() => updateProvider(store, p, { defaultTeam: 'team-nope' })).message).toBe('defaultTeam: no team team-nope in organization org-acme');
   });
 });
