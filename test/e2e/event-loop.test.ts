@@ -266,7 +266,7 @@ describe('a space of 10,000 pages', () => {
     const cr = crState(store).byId.get(created.body.id)!;
     // The change request retitles every page; the space, meanwhile, adds one.
     const theirs = edit(contentOf(revisionOf(store, cr.revision)));
-    for (const page of theirs.pages) page.title += ' (edited)';
+    theirs.pages = theirs.pages.map((page) => ({ ...page, title: `${page.title} (edited)` }));
     commitToChangeRequest(store, cr, theirs, 'retitled');
     const ours = edit(contentOf(revisionOf(store, space.revision)));
     ours.pages.push(newPage(store, { title: 'Added meanwhile', slug: 'added' }));
