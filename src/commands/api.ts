@@ -24,7 +24,7 @@ const PAGINATE_LIMIT = '1000';
 
 export default defineCommand({
   name: 'api',
-  summary: 'Send a raw request to any endpoint and print the JSON answer',
+  summary: 'Send a raw request to any endpoint, or an operation of the official API by its id, and print the JSON answer',
   description:
     'The path is relative to the API URL; /v1 is added unless the path starts with /v1, /_sandbox or /openapi.json. ' +
     '{org} is replaced by the current organization (in the path and in -F values). ' +
@@ -43,7 +43,14 @@ export default defineCommand({
     'They are checked before anything is sent (exit 2 naming the field): a field the operation does not take, a required parameter or body field missing, a value of the wrong type or not one the document lists. ' +
     '{org} is replaced in the values of path and query parameters too. ' +
     'An operation the sandbox does not serve is answered 404 by it, and docsctl says so (exit 4).',
-  args: [{ name: 'endpoint', optional: true, description: 'path, e.g. /v1/orgs/{org}/spaces, or an operationId, e.g. listSpacesInOrganizationById' }],
+  args: [
+    {
+      name: 'endpoint',
+      optional: true,
+      ids: 'operation',
+      description: 'path, e.g. /v1/orgs/{org}/spaces, or an operationId, e.g. listSpacesInOrganizationById',
+    },
+  ],
   output: { columns: ['id', 'method', 'path', 'summary'] },
   flags: {
     operations: { type: 'boolean', description: 'list the operations of the official API document (id, method, path, summary); the argument filters them' },
