@@ -77,6 +77,7 @@ export async function operationRequest(
   input: boolean,
   org: () => Promise<string>,
 ): Promise<{ method: string; path: string; query: Fields; body?: Fields }> {
+  if (input && !op.body) throw new UsageError(`--input: ${op.id} (${op.method} ${op.path}) takes no body`);
   const given = fields ?? {};
   const withOrg = async (v: unknown) => (typeof v === 'string' && v.includes('{org}') ? v.replaceAll('{org}', await org()) : v);
   const query: Fields = {};

@@ -68,6 +68,9 @@ describe('docsctl api OPERATION_ID', () => {
     const both = await sb.run(['api', 'updateSpaceById', '-f', 'spaceId=sp-welcome', '-f', 'title=X', '--input', file]);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain('title: updateSpaceById takes no field title (--input gives the whole body');
+    const noBody = await sb.run(['api', 'getSpaceById', '-f', 'spaceId=sp-welcome', '--input', file]);
+    expect(noBody.exitCode).toBe(2);
+    expect(noBody.stderr).toContain('error: --input: getSpaceById (GET /spaces/{spaceId}) takes no body');
   });
 
   it('checks the fields before sending: unknown, missing, wrong type, not a listed value (exit 2, nothing changed)', async () => {
