@@ -100,10 +100,10 @@ export default defineCommand({
       const { loadOperations, listOperations } = await import('./api-operations.js');
       return listOperations(await loadOperations(), args.endpoint);
     }
+    if (args.endpoint === undefined) throw new UsageError('missing argument <endpoint>', 'see docsctl api --help');
     // (--jq sets flags.json, for lists.)
     if ((flags.json && !jq) || flags.fields !== undefined)
       throw new UsageError('--json and --fields work with --operations (an answer is printed as JSON; --jq filters it)');
-    if (args.endpoint === undefined) throw new UsageError('missing argument <endpoint>', 'see docsctl api --help');
     if (slurp && !paginate) throw new UsageError('--slurp works with --paginate only');
     if (slurp && jq) throw new UsageError('--slurp cannot be combined with --jq (--jq runs on each page as it arrives)');
     if (silent && jq) throw new UsageError('--silent and --jq cannot be combined');
