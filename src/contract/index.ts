@@ -14,5 +14,8 @@ import { ops as changeRequests } from './change-requests.js';
 import { ops as comments } from './comments.js';
 import { ops as sites } from './sites.js';
 import { ops as content } from './content.js';
+import { ops as teams } from './teams.js';
+import { ops as invites } from './invites.js';
+import { ops as audit } from './audit.js';
 
-export const families = { orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content };
+export const families = { orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content, teams, invites, audit };

@@ -10,7 +10,8 @@ import { family as orgs } from './handlers/orgs.js';
 import { family as saml } from './handlers/saml.js';
 import { family as sites } from './handlers/sites.js';
 import { family as spaces } from './handlers/spaces.js';
+import { family as teams } from './handlers/teams.js';
 
-export const families: readonly Family[] = [orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content];
+export const families: readonly Family[] = [orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content, teams];
 
 export const routes = families.flatMap((f) => f.routes);

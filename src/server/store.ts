@@ -136,6 +136,8 @@ export interface FamilyHooks {
   };
   /** A space is purged for good: drop what belongs to it. */
   onSpacePurged?: (store: Store, spaceId: string) => void;
+  /** A team was deleted (teams/model.ts): drop what was given to it (grants). */
+  onTeamDeleted?: (store: Store, teamId: string) => void;
   /** A whole state was loaded (`importState`): resume background work. */
   onStateImport?: (store: Store) => void;
   /** Files served at signed URLs (downloads.ts), by kind: produce the file from the claims, or throw `notFound`. */

@@ -164,14 +164,6 @@ const handlers: Handlers<typeof ops> = {
     if (body.mergeRules !== undefined) s.mergeRules = body.mergeRules;
     return orgView(ctx, org);
   },
-
-  listTeams: (ctx, { params, query }) => {
-    // What the organization's `permissions.listTeams` says: members with a role, not guests.
-    requireRole(orgFor(ctx.store, ctx.caller, params.organizationId).role, 'read', 'listing teams');
-    const teams = [...ctx.store.data.teams.values()].filter((t) => t.org === params.organizationId);
-    const page = paginate(teams, query, (t) => t.id, scopeOf('teams', params.organizationId));
-    return { ...page, items: page.items.map((t) => teamView(ctx, t)) };
-  },
 };
 
 export const family = defineFamily({ ops, handlers });
