@@ -11,7 +11,7 @@ import { dropForeignSiteSpaces } from '../sites/state.js';
 import type { CollectionRec, Store } from '../store.js';
 import { spaceView, visibleSpaces } from './spaces.js';
 
-function collectionView(ctx: HandlerCtx, c: CollectionRec): Collection {
+export function collectionView(ctx: HandlerCtx, c: CollectionRec): Collection {
   const orgRole = ctx.store.member(c.org, ctx.caller.user.id)?.role ?? null;
   return {
     object: 'collection',
