@@ -30,11 +30,11 @@ function auditEventShape() {
   };
 }
 
-const AuditEvent = z.lazy(() => z.object(auditEventShape()));
+export const AuditEvent = z.lazy(() => z.object(auditEventShape()));
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
 /** One event with its details (the official document's AuditEventDetails). */
-const AuditEventDetails = z.lazy(() =>
+export const AuditEventDetails = z.lazy(() =>
   z.object({
     ...auditEventShape(),
     executionId: z.string().optional(),
@@ -45,7 +45,7 @@ const AuditEventDetails = z.lazy(() =>
   }),
 );
 
-const AuditEventAction = z.lazy(() => z.object({ object: z.literal('audit-event-action'), id: z.string(), label: z.string() }));
+export const AuditEventAction = z.lazy(() => z.object({ object: z.literal('audit-event-action'), id: z.string(), label: z.string() }));
 export type AuditEventAction = z.infer<typeof AuditEventAction>;
 
 /** A time as the official document's `format: date-time` (RFC 3339: a date, a time, a zone). */
@@ -88,6 +88,5 @@ export const ops = {
     path: '/orgs/{organizationId}/audit-event-actions',
     params: org,
     response: z.lazy(() => z.object({ items: z.array(AuditEventAction) })),
-    cacheable: true,
   }),
 };

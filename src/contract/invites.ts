@@ -24,14 +24,14 @@ const RoleOrGuest = Role.nullable();
  * Who to invite, and as what (the official document's InviteUsersToOrganization): each email alone
  * (then `role`, or the organization's default role) or with its own role; `sso` makes them SSO members.
  */
-const InviteMembersBody = z.strictObject({
+export const InviteMembersBody = z.strictObject({
   emails: z.array(z.union([email(), z.strictObject({ email: email(), role: RoleOrGuest })])),
   role: RoleOrGuest.optional(),
   sso: z.boolean().optional(),
 });
 export type InviteMembersBody = z.output<typeof InviteMembersBody>;
 
-const InviteMembersAnswer = z.lazy(() =>
+export const InviteMembersAnswer = z.lazy(() =>
   z.object({
     /** The users added to the organization. */
     users: z.array(z.string()),
@@ -43,7 +43,7 @@ const InviteMembersAnswer = z.lazy(() =>
 );
 
 /** An invite link (the official document's OrganizationInviteLink): to the organization, a space or a collection. */
-const InviteLink = z.lazy(() =>
+export const InviteLink = z.lazy(() =>
   z.union([
     z.object({ object: z.literal('invite'), id: z.string(), role: RoleOrGuest, redundant: z.boolean() }),
     z.object({ object: z.literal('invite'), id: z.string(), level: RoleOrGuest, redundant: z.boolean(), space: Space }),
@@ -53,7 +53,7 @@ const InviteLink = z.lazy(() =>
 export type InviteLink = z.infer<typeof InviteLink>;
 
 /** A link for a role in the organization, or for a level on one space or one collection. */
-const CreateInviteLinkBody = z.union([
+export const CreateInviteLinkBody = z.union([
   z.strictObject({ role: RoleOrGuest }),
   z.strictObject({ level: RoleOrGuest, space: z.string() }),
   z.strictObject({ level: RoleOrGuest, collection: z.string() }),
@@ -61,7 +61,7 @@ const CreateInviteLinkBody = z.union([
 export type CreateInviteLinkBody = z.output<typeof CreateInviteLinkBody>;
 
 /** The role of a link to the organization, or the level of a link to a space or collection. */
-const UpdateInviteLinkBody = z.union([z.strictObject({ role: RoleOrGuest }), z.strictObject({ level: RoleOrGuest })]);
+export const UpdateInviteLinkBody = z.union([z.strictObject({ role: RoleOrGuest }), z.strictObject({ level: RoleOrGuest })]);
 
 const org = z.object({ organizationId: pathId() });
 const invite = z.object({ organizationId: pathId(), inviteId: pathId() });

@@ -23,12 +23,12 @@ export const TeamMember = z.lazy(() =>
 );
 export type TeamMember = z.infer<typeof TeamMember>;
 
-const CreateTeamBody = z.strictObject({
+export const CreateTeamBody = z.strictObject({
   title: teamTitle,
   /** Members of the organization to put in the team (user ids). */
   members: z.array(z.string()).optional(),
 });
-const UpdateTeamBody = z.strictObject({ title: teamTitle });
+export const UpdateTeamBody = z.strictObject({ title: teamTitle });
 
 /**
  * Many members at once (the official document's UpdateMembersInOrganizationTeam): `add` and `remove`
@@ -43,7 +43,7 @@ export const UpdateTeamMembersBody = z.strictObject({
 export type UpdateTeamMembersBody = z.output<typeof UpdateTeamMembersBody>;
 
 /** The team role of a member added one at a time: `member` unless given. */
-const AddTeamMemberBody = z.strictObject({ role: TeamMemberRole.optional() }).optional();
+export const AddTeamMemberBody = z.strictObject({ role: TeamMemberRole.optional() }).optional();
 
 const org = z.object({ organizationId: pathId() });
 const team = z.object({ organizationId: pathId(), teamId: pathId() });

@@ -10,10 +10,12 @@
  * schemas a request takes are converted as input (what may be sent), the others as output.
  */
 import { z } from 'zod';
+import * as audit from '../contract/audit.js';
 import * as changeRequests from '../contract/change-requests.js';
 import * as collections from '../contract/collections.js';
 import * as comments from '../contract/comments.js';
 import * as content from '../contract/content.js';
+import * as invites from '../contract/invites.js';
 import { SEED_ONLY_OPS } from '../contract/extensions.js';
 import * as members from '../contract/members.js';
 import * as op from '../contract/op.js';
@@ -23,6 +25,7 @@ import * as orgs from '../contract/orgs.js';
 import * as saml from '../contract/saml.js';
 import * as sites from '../contract/sites.js';
 import * as spaces from '../contract/spaces.js';
+import * as teams from '../contract/teams.js';
 import { OPENAPI_PATH, SANDBOX_ROUTES } from './sandbox-routes.js';
 
 declare const __VERSION__: string;
@@ -36,7 +39,7 @@ type Json = any;
  */
 const FAMILIES = (
   [
-    ['organizations', 'Organizations, users and teams', orgs],
+    ['organizations', 'Organizations and users', orgs],
     ['collections', 'Collections', collections],
     ['spaces', 'Spaces', spaces],
     ['content', 'Space content', content],
@@ -44,6 +47,9 @@ const FAMILIES = (
     ['comments', 'Comments', comments],
     ['sites', 'Sites', sites],
     ['members', 'Members', members],
+    ['teams', 'Teams', teams],
+    ['invites', 'Invitations', invites],
+    ['audit', 'The audit log', audit],
     ['saml', 'SAML single sign-on', saml],
     ['openapi', 'OpenAPI specifications', openapi],
   ] as const
