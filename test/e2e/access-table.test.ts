@@ -173,6 +173,13 @@ const PROBES: Record<string, Probe> = {
       edit: () => ({ op: 'updateOpenAPISpec' }),
     },
   },
+  team: {
+    read: () => ({ op: 'getTeam', row: { rule: read } }),
+    allows: {
+      admin: () => ({ op: 'updateTeamMembers' }),
+      view: () => ({ op: 'listTeamMembers' }),
+    },
+  },
   organization: {
     read: () => ({ op: 'getOrganization', row: { rule: member } }),
     allows: {
