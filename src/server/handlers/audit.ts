@@ -3,28 +3,16 @@
  * is restricted to organization administrators"). The sandbox has no plans: every organization has
  * its log. Events are recorded by audit/model.ts, for every family's writes.
  */
-import { AUDIT_PAGE_DEFAULT, type AuditEvent, type AuditEventAction, ops } from '../../contract/audit.js';
+import { AUDIT_PAGE_DEFAULT, type AuditEventAction, ops } from '../../contract/audit.js';
 import { families } from '../../contract/index.js';
 import type { AnyOp } from '../../contract/op.js';
 import { orgFor, requireRole } from '../access.js';
-import { actionLabel, audited, auditState, eventsOf, type AuditEventRec } from '../audit/model.js';
+import { actionLabel, audited, auditState, eventsOf } from '../audit/model.js';
+import { eventView } from '../audit/views.js';
 import { notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
-import type { HandlerCtx, Handlers } from '../handler.js';
+import type { Handlers } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
-
-function eventView(ctx: HandlerCtx, e: AuditEventRec): AuditEvent {
-  return {
-    object: 'audit-event',
-    id: e.id,
-    occurredAt: e.occurredAt,
-    action: e.action,
-    actor: e.actor,
-    source: 'api',
-    target: e.target,
-    urls: { location: `${ctx.baseUrl}/v1/orgs/${e.org}/audit-events/${e.id}` },
-  };
-}
 
 /** Every action the sandbox records: its audited operations, by id. */
 let actions: AuditEventAction[] | undefined;

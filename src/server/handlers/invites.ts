@@ -3,38 +3,14 @@
  * space or collection manages the links to it); anyone holding a link joins with it. The rules are
  * the model's (invites/model.ts).
  */
-import type { InviteLink } from '../../contract/invites.js';
 import { ops } from '../../contract/invites.js';
-import type { Role } from '../../contract/op.js';
-import { atLeast, orgFor, requireRole } from '../access.js';
+import { orgFor, requireRole } from '../access.js';
 import { badRequest, notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import * as model from '../invites/model.js';
-import type { InviteLinkRec } from '../invites/model.js';
+import { linkView, live } from '../invites/views.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { collectionView } from './collections.js';
-import { inviteSettings } from './orgs.js';
-import { spaceView } from './spaces.js';
-
-/** Whether what a link is for still exists (a space not deleted). */
-function live(ctx: HandlerCtx, link: InviteLinkRec): boolean {
-  const t = link.target;
-  if (t.type === 'space') return !ctx.store.data.spaces.get(t.id)?.deletedAt && ctx.store.data.spaces.has(t.id);
-  if (t.type === 'collection') return ctx.store.data.collections.has(t.id);
-  return true;
-}
-
-function linkView(ctx: HandlerCtx, orgRole: Role | null, link: InviteLinkRec): InviteLink {
-  // Redundant: the caller already has what the link gives.
-  const mine = model.roleOnTarget(ctx.store, orgRole, link);
-  const redundant = link.role === null ? true : atLeast(mine, link.role);
-  const base = { object: 'invite' as const, id: link.id, redundant };
-  const t = link.target;
-  if (t.type === 'space') return { ...base, level: link.role, space: spaceView(ctx, ctx.store.data.spaces.get(t.id)!) };
-  if (t.type === 'collection') return { ...base, level: link.role, collection: collectionView(ctx, ctx.store.data.collections.get(t.id)!) };
-  return { ...base, role: link.role };
-}
 
 /** The link, managed by the caller; 404 when missing (or its space or collection is gone), 403 when not theirs to manage. */
 function linkFor(ctx: HandlerCtx, params: { organizationId: string; inviteId: string }, what: string) {
@@ -48,7 +24,7 @@ function linkFor(ctx: HandlerCtx, params: { organizationId: string; inviteId: st
 const handlers: Handlers<typeof ops> = {
   inviteMembers: (ctx, { params, body }) => {
     requireRole(orgFor(ctx.store, ctx.caller, params.organizationId).role, 'admin', 'inviting members');
-    const { defaultRole } = inviteSettings(ctx.store, params.organizationId);
+    const { defaultRole } = model.inviteSettings(ctx.store, params.organizationId);
     const { users, failedSSOEmails } = model.inviteByEmail(ctx.store, params.organizationId, body, defaultRole);
     return { users, invited: users.length, ...(body.sso === true ? { failedSSOEmails } : {}) };
   },
@@ -66,7 +42,7 @@ const handlers: Handlers<typeof ops> = {
     const { role } = orgFor(ctx.store, ctx.caller, orgId);
     const target = model.targetOf(ctx.store, orgId, body);
     model.requireManageLink(ctx.store, role, { target }, 'creating an invite link');
-    model.requireLinksOn(inviteSettings(ctx.store, orgId).inviteLinks, orgId);
+    model.requireLinksOn(model.inviteSettings(ctx.store, orgId).inviteLinks, orgId);
     const level = 'role' in body ? body.role : body.level;
     return linkView(ctx, role, model.createLink(ctx.store, orgId, target, level, ctx.caller.user.id));
   },
@@ -102,7 +78,7 @@ const handlers: Handlers<typeof ops> = {
     // Open to non-members (the contract's `visitors`): the same 404 for a missing organization or link.
     const link = model.linkIn(ctx.store, params.organizationId, params.inviteId);
     if (!ctx.store.data.orgs.has(link.org) || !live(ctx, link)) throw notFound(`no invite ${params.inviteId} in organization ${params.organizationId}`);
-    model.requireLinksOn(inviteSettings(ctx.store, link.org).inviteLinks, link.org);
+    model.requireLinksOn(model.inviteSettings(ctx.store, link.org).inviteLinks, link.org);
     model.join(ctx.store, link, ctx.caller.user);
     return {};
   },

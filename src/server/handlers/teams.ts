@@ -3,17 +3,16 @@
  * team's own members read it; admins create, rename and delete teams; admins and the team's owners
  * change its members. The rules are the model's (teams/model.ts).
  */
-import type { TeamMember } from '../../contract/teams.js';
 import { ops } from '../../contract/teams.js';
 import { orgFor, requireRole } from '../access.js';
 import { notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
-import type { TeamRec } from '../store.js';
 import * as model from '../teams/model.js';
-import { memberView } from './members.js';
-import { teamView } from './orgs.js';
+import { teamsOf } from '../orgs/model.js';
+import { teamView } from '../orgs/views.js';
+import { teamMemberView } from '../teams/views.js';
 
 /** The team and the caller's organization role, or 404 (the team) / 403 (may not see it). */
 function teamFor(ctx: HandlerCtx, params: { organizationId: string; teamId: string }) {
@@ -22,17 +21,11 @@ function teamFor(ctx: HandlerCtx, params: { organizationId: string; teamId: stri
   return { role, team };
 }
 
-function teamMemberView(ctx: HandlerCtx, team: TeamRec, userId: string): TeamMember {
-  const m = ctx.store.member(team.org, userId);
-  if (!m) throw notFound(`no member ${userId} in organization ${team.org}`);
-  return { organization: memberView(ctx, team.org, m), team: { role: team.members.get(userId)! }, permissions: { view: true } };
-}
-
 const handlers: Handlers<typeof ops> = {
   listTeams: (ctx, { params, query }) => {
     // What the organization's `permissions.listTeams` says: members with a role, not guests.
     requireRole(orgFor(ctx.store, ctx.caller, params.organizationId).role, 'read', 'listing teams');
-    let teams = model.teamsOf(ctx.store, params.organizationId);
+    let teams = teamsOf(ctx.store, params.organizationId);
     if (query.title !== undefined) {
       const text = query.title.toLowerCase();
       teams = teams.filter((t) => t.title.toLowerCase().includes(text));

@@ -17,7 +17,14 @@ import type { Role } from '../../contract/op.js';
 import { atLeast, collectionRole, maxRole, spaceRole } from '../access.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { newId, newToken } from '../ids.js';
+import { settingsOf } from '../orgs/model.js';
 import type { MemberRec, Store, UserRec } from '../store.js';
+
+/** What invitations need of an organization's settings: the role new members get (`read` until set), and whether invite links work (on until set). */
+export function inviteSettings(store: Store, orgId: string): { defaultRole: Role | null; inviteLinks: boolean } {
+  const s = settingsOf(store, orgId);
+  return { defaultRole: s.defaultRole === undefined ? 'read' : s.defaultRole, inviteLinks: s.inviteLinks ?? true };
+}
 
 export interface InviteLinkRec {
   id: string;

@@ -14,11 +14,10 @@
 import type { Role } from '../../contract/op.js';
 import type { PublishedStructure, Site, SiteSection, SiteSectionGroup, SiteSpace } from '../../contract/sites.js';
 import { atLeast, orgFor, raisedRole, requireRole } from '../access.js';
-import { badRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { HandlerCtx } from '../handler.js';
 import { sameSecret } from '../ids.js';
-import type { SpaceRec } from '../store.js';
-import { spaceView } from '../handlers/spaces.js';
+import { spaceView } from '../spaces/views.js';
 import { featuresOf, hasPlan } from './features.js';
 import {
   isDefaultSiteSpace,
@@ -87,13 +86,6 @@ export function siteAsReader(ctx: HandlerCtx, params: SiteParams, shareKey: stri
 function roleOn(ctx: HandlerCtx, site: SiteRec): Role | null {
   const member = ctx.store.member(site.org, ctx.caller.user.id);
   return member && !member.disabled ? siteRole(site, member.role) : null;
-}
-
-/** A space that a site of `orgId` may show: it exists, is not deleted, and is in the organization. 400 otherwise. */
-export function spaceForSite(ctx: HandlerCtx, orgId: string, spaceId: string, field: string): SpaceRec {
-  const space = ctx.store.data.spaces.get(spaceId);
-  if (!space || space.deletedAt || space.org !== orgId) throw badRequest(`${field}: no space ${spaceId} in this organization`);
-  return space;
 }
 
 function isLive(ctx: HandlerCtx, site: SiteRec, ss: SiteSpaceRec): boolean {

@@ -12,11 +12,6 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Store, TeamRec, UserRec } from '../store.js';
 
-/** The teams of an organization, in creation order. */
-export function teamsOf(store: Store, orgId: string): TeamRec[] {
-  return [...store.data.teams.values()].filter((t) => t.org === orgId);
-}
-
 /** The team, or 404 (also for a team of another organization). */
 export function teamIn(store: Store, orgId: string, teamId: string): TeamRec {
   const team = store.data.teams.get(teamId);
