@@ -84,10 +84,4 @@ const handlers: Handlers<typeof ops> = {
   },
 };
 
-/** A purged space takes its links with it. */
-function dropSpace(store: Parameters<typeof model.invitesState>[0], spaceId: string): void {
-  const links = model.invitesState(store).links;
-  for (const [id, link] of links) if (link.target.type === 'space' && link.target.id === spaceId) links.delete(id);
-}
-
-export const family = defineFamily({ ops, handlers, onSpacePurged: dropSpace });
+export const family = defineFamily({ ops, handlers, onSpacePurged: model.dropSpaceLinks });

@@ -94,6 +94,12 @@ export function createLink(store: Store, orgId: string, target: InviteLinkRec['t
   return link;
 }
 
+/** A purged space takes its links with it. */
+export function dropSpaceLinks(store: Store, spaceId: string): void {
+  const links = invitesState(store).links;
+  for (const [id, link] of links) if (link.target.type === 'space' && link.target.id === spaceId) links.delete(id);
+}
+
 export function deleteLink(store: Store, link: InviteLinkRec): void {
   invitesState(store).links.delete(link.id);
 }
