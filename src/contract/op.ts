@@ -102,6 +102,11 @@ export const pageQuery = {
   limit: z.preprocess(toInt, z.number().int().min(0).max(1000)).optional(),
 };
 
+/** A `limit` with other bounds than pageQuery's (an integer from `min` to `max`, as a query value). */
+export function limitQuery(min: number, max: number) {
+  return z.preprocess(toInt, z.number().int().min(min).max(max)).optional();
+}
+
 /** A paginated list envelope of `item` (built on first use). */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.lazy(() => z.object(listShape(item)));

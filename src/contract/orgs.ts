@@ -133,13 +133,4 @@ export const ops = {
     body: UpdateOrganizationBody,
     response: Organization,
   }),
-  listTeams: defineOp({
-    id: 'listTeams',
-    method: 'GET',
-    path: '/orgs/{organizationId}/teams',
-    params: org,
-    query: z.object(pageQuery),
-    response: listOf(Team),
-    paginated: true,
-  }),
 };

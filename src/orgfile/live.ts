@@ -9,6 +9,7 @@ import { ops as memberOps } from '../contract/members.js';
 import type { AnyOp, OpItem, OpResult } from '../contract/op.js';
 import { ops as openapiOps } from '../contract/openapi.js';
 import { ops as orgOps } from '../contract/orgs.js';
+import { ops as teamOps } from '../contract/teams.js';
 import { ops as samlOps } from '../contract/saml.js';
 import { ops as siteOps, type AdaptiveJsonSchema, type SiteSection, type SiteSectionGroup, type SiteSpace } from '../contract/sites.js';
 import { ops as spaceOps } from '../contract/spaces.js';
@@ -134,7 +135,7 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
   }
   if (kinds.has('teams')) {
     task('teams', async () => {
-      live.teams = (await reader.all(orgOps.listTeams, { params })).map((t) => ({ id: t.id, title: t.title }));
+      live.teams = (await reader.all(teamOps.listTeams, { params })).map((t) => ({ id: t.id, title: t.title }));
     });
   }
   if (kinds.has('openapi')) {

@@ -90,3 +90,32 @@ describe('the official client (@gitbook/api) against the sandbox', () => {
     });
   }
 });
+
+/** The client's `orgs` methods (its types do not resolve here: its declarations import './client' without an extension). */
+const orgsOf = (c: GitBookAPI) => (c as unknown as { orgs: Record<string, (...args: unknown[]) => Promise<{ data: any }>> }).orgs;
+
+describe('onboarding with the official client, as a CI job would against the sandbox', () => {
+  it('an admin makes a team and an invite link, a newcomer joins with it, and the audit log tells who did what', async () => {
+    bench.restore();
+    const { server } = bench;
+    const olga = server.users.find((u) => u.id === 'u-outsider')!;
+    const newcomer = new GitBookAPI({ endpoint: server.url, authToken: olga.token, userAgent: 'gitbook-api-client (docsctl conformance test)' });
+    const org = 'org-acme';
+
+    const team = (await orgsOf(client).createOrganizationTeam(org, { title: 'Newcomers' })).data;
+    const link = (await orgsOf(client).createOrganizationInvite(org, { role: 'edit' })).data;
+    expect(link).toMatchObject({ object: 'invite', role: 'edit' });
+    await orgsOf(newcomer).joinOrganizationWithInvite(org, link.id);
+    await orgsOf(client).updateMembersInOrganizationTeam(org, team.id, { add: ['olga@globex.test'] });
+
+    const members = (await orgsOf(client).listTeamMembersInOrganizationById(org, team.id)).data.items;
+    expect(members.map((m: any) => [m.organization.id, m.organization.role, m.team.role])).toEqual([['u-outsider', 'edit', 'member']]);
+    const events = (await orgsOf(client).listOrganizationAuditEvents(org, { limit: 3 })).data.items;
+    expect(events.map((e: any) => [e.action, e.actor.id])).toEqual([
+      ['updateTeamMembers', 'u-admin'],
+      ['joinWithInvite', 'u-outsider'],
+      ['createInviteLink', 'u-admin'],
+    ]);
+    expect(bench.officialProblems()).toEqual([]);
+  });
+});

@@ -344,7 +344,8 @@ describe('comments on a space', () => {
 
     const slices = async () => {
       const state = (await sb.request('GET', '/_sandbox/state')).body.data.slices.$map as [string, any][];
-      return Object.fromEntries(state);
+      // Less the audit log, which keeps the history of what was purged.
+      return Object.fromEntries(state.filter(([family]) => family !== 'audit'));
     };
     const dump = () => slices().then((s) => JSON.stringify(s));
     for (const id of [space.id, cr.id, onSpace.id, onCr.id, kept.id]) expect(await dump()).toContain(id);

@@ -227,6 +227,9 @@ describe('outbound fetches', () => {
   });
 });
 
+/** The reads of the organization's audit log. */
+const AUDIT_HISTORY = new Set(['listAuditEvents', 'getAuditEvent']);
+
 describe('a transfer to another organization leaves nothing of the space behind', () => {
   /**
    * The fixture's root space is on its site twice (in both sections). Transferred to the other
@@ -257,6 +260,8 @@ describe('a transfer to another organization leaves nothing of the space behind'
           const url = urlOf(op, rows[id]);
           // Reads of the user and of every organization name the other one, by design; the rest is the first organization's.
           if (!url.includes(ORG) && !Object.values(rows[id].params ?? {}).length) continue;
+          // The audit log is history: it names the space whose changes it recorded, wherever it went.
+          if (AUDIT_HISTORY.has(id)) continue;
           const r = await bench.send('admin', 'GET', url);
           expect(r.status, `${id} ${url}: ${r.text.slice(0, 200)}`).toBeLessThan(500);
           expect(r.text, `${id} ${url}`).not.toContain(moved);

@@ -54,6 +54,12 @@ export interface FixtureIds {
   saml: string;
   specSlug: string;
   specVersion: string;
+  /** In the seed: team-writers, owned by u-edit, with u-comment as a member. */
+  team: string;
+  /** An invite link to the organization, for the read role. */
+  inviteLink: string;
+  /** An event of the organization's audit log (the fixture's last change). */
+  auditEvent: string;
 }
 
 export interface Bench {
@@ -227,6 +233,9 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
     await ok('admin', 'PATCH', `/v1/collections/col-handbook`, { defaultLevel: opts.collectionLevel });
   }
 
+  const inviteLink = (await ok('admin', 'POST', `/v1/orgs/${ORG}/link-invites`, { role: 'read' })).id;
+  const auditEvent = (await ok('admin', 'GET', `/v1/orgs/${ORG}/audit-events?limit=1`)).items[0].id;
+
   const ids: FixtureIds = {
     collection: 'col-handbook',
     space,
@@ -248,6 +257,9 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
     saml,
     specSlug,
     specVersion: spec.lastVersion,
+    team: 'team-writers',
+    inviteLink,
+    auditEvent,
   };
   const snapshot = server.store.exportState();
   return {

@@ -22,13 +22,17 @@ export type Rule =
    */
   | { min: Role; guest?: 404; below?: 404; outsider?: 204 }
   /** The author of the comment or reply (u-comment, who holds the comment role), or an admin. */
-  | { authorOrAdmin: true };
+  | { authorOrAdmin: true }
+  /** An owner of the team (u-edit owns the seed's team-writers), or an admin. */
+  | { teamOwnerOrAdmin: true };
 
 export interface Row {
   rule: Rule;
   params?: Record<string, string | number>;
   query?: Record<string, string>;
   body?: unknown;
+  /** The operation lets a non-member change the state (joining with an invite link). */
+  outsiderJoins?: true;
 }
 
 export const read: Rule = { min: 'read' };
@@ -36,6 +40,7 @@ const comment: Rule = { min: 'comment' };
 const edit: Rule = { min: 'edit' };
 const create: Rule = { min: 'create' };
 const admin: Rule = { min: 'admin' };
+const teamOwner: Rule = { teamOwnerOrAdmin: true };
 export const member: Rule = { member: true };
 /** A site's published profile and public lists: a guest is a visitor, and a visitor sees only a published site (this one is not). */
 const readOrVisitor: Rule = { min: 'read', guest: 404 };
@@ -53,6 +58,8 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
   const loose = { collectionId: f.looseCollection };
   const sp = { spaceId: f.space };
   const memberOf = (userId: string) => ({ ...org, userId });
+  const team = { ...org, teamId: f.team };
+  const invite = { ...org, inviteId: f.inviteLink };
   const saml = { ...org, samlProviderId: f.saml };
   const spec = { ...org, specSlug: f.specSlug };
   const cr = { ...sp, changeRequestId: f.cr };
@@ -92,8 +99,35 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
       params: org,
       body: { title: 'Renamed', mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }] } },
     },
-    // A guest's organization says listTeams: false.
-    listTeams: { rule: read, params: org },
+    // teams: a guest's organization says listTeams: false; a guest in no team sees none.
+    listTeams: { rule: read, params: org, query: { title: 'writ' } },
+    createTeam: { rule: admin, params: org, body: { title: 'New team', members: ['u-read', 'review@acme.test'] } },
+    getTeam: { rule: read, params: team },
+    updateTeam: { rule: admin, params: team, body: { title: 'Renamed' } },
+    deleteTeam: { rule: admin, params: team },
+    listTeamMembers: { rule: read, params: team },
+    updateTeamMembers: {
+      rule: teamOwner,
+      params: team,
+      body: { add: ['u-read', 'review@acme.test'], memberships: { 'u-read': { role: 'owner' } }, remove: ['u-comment'] },
+    },
+    addTeamMember: { rule: teamOwner, params: { ...team, userId: 'u-read' }, body: { role: 'owner' } },
+    removeTeamMember: { rule: teamOwner, params: { ...team, userId: 'u-comment' } },
+
+    // invitations
+    inviteMembers: { rule: admin, params: org, body: { emails: ['new@acme.test', { email: 'olga@globex.test', role: 'edit' }], role: 'read' } },
+    listInviteLinks: { rule: admin, params: org },
+    createInviteLink: { rule: admin, params: org, body: { role: 'comment' } },
+    getInviteLink: { rule: admin, params: invite },
+    updateInviteLink: { rule: admin, params: invite, body: { role: 'comment' } },
+    deleteInviteLink: { rule: admin, params: invite },
+    // Anyone holding the link joins with it: a non-member becomes a member (the one thing an outsider may change).
+    joinWithInvite: { rule: { anyone: true }, params: invite, outsiderJoins: true },
+
+    // the audit log
+    listAuditEvents: { rule: admin, params: org, query: { limit: '5', actor: 'u-admin' } },
+    getAuditEvent: { rule: admin, params: { ...org, auditEventId: f.auditEvent } },
+    listAuditEventActions: { rule: admin, params: org },
 
     // collections
     listCollections: { rule: member, params: org },

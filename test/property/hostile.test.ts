@@ -60,6 +60,9 @@ function realIds(f: FixtureIds): Record<string, string[]> {
     siteSpaceId: [...f.siteSpaces],
     pageId: [f.page],
     fileId: [f.file],
+    teamId: [f.team],
+    inviteId: [f.inviteLink],
+    auditEventId: [f.auditEvent],
   };
 }
 

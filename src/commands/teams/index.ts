@@ -1,6 +1,7 @@
 import { defineCommand, defineGroup } from '../../cli/command.js';
 import type { Column } from '../../cli/output.js';
-import { ops, type Team } from '../../contract/orgs.js';
+import type { Team } from '../../contract/orgs.js';
+import { ops } from '../../contract/teams.js';
 
 const columns: Column<Team>[] = ['id', 'title', 'members', 'spaces', 'createdAt'];
 

@@ -3,8 +3,8 @@ import { ops } from '../../contract/orgs.js';
 import { orgFor, requireRole } from '../access.js';
 import { defineFamily } from '../family.js';
 import type { Handlers } from '../handler.js';
-import { organizationsOf, teamsOf, updateOrganization } from '../orgs/model.js';
-import { orgView, teamView, userView } from '../orgs/views.js';
+import { organizationsOf, updateOrganization } from '../orgs/model.js';
+import { orgView, userView } from '../orgs/views.js';
 import { paginate, scopeOf } from '../paginate.js';
 
 const handlers: Handlers<typeof ops> = {
@@ -22,13 +22,6 @@ const handlers: Handlers<typeof ops> = {
     requireRole(role, 'admin', 'changing the organization');
     updateOrganization(ctx.store, org, body);
     return orgView(ctx, org);
-  },
-
-  listTeams: (ctx, { params, query }) => {
-    // What the organization's `permissions.listTeams` says: members with a role, not guests.
-    requireRole(orgFor(ctx.store, ctx.caller, params.organizationId).role, 'read', 'listing teams');
-    const page = paginate(teamsOf(ctx.store, params.organizationId), query, (t) => t.id, scopeOf('teams', params.organizationId));
-    return { ...page, items: page.items.map((t) => teamView(ctx, t)) };
   },
 };
 
