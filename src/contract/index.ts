@@ -14,5 +14,6 @@ import { ops as changeRequests } from './change-requests.js';
 import { ops as comments } from './comments.js';
 import { ops as sites } from './sites.js';
 import { ops as content } from './content.js';
+import { ops as permissions } from './permissions.js';
 
-export const families = { orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content };
+export const families = { orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content, permissions };
