@@ -11,29 +11,25 @@ import { MEMBER_ROLES, MEMBER_SORTS, ORDERS } from './members.js';
 import { defineOp, id, listOf, pageQuery, pathId, pathText, Role, Timestamp } from './op.js';
 import { Team, User } from './orgs.js';
 
-/** What a grant can be given on. */
-export const GRANT_TARGETS = ['space', 'collection', 'site'] as const;
-export type GrantTarget = (typeof GRANT_TARGETS)[number];
-
 /** A user's permission on a space or collection (the official document's UserContentPermission). */
-export const UserContentPermission = z.lazy(() => z.object({ permission: Role, user: User }));
+const UserContentPermission = z.lazy(() => z.object({ permission: Role, user: User }));
 export type UserContentPermission = z.infer<typeof UserContentPermission>;
 
 /** A team's permission on a space or collection. */
-export const TeamContentPermission = z.lazy(() => z.object({ permission: Role, team: Team }));
+const TeamContentPermission = z.lazy(() => z.object({ permission: Role, team: Team }));
 export type TeamContentPermission = z.infer<typeof TeamContentPermission>;
 
 /** A user's override on a site (UserSitePermissionOverride). */
-export const UserSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), user: User }));
+const UserSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), user: User }));
 export type UserSitePermissionOverride = z.infer<typeof UserSitePermissionOverride>;
 
 /** A team's override on a site (TeamSitePermissionOverride). */
-export const TeamSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), team: Team }));
+const TeamSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), team: Team }));
 export type TeamSitePermissionOverride = z.infer<typeof TeamSitePermissionOverride>;
 
 /** Why a site gives a user their role: a space, the organization, or the site itself (a member or team grant, its default level). */
-export const SITE_ORIGIN_REASONS = ['member', 'team', 'default'] as const;
-export const UserSitePermissionOrigin = z.union([
+const SITE_ORIGIN_REASONS = ['member', 'team', 'default'] as const;
+const UserSitePermissionOrigin = z.union([
   z.object({ type: z.literal('space'), space: z.string() }),
   z.object({ type: z.literal('organization'), organization: z.string() }),
   z.object({ type: z.literal('site'), site: z.string(), reason: z.enum(SITE_ORIGIN_REASONS), team: z.string().optional() }),
@@ -41,7 +37,7 @@ export const UserSitePermissionOrigin = z.union([
 export type UserSitePermissionOrigin = z.infer<typeof UserSitePermissionOrigin>;
 
 /** A user who can reach a site, with their role and where it comes from (UserSitePermission). */
-export const UserSitePermission = z.lazy(() =>
+const UserSitePermission = z.lazy(() =>
   z.object({
     permission: Role.nullable(),
     user: User,
@@ -56,7 +52,7 @@ export type UserSitePermission = z.infer<typeof UserSitePermission>;
  * Who to give a role to (InviteUsersAndTeams, InviteSiteUsersAndTeams): `role` (null takes the grants
  * away), and users by id, teams by id, or both (at least one of the two lists, each not empty).
  */
-export const InviteBody = z
+const InviteBody = z
   .strictObject({
     role: Role.nullable(),
     users: z.array(id()).min(1).optional(),
@@ -66,9 +62,9 @@ export const InviteBody = z
 export type InviteBody = z.infer<typeof InviteBody>;
 
 /** A grant's new role; left out, nothing changes; null (spaces and collections) takes the grant away. */
-export const UpdateGrantBody = z.strictObject({ role: Role.nullable().optional() });
+const UpdateGrantBody = z.strictObject({ role: Role.nullable().optional() });
 /** A site grant's new role (the official document: a member role, not null). */
-export const UpdateSiteGrantBody = z.strictObject({ role: Role.optional() });
+const UpdateSiteGrantBody = z.strictObject({ role: Role.optional() });
 
 const space = { spaceId: pathId() };
 const collection = { collectionId: pathId() };
