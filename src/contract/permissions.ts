@@ -13,19 +13,15 @@ import { Team, User } from './orgs.js';
 
 /** A user's permission on a space or collection (the official document's UserContentPermission). */
 const UserContentPermission = z.lazy(() => z.object({ permission: Role, user: User }));
-export type UserContentPermission = z.infer<typeof UserContentPermission>;
 
 /** A team's permission on a space or collection. */
 const TeamContentPermission = z.lazy(() => z.object({ permission: Role, team: Team }));
-export type TeamContentPermission = z.infer<typeof TeamContentPermission>;
 
 /** A user's override on a site (UserSitePermissionOverride). */
 const UserSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), user: User }));
-export type UserSitePermissionOverride = z.infer<typeof UserSitePermissionOverride>;
 
 /** A team's override on a site (TeamSitePermissionOverride). */
 const TeamSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), team: Team }));
-export type TeamSitePermissionOverride = z.infer<typeof TeamSitePermissionOverride>;
 
 /** Why a site gives a user their role: a space, the organization, or the site itself (a member or team grant, its default level). */
 const SITE_ORIGIN_REASONS = ['member', 'team', 'default'] as const;
@@ -34,7 +30,6 @@ const UserSitePermissionOrigin = z.union([
   z.object({ type: z.literal('organization'), organization: z.string() }),
   z.object({ type: z.literal('site'), site: z.string(), reason: z.enum(SITE_ORIGIN_REASONS), team: z.string().optional() }),
 ]);
-export type UserSitePermissionOrigin = z.infer<typeof UserSitePermissionOrigin>;
 
 /** A user who can reach a site, with their role and where it comes from (UserSitePermission). */
 const UserSitePermission = z.lazy(() =>
@@ -46,7 +41,6 @@ const UserSitePermission = z.lazy(() =>
     lastSeenAt: Timestamp.optional(),
   }),
 );
-export type UserSitePermission = z.infer<typeof UserSitePermission>;
 
 /**
  * Who to give a role to (InviteUsersAndTeams, InviteSiteUsersAndTeams): `role` (null takes the grants
@@ -59,7 +53,6 @@ const InviteBody = z
     teams: z.array(id()).min(1).optional(),
   })
   .refine((b) => b.users !== undefined || b.teams !== undefined, { message: 'give users or teams (or both): the ids to invite', path: ['users'] });
-export type InviteBody = z.infer<typeof InviteBody>;
 
 /** A grant's new role; left out, nothing changes; null (spaces and collections) takes the grant away. */
 const UpdateGrantBody = z.strictObject({ role: Role.nullable().optional() });
