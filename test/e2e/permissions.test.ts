@@ -87,7 +87,10 @@ describe('teams', () => {
     expect(await can('comment')).toEqual(COMMENT);
     expect((await invite(`/v1/spaces/${SPACE}`, { role: 'edit', teams: [TEAM] })).status).toBe(204);
     expect(await can('comment')).toEqual(EDIT);
-    expect((await sb.request('GET', `/v1/spaces/${SPACE}/permissions/teams`)).body.items).toMatchObject([{ permission: 'edit', team: { id: TEAM } }]);
+    expect((await sb.request('GET', `/v1/spaces/${SPACE}/permissions/teams`)).body.items).toMatchObject([
+      { permission: 'edit', team: { id: TEAM, spaces: 1 } },
+    ]);
+    expect((await sb.request('GET', '/v1/orgs/org-acme/teams')).body.items).toMatchObject([{ id: TEAM, spaces: 1 }]);
     // The team deleted (as its own operation does: the record goes).
     sb.server.store.data.teams.delete(TEAM);
     sb.server.store.changed();

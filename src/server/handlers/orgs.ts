@@ -11,6 +11,7 @@ import { badRequest } from '../errors.js';
 import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
+import { spacesGrantedTo } from '../permissions/model.js';
 import { sitesState } from '../sites/state.js';
 import { samlActive, samlProvidersOf } from '../saml/state.js';
 import type { OrgRec, SpaceRec, Store, TeamRec, UserRec } from '../store.js';
@@ -108,8 +109,8 @@ export function teamView(ctx: HandlerCtx, team: TeamRec): Team {
     id: team.id,
     title: team.title,
     members: team.members.size,
-    // No content is shared with teams in the sandbox (it has no team permissions): they reach no space.
-    spaces: 0,
+    // The spaces shared with the team (a grant to it that applies).
+    spaces: spacesGrantedTo(ctx.store, team.id),
     createdAt: team.createdAt,
     permissions: { admin: role === 'admin' || team.members.get(ctx.caller.user.id) === 'owner', view: role !== null || team.members.has(ctx.caller.user.id) },
   };

@@ -166,6 +166,8 @@ export function resolveSite(w: World, site: Pick<SiteRec, 'id' | 'defaultLevel'>
 interface Indexes {
   /** target key → grants on it, by `user:<id>` / `team:<id>`. */
   byTarget: Map<string, Map<string, GrantRec>>;
+  /** `user:<id>` / `team:<id>` → the grants to them. */
+  byPrincipal: Map<string, GrantRec[]>;
   /** user id → the teams they are in (all organizations). */
   teamsOf: Map<string, string[]>;
   /** space id → the sites that show it. */
@@ -178,11 +180,16 @@ const INDEXES = derivedKey<Indexes>('permission grants by target, teams by user,
 function indexes(store: Store): Indexes {
   return store.derived.get(INDEXES, () => {
     const byTarget = new Map<string, Map<string, GrantRec>>();
+    const byPrincipal = new Map<string, GrantRec[]>();
     for (const g of grantsState(store).grants.values()) {
       const key = targetKey(g.target, g.targetId);
       let m = byTarget.get(key);
       if (!m) byTarget.set(key, (m = new Map()));
-      m.set(`${g.principal}:${g.principalId}`, g);
+      const principal = `${g.principal}:${g.principalId}`;
+      m.set(principal, g);
+      const list = byPrincipal.get(principal);
+      if (list) list.push(g);
+      else byPrincipal.set(principal, [g]);
     }
     const teamsOf = new Map<string, string[]>();
     for (const team of store.data.teams.values()) {
@@ -201,7 +208,7 @@ function indexes(store: Store): Indexes {
       if (!list) sitesOf.set(ss.space, [site]);
       else if (!list.includes(site)) list.push(site);
     }
-    return { byTarget, teamsOf, sitesOf };
+    return { byTarget, byPrincipal, teamsOf, sitesOf };
   });
 }
 
@@ -220,6 +227,16 @@ export function applies(store: Store, g: GrantRec, targetOrg: string | undefined
   if (g.principal === 'team') return store.data.teams.get(g.principalId)?.org === g.org;
   const m = store.member(g.org, g.principalId);
   return m !== undefined && m.joinedAt <= g.createdAt;
+}
+
+/** How many live spaces a team has been given a role on (its `spaces` count). */
+export function spacesGrantedTo(store: Store, teamId: string): number {
+  let n = 0;
+  for (const g of indexes(store).byPrincipal.get(`team:${teamId}`) ?? []) {
+    const space = g.target === 'space' ? store.data.spaces.get(g.targetId) : undefined;
+    if (space && !space.deletedAt && applies(store, g, space.org)) n++;
+  }
+  return n;
 }
 
 /** The organization a target is in now (undefined: it is gone). */
