@@ -76,6 +76,7 @@ export const CreateChangeRequestBody = z.looseObject({
   template: TemplateRef.optional(),
   conversationsIssuesCluster: z.string().optional(),
 });
+export type CreateChangeRequestBody = z.output<typeof CreateChangeRequestBody>;
 /** Fields the document's body does not name are ignored (it allows them). */
 export const UpdateChangeRequestBody = z.object({
   subject: crSubject.optional(),
@@ -84,6 +85,7 @@ export const UpdateChangeRequestBody = z.object({
   links: z.array(ChangeRequestLinkInput).max(CR_LINKS_MAX).optional(),
   status: z.enum(CR_EDIT_STATUSES).optional(),
 });
+export type UpdateChangeRequestBody = z.output<typeof UpdateChangeRequestBody>;
 
 /** How the lists are ordered, most recent first: by last update (the default) or by creation. */
 export const CR_ORDERS = ['updatedAt', 'createdAt'] as const;

@@ -28,6 +28,7 @@ export const CreateCollectionBody = z.strictObject({
   title: collectionTitle.optional(),
   parent: id().optional(),
 });
+export type CreateCollectionBody = z.output<typeof CreateCollectionBody>;
 export const UpdateCollectionBody = z.strictObject({
   title: collectionTitle.optional(),
   description: collectionDescription.optional(),
@@ -37,6 +38,7 @@ export const MoveCollectionBody = z.strictObject({
   parent: id().nullable().optional(),
   position: positionOf('space', 'collection').optional(),
 });
+export type MoveCollectionBody = z.output<typeof MoveCollectionBody>;
 export const TransferCollectionBody = z.strictObject({ organization: id() });
 
 export const ops = {

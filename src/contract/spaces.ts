@@ -146,15 +146,18 @@ export const UpdateSpaceBody = z
     icon: iconUrl.nullable().optional(),
   })
   .refine((b) => !(typeof b.emoji === 'string' && typeof b.icon === 'string'), { message: 'give an emoji or an icon, not both', path: ['icon'] });
+export type UpdateSpaceBody = z.output<typeof UpdateSpaceBody>;
 export const MoveSpaceBody = z.strictObject({
   parent: id().nullable().optional(),
   position: positionOf('space', 'collection').optional(),
 });
+export type MoveSpaceBody = z.output<typeof MoveSpaceBody>;
 export const TransferSpaceBody = z.strictObject({
   organization: id(),
   /** A collection of the target organization; omitted: the target organization's root. */
   parent: id().optional(),
 });
+export type TransferSpaceBody = z.output<typeof TransferSpaceBody>;
 
 /** How long a deleted space can be restored before it is purged for good. */
 export const RETENTION_DAYS = 7;

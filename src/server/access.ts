@@ -18,6 +18,15 @@ export interface Caller {
 }
 
 /**
+ * Who acts, on which state: what the models' access rules and changes need of a request (a
+ * handler's context is one; handler.ts).
+ */
+export interface Actor {
+  store: Store;
+  caller: Caller;
+}
+
+/**
  * The organization, if the caller is a member of it. A non-member gets 404, not 403, so ids of
  * other organizations do not leak: `no organization <id>`, or `missing` when the organization was
  * found through one of its objects (`no space <id>`: the object, as if it did not exist).

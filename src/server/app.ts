@@ -8,15 +8,14 @@ import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import { describeIssue, issuePath, type AnyOp } from '../contract/op.js';
 import { gateOf, type Gate } from './access.js';
-import { parseDuration } from './clock.js';
 import { derivedKey } from './derived.js';
 import { DOWNLOADS_PATH, serveDownload } from './downloads.js';
-import { FaultRules, Faults } from './faults.js';
+import { Faults } from './faults.js';
 import { HttpError } from './errors.js';
 import { jsonNestingExceeds, MAX_JSON_DEPTH } from './limits.js';
 import { Reply, type Handler, type HandlerCtx } from './handler.js';
 import { routes } from './routes.js';
-import { OPENAPI_PATH, SANDBOX_ROUTES } from './sandbox-routes.js';
+import { OPENAPI_PATH, SANDBOX_ROUTES, type SandboxControl } from './sandbox-routes.js';
 import type { Store, UserRec } from './store.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -179,7 +178,7 @@ export function createApp(store: Store, opts: AppOptions) {
       const search = q < 0 ? '' : req.url.slice(q + 1);
       if (path === OPENAPI_PATH) return await openApi(req);
       store.purgeExpired();
-      if (path.startsWith('/_sandbox/')) return await sandboxControl(req, path);
+      if (path.startsWith('/_sandbox/')) return sandboxControl(req, path);
       if (path.startsWith(DOWNLOADS_PATH)) return await serveDownload(store, req.method, path);
       const fault = faults.pick(req.method, path);
       if (fault) {
@@ -267,46 +266,22 @@ export function createApp(store: Store, opts: AppOptions) {
     return { user };
   }
 
-  async function sandboxControl(req: AppRequest, path: string): Promise<AppResponse> {
+  function sandboxControl(req: AppRequest, path: string): AppResponse {
     const { user } = authenticate(req);
     if (user.id !== store.data.sandboxAdmin) throw new HttpError(403, 'sandbox control needs the sandbox admin token');
-    const key = `${req.method} ${path}`;
-    switch (key) {
-      case 'POST /_sandbox/reset':
-        opts.reset();
-        return json(200, { reset: true });
-      case 'GET /_sandbox/state':
-        return { status: 200, headers: { 'content-type': 'application/json' }, body: store.exportState() };
-      case 'PUT /_sandbox/state': {
-        const text = req.body?.toString() ?? '';
-        try {
-          store.importState(text);
-        } catch (e) {
-          throw new HttpError(400, e instanceof SyntaxError ? `body: malformed JSON: ${e.message}` : (e as Error).message);
-        }
-        return json(200, { loaded: true });
-      }
-      case 'GET /_sandbox/faults': {
-        const chaos = faults.chaosReport();
-        return json(200, { rules: faults.list(), ...(chaos ? { chaos } : {}) });
-      }
-      case 'PUT /_sandbox/faults':
-        faults.set(validate(FaultRules, parseBody(req), 'body').rules);
-        return json(200, { rules: faults.list() });
-      case 'DELETE /_sandbox/faults':
-        faults.set([]);
-        return { status: 204, headers: {} };
-      case 'POST /_sandbox/clock': {
-        const body = parseBody(req) as { advance?: unknown } | undefined;
-        const ms = typeof body?.advance === 'string' ? parseDuration(body.advance) : null;
-        if (ms === null) throw new HttpError(400, 'advance: must be a duration such as "8d", "36h", "90m" or "500ms"');
-        store.clock.advance(ms);
-        store.purgeExpired();
-        return json(200, { now: store.now(), offsetMs: store.clock.offset });
-      }
-      default:
-        throw new HttpError(404, `no route ${req.method} ${path}`);
-    }
+    const route = SANDBOX_ROUTES.find((r) => r.method === req.method && r.path === path);
+    if (!route) throw new HttpError(404, `no route ${req.method} ${path}`);
+    const ctl: SandboxControl = {
+      store,
+      faults,
+      reset: opts.reset,
+      text: () => req.body?.toString() ?? '',
+      json: () => parseBody(req),
+      valid: (schema) => validate(schema, parseBody(req), 'body'),
+    };
+    const answer = route.answer(ctl);
+    if (answer.text !== undefined) return { status: answer.status, headers: { 'content-type': 'application/json' }, body: answer.text };
+    return answer.body === undefined ? { status: answer.status, headers: {} } : json(answer.status, answer.body);
   }
 
   return { handle, kept, store };

@@ -8,14 +8,16 @@ import type { AnyOp } from '../contract/op.js';
 import type { Handler, Handlers } from './handler.js';
 import type { FamilyHooks, SpaceCounters, Store } from './store.js';
 
-export interface Family extends FamilyHooks {
+export interface Family<T extends Record<string, AnyOp> = Record<string, AnyOp>> extends FamilyHooks {
+  /** The contract's operations of the family (routes.ts checks each family serves its own). */
+  ops: T;
   routes: { op: AnyOp; handler: Handler<AnyOp> }[];
 }
 
 /** A family: its operations with their handlers (a missing handler does not compile), and its hooks. */
-export function defineFamily<T extends Record<string, AnyOp>>(def: { ops: T; handlers: Handlers<T> } & FamilyHooks): Family {
+export function defineFamily<T extends Record<string, AnyOp>>(def: { ops: T; handlers: Handlers<T> } & FamilyHooks): Family<T> {
   const { ops, handlers, ...hooks } = def;
-  return { ...hooks, routes: Object.keys(ops).map((k) => ({ op: ops[k] as AnyOp, handler: handlers[k] as Handler<AnyOp> })) };
+  return { ...hooks, ops, routes: Object.keys(ops).map((k) => ({ op: ops[k] as AnyOp, handler: handlers[k] as Handler<AnyOp> })) };
 }
 
 /** A space's counters as every family contributes them (zero where none does). */

@@ -1,12 +1,10 @@
 /** The types that tie a family's handlers to its operations, so a missing handler does not compile. */
 import type { z } from 'zod';
 import type { AnyOp, OpResult } from '../contract/op.js';
-import type { Caller } from './access.js';
-import type { Store } from './store.js';
+import type { Actor } from './access.js';
 
-export interface HandlerCtx {
-  store: Store;
-  caller: Caller;
+/** What a handler is given besides its input: the actor (the state, the caller) and the request's address. */
+export interface HandlerCtx extends Actor {
   /** `http://host:port` of this sandbox, for `urls`. */
   baseUrl: string;
   /** The client's connection, when the request came on a socket: a long write (an import) stops when it closes. */

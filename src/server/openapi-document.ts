@@ -10,57 +10,18 @@
  * schemas a request takes are converted as input (what may be sent), the others as output.
  */
 import { z } from 'zod';
-import * as changeRequests from '../contract/change-requests.js';
-import * as collections from '../contract/collections.js';
-import * as comments from '../contract/comments.js';
-import * as content from '../contract/content.js';
 import { SEED_ONLY_OPS } from '../contract/extensions.js';
-import * as members from '../contract/members.js';
+import { FAMILY_TABLE } from '../contract/index.js';
 import * as op from '../contract/op.js';
 import type { AnyOp } from '../contract/op.js';
-import * as openapi from '../contract/openapi.js';
-import * as orgs from '../contract/orgs.js';
-import * as permissions from '../contract/permissions.js';
-import * as saml from '../contract/saml.js';
-import * as sites from '../contract/sites.js';
-import * as spaces from '../contract/spaces.js';
 import { OPENAPI_PATH, SANDBOX_ROUTES } from './sandbox-routes.js';
 
 declare const __VERSION__: string;
 
 type Json = any;
 
-/**
- * The families of operations, in the order docs/api.md shows them: tag name, description, module.
- * (Tuples: knip 6 takes a module that is an object's property for one none of whose exports is
- * used, webpro-nl/knip#1669; namedSchemas reads them all.)
- */
-const FAMILIES = (
-  [
-    ['organizations', 'Organizations, users and teams', orgs],
-    ['collections', 'Collections', collections],
-    ['spaces', 'Spaces', spaces],
-    ['content', 'Space content', content],
-    ['change-requests', 'Change requests', changeRequests],
-    ['comments', 'Comments', comments],
-    ['sites', 'Sites', sites],
-    ['members', 'Members', members],
-    ['permissions', 'Permission grants', permissions],
-    ['saml', 'SAML single sign-on', saml],
-    ['openapi', 'OpenAPI specifications', openapi],
-  ] as const
-).map(([tag, title, module]) => ({ tag, title, module }));
-
-/** Request bodies of the sandbox's control routes, where they take one. */
-const SANDBOX_BODIES: Record<string, Json> = {
-  'PUT /_sandbox/state': { type: 'object', description: 'a state exported by GET /_sandbox/state' },
-  'POST /_sandbox/clock': {
-    type: 'object',
-    required: ['advance'],
-    properties: { advance: { type: 'string', description: 'a duration: a number and a unit (ms, s, m, h, d, w)', examples: ['8d', '36h'] } },
-  },
-  'PUT /_sandbox/faults': { type: 'object', required: ['rules'], properties: { rules: { type: 'array', items: { type: 'object' } } } },
-};
+/** The families of operations (the contract's), in the order docs/api.md shows them. */
+const FAMILIES = [...FAMILY_TABLE].sort((a, b) => a[3] - b[3]).map(([, tag, title, , module]) => ({ tag, title, module }));
 
 const ERROR_SCHEMA = {
   type: 'object',
@@ -121,13 +82,12 @@ function build(): Json {
   };
   for (const r of SANDBOX_ROUTES) {
     const item = (sandboxPaths[r.path] ??= { ...here });
-    const body = SANDBOX_BODIES[`${r.method} ${r.path}`];
     item[r.method.toLowerCase()] = {
       operationId: `sandbox${r.method[0]}${r.method.slice(1).toLowerCase()}${r.path.slice('/_sandbox/'.length).replace(/^./, (c) => c.toUpperCase())}`,
       summary: `${r.summary} (sandbox admin only)`,
       tags: ['sandbox'],
       'x-sandbox-only': true,
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: r.body } } } } : {}),
       responses: {
         ...(r.method === 'DELETE'
           ? { 204: { description: 'Done' } }

@@ -1,4 +1,9 @@
-/** The sandbox's families, assembled: the route table is theirs, and the store is given the list (its hooks). */
+/**
+ * The sandbox's families, assembled: one record for each family of the contract (by its name, so a
+ * family left out or serving another's operations does not compile), in the contract's order. The
+ * route table is theirs, and the store is given the list (its hooks).
+ */
+import { families as contract } from '../contract/index.js';
 import type { Family } from './family.js';
 import { family as changeRequests } from './handlers/change-requests.js';
 import { family as collections } from './handlers/collections.js';
@@ -12,6 +17,22 @@ import { family as saml } from './handlers/saml.js';
 import { family as sites } from './handlers/sites.js';
 import { family as spaces } from './handlers/spaces.js';
 
-export const families: readonly Family[] = [orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content, permissions];
+type Name = keyof typeof contract;
+
+const records: { [K in Name]: Family<(typeof contract)[K]> } = {
+  orgs,
+  collections,
+  spaces,
+  members,
+  saml,
+  openapi,
+  changeRequests,
+  comments,
+  sites,
+  content,
+  permissions,
+};
+
+export const families: readonly Family[] = (Object.keys(contract) as Name[]).map((name) => records[name] as Family);
 
 export const routes = families.flatMap((f) => f.routes);

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { describeIssue, issuePath, Role } from '../contract/op.js';
 import { newId, newToken } from './ids.js';
-import { createSpaceRec } from './handlers/spaces.js';
+import { createSpaceRec } from './spaces/model.js';
 import type { Store } from './store.js';
 
 const Seed = z.strictObject({

@@ -106,6 +106,14 @@ export interface StoreData {
   sandboxAdmin: string;
 }
 
+/**
+ * The state's own Maps, in the order of `StoreData` (the order a state is exported in), declared
+ * once: `emptyData()` makes them (the compiler checks that they are all of StoreData's Maps but
+ * `slices`), an imported state must have them, and each is a table of the same name when the
+ * state is saved (persist/journal.ts). `slices` holds the families' Maps; `sandboxAdmin` is a value.
+ */
+export const TOP_TABLES = ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash'] as const;
+
 /** How long a deleted space can be restored (the contract's RETENTION_DAYS). */
 export const RETENTION_MS = RETENTION_DAYS * 24 * 3_600_000;
 
@@ -392,7 +400,7 @@ export class Store {
       throw new Error('state: expected {"version": 2, "data": {...}} as exported by GET /_sandbox/state');
     }
     const fresh = { ...emptyData(), ...doc.data };
-    for (const key of ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash', 'slices'] as const) {
+    for (const key of [...TOP_TABLES, 'slices'] as const) {
       if (!(fresh[key] instanceof Map)) throw new Error(`state: data.${key} must be a map`);
     }
     for (const [key, slice] of fresh.slices) {
@@ -436,19 +444,8 @@ function isEmptySlice(slice: unknown): boolean {
 }
 
 function emptyData(): StoreData {
-  return {
-    users: new Map(),
-    orgs: new Map(),
-    members: new Map(),
-    teams: new Map(),
-    collections: new Map(),
-    spaces: new Map(),
-    children: new Map(),
-    revisions: new Map(),
-    trash: new Map(),
-    slices: new Map(),
-    sandboxAdmin: '',
-  };
+  const tables = Object.fromEntries(TOP_TABLES.map((name) => [name, new Map()])) as { [K in (typeof TOP_TABLES)[number]]: StoreData[K] };
+  return { ...tables, slices: new Map(), sandboxAdmin: '' };
 }
 
 const hashToken = (token: string): string => sha256(token, 'base64url');

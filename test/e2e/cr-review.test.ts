@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitToSpace, contentOf, edit, editPage, findPageByPath, revisionOf, type RevisionContent } from '../../src/server/content/index.js';
-import { commitToChangeRequest, crState } from '../../src/server/handlers/change-requests.js';
+import { commitToChangeRequest, crState } from '../../src/server/change-requests/model.js';
 import { main } from '../../src/main.js';
 import { AppDispatcher, sourceManifest, useSandbox } from '../helpers/inprocess.js';
 

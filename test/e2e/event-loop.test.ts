@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitToSpace, contentOf, edit, newPage, revisionOf } from '../../src/server/content/index.js';
-import { commitToChangeRequest, crState } from '../../src/server/handlers/change-requests.js';
+import { commitToChangeRequest, crState } from '../../src/server/change-requests/model.js';
 import { LIMITS } from '../../src/server/limits.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
 

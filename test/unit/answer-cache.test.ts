@@ -1,6 +1,6 @@
 /**
  * What the sandbox keeps while the state does not change (Store.version): the answers of some GETs
- * (app.ts, the operations declared `cacheable`) and each organization's ordered list of live spaces (handlers/spaces.ts). A
+ * (app.ts, the operations declared `cacheable`) and each organization's ordered list of live spaces (spaces/model.ts). A
  * read after any change sees it, and a kept answer is never another caller's or another host's.
  */
 import fc from 'fast-check';

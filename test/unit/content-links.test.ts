@@ -11,7 +11,7 @@ import {
   commitToSpace,
   type RevisionContent,
 } from '../../src/server/content/index.js';
-import { createSpaceRec } from '../../src/server/handlers/spaces.js';
+import { createSpaceRec } from '../../src/server/spaces/model.js';
 import { Store } from '../../src/server/store.js';
 
 const BASE = 'http://127.0.0.1:4000';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MergeRule } from '../../src/contract/spaces.js';
-import { mergeRulesFailure, type MergeFacts } from '../../src/server/handlers/change-requests.js';
+import { mergeRulesFailure, type MergeFacts } from '../../src/server/change-requests/model.js';
 
 /** u-rev merges change request 3 of sp-1, written by u-author; it is up to date, with a subject and a description. */
 const facts = (over: Partial<MergeFacts> = {}): MergeFacts => ({

@@ -17,7 +17,7 @@ import {
   walkPages,
   type RevisionContent,
 } from '../../src/server/content/index.js';
-import { createSpaceRec } from '../../src/server/handlers/spaces.js';
+import { createSpaceRec } from '../../src/server/spaces/model.js';
 import { families } from '../../src/server/routes.js';
 import { Store } from '../../src/server/store.js';
 

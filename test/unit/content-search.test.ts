@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commitToSpace, contentOf, edit, editPage, newPage, revisionOf, searchHits, searchIndexFor, spaceScope } from '../../src/server/content/index.js';
-import { createSpaceRec } from '../../src/server/handlers/spaces.js';
+import { createSpaceRec } from '../../src/server/spaces/model.js';
 import { Store } from '../../src/server/store.js';
 
 const BASE = 'http://127.0.0.1:4000';

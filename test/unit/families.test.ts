@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { families as contract } from '../../src/contract/index.js';
 import { derivedKey } from '../../src/server/derived.js';
 import { spaceCounters, type Family } from '../../src/server/family.js';
-import { createSpaceRec } from '../../src/server/handlers/spaces.js';
+import { createSpaceRec } from '../../src/server/spaces/model.js';
 import { families, routes } from '../../src/server/routes.js';
 import { Store, type FamilyHooks } from '../../src/server/store.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTimeLeft } from '../../src/commands/spaces/columns.js';
-import { copyTitle } from '../../src/server/handlers/spaces.js';
+import { copyTitle } from '../../src/server/spaces/model.js';
 
 describe('copyTitle', () => {
   it('appends " (copy)" and keeps the title within 50 characters, cutting whole characters only', () => {

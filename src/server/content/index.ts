@@ -9,5 +9,5 @@ export * from './views.js';
 export * from './links.js';
 export * from './search.js';
 export { applyImport, importWebsite } from './import.js';
-export { applyTemplate, filesOfReadableSpaces, type TemplateParams } from './templates.js';
+export { applyTemplate, type TemplateParams } from './templates.js';
 export * from './merge.js';

@@ -27,8 +27,9 @@ import { defineFamily } from '../family.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
 import { withDocuments } from '../markdown-reads.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { applyTemplateToChangeRequest, changeRequestViewById, templateFiles } from './change-requests.js';
-import { spaceFor } from './spaces.js';
+import { applyTemplateToChangeRequest } from '../change-requests/model.js';
+import { changeRequestViewById } from '../change-requests/views.js';
+import { spaceFor, templateFiles } from '../spaces/model.js';
 
 /** The active revision of a space the caller may view (a merge revision names its change request as they see it). */
 function readable(ctx: HandlerCtx, spaceId: string): ContentScope {

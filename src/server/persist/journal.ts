@@ -29,12 +29,10 @@
  * they are pinned to every write still running, the one that touched them among them.
  */
 import { sha256 } from '../lib/sha256.js';
-import type { Store, StoreData, StoreJournal } from '../store.js';
+import { TOP_TABLES, type Store, type StoreData, type StoreJournal } from '../store.js';
 import { rawEntries } from './raw.js';
 import { decode, encode } from './codec.js';
 
-/** The store's own maps, each one table of the same name, in the order of `StoreData`. */
-const TOP_TABLES = ['users', 'orgs', 'members', 'teams', 'collections', 'spaces', 'children', 'revisions', 'trash'] as const;
 /** The table of the families' slices: one row per family, its skeleton (which field is which table). */
 const SLICES = 'slices';
 

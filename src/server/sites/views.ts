@@ -14,11 +14,10 @@
 import type { Role } from '../../contract/op.js';
 import type { PublishedStructure, Site, SiteSection, SiteSectionGroup, SiteSpace } from '../../contract/sites.js';
 import { atLeast, orgFor, requireRole, siteRole } from '../access.js';
-import { badRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { HandlerCtx } from '../handler.js';
 import { sameSecret } from '../ids.js';
-import type { SpaceRec } from '../store.js';
-import { spaceView } from '../handlers/spaces.js';
+import { spaceView } from '../spaces/views.js';
 import { featuresOf, hasPlan } from './features.js';
 import {
   isDefaultSiteSpace,
@@ -78,16 +77,9 @@ export function siteAsReader(ctx: HandlerCtx, params: SiteParams, shareKey: stri
   return { site, opts: { role: null, visitor: true, keyed: keyOk, live: true } };
 }
 
-/** The caller's role on a site (null for non-members and for guests not invited to it). */
+/** The caller's role on a site (null for guests and for non-members). */
 function roleOn(ctx: HandlerCtx, site: SiteRec): Role | null {
   return siteRole(ctx.store, ctx.caller.user.id, site);
-}
-
-/** A space that a site of `orgId` may show: it exists, is not deleted, and is in the organization. 400 otherwise. */
-export function spaceForSite(ctx: HandlerCtx, orgId: string, spaceId: string, field: string): SpaceRec {
-  const space = ctx.store.data.spaces.get(spaceId);
-  if (!space || space.deletedAt || space.org !== orgId) throw badRequest(`${field}: no space ${spaceId} in this organization`);
-  return space;
 }
 
 function isLive(ctx: HandlerCtx, site: SiteRec, ss: SiteSpaceRec): boolean {
