@@ -23,7 +23,10 @@ const space = (defaultLevel: DefaultLevel, parent?: string) => ({ id: 'sp', defa
 
 describe('resolveSpace', () => {
   it('an admin is admin whatever the levels and grants', () => {
-    expect(resolveSpace(world({ orgRole: 'admin', grants: { 'space:sp': { role: 'read' } } }), space(null))).toEqual({ role: 'admin', origin: { type: 'admin' } });
+    expect(resolveSpace(world({ orgRole: 'admin', grants: { 'space:sp': { role: 'read' } } }), space(null))).toEqual({
+      role: 'admin',
+      origin: { type: 'admin' },
+    });
   });
 
   it('inherit up to the organization: the member’s role; a guest none', () => {
@@ -74,7 +77,9 @@ describe('resolveSpace', () => {
     expect(resolveSpace(world(o), space('inherit')).role).toBe('edit');
     // a guest takes a site's grant, not its level
     expect(resolveSpace(world({ orgRole: null, sites: [{ id: 's1', defaultLevel: 'admin' }] }), space('inherit')).role).toBeNull();
-    expect(resolveSpace(world({ orgRole: null, grants: { 'site:s1': { role: 'comment' } }, sites: [{ id: 's1', defaultLevel: 'admin' }] }), space('inherit')).role).toBe('comment');
+    expect(
+      resolveSpace(world({ orgRole: null, grants: { 'site:s1': { role: 'comment' } }, sites: [{ id: 's1', defaultLevel: 'admin' }] }), space('inherit')).role,
+    ).toBe('comment');
   });
 
   it('a guest reaches what a grant gives, on the space or above it', () => {
