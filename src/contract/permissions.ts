@@ -7,7 +7,7 @@
  * takes the grant away (docs/compatibility.md, Permission grants).
  */
 import { z } from 'zod';
-import { MEMBER_ROLES, MEMBER_SORTS, ORDERS } from './members.js';
+import { memberListQuery } from './members.js';
 import { defineOp, id, listOf, pageQuery, pathId, pathText, Role, Timestamp } from './op.js';
 import { Team, User } from './orgs.js';
 
@@ -185,14 +185,7 @@ export const ops = {
     method: 'GET',
     path: `${siteRoot}/aggregate`,
     params: site,
-    query: z.object({
-      ...pageQuery,
-      order: z.enum(ORDERS).optional(),
-      role: z.enum(MEMBER_ROLES).optional(),
-      search: z.string().optional(),
-      sort: z.enum(MEMBER_SORTS).optional(),
-      team: z.string().optional(),
-    }),
+    query: z.object({ ...memberListQuery, team: z.string().optional() }),
     response: listOf(UserSitePermission),
     paginated: true,
   }),

@@ -153,6 +153,13 @@ describe('precedence', () => {
     const site = (await sb.request('POST', '/v1/orgs/org-acme/sites', { title: 'Docs', spaces: [SPACE] })).body.id;
     await invite(`/v1/orgs/org-acme/sites/${site}`, { role: 'comment', users: ['u-comment'] });
     expect(await can('comment')).toEqual(COMMENT);
+    // the site's aggregate says where each role comes from
+    const onSite = await sb.request('GET', `/v1/orgs/org-acme/sites/${site}/permissions/aggregate?role=comment&sort=name&order=asc`);
+    expect(onSite.body.items.map((i: { user: { id: string }; origin: object }) => [i.user.id, i.origin])).toEqual([
+      ['u-comment', { type: 'site', site, reason: 'member' }],
+    ]);
+    const admins = await sb.request('GET', `/v1/orgs/org-acme/sites/${site}/permissions/aggregate?search=ada`);
+    expect(admins.body.items).toMatchObject([{ permission: 'admin', user: { id: 'u-admin' }, origin: { type: 'organization', organization: 'org-acme' } }]);
     // a grant on the space wins over everything, lower or higher
     await invite(`/v1/spaces/${SPACE}`, { role: 'read', users: ['u-comment'] });
     expect(await can('comment')).toEqual(READ);

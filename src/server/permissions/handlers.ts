@@ -12,6 +12,7 @@ import { forbidden, notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
 import { Reply, type HandlerCtx, type Handlers } from '../handler.js';
 import { collectionFor } from '../collections/model.js';
+import { listedMembers } from '../members/model.js';
 import { teamView, userView } from '../orgs/views.js';
 import { spaceFor } from '../spaces/model.js';
 import { paginate, scopeOf } from '../paginate.js';
@@ -176,8 +177,6 @@ function siteOrigin(t: Target, origin: Origin) {
   return { type: 'organization' as const, organization: t.org };
 }
 
-const byTime = (key: 'joinedAt' | 'lastSeenAt') => (a: MemberRec, b: MemberRec) => (a[key] ?? '').localeCompare(b[key] ?? '');
-
 const handlers: Handlers<typeof ops> = {
   inviteToSpace: (ctx, { params, body }) => invite(ctx, spaceTarget(ctx, params.spaceId), body),
   listUserPermissionsInSpace: (ctx, { params, query }) => listUsers(ctx, spaceTarget(ctx, params.spaceId), query),
@@ -231,19 +230,15 @@ const handlers: Handlers<typeof ops> = {
   listPermissionsAggregateInSite: (ctx, { params, query }) => {
     const t = siteTarget(ctx, params);
     const users = ctx.store.data.users;
-    const needle = query.search?.toLowerCase();
     const team = query.team === undefined ? undefined : ctx.store.data.teams.get(query.team);
-    const sort = query.sort ?? 'joinedAt';
-    const rows = reaching(ctx, t).filter(({ m, role }) => {
-      if (query.role !== undefined && (query.role === 'guest' ? m.role !== null : role !== query.role)) return false;
-      if (query.team !== undefined && !team?.members.has(m.userId)) return false;
-      if (sort === 'lastSeenAt' && !m.lastSeenAt) return false;
-      const u = users.get(m.userId)!;
-      return needle === undefined || u.displayName.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle);
-    });
-    const name = (m: MemberRec) => users.get(m.userId)!.displayName.toLowerCase();
-    rows.sort(sort === 'name' ? (a, b) => name(a.m).localeCompare(name(b.m)) : (a, b) => byTime(sort)(a.m, b.m));
-    if ((query.order ?? 'desc') === 'desc') rows.reverse();
+    // Searched and sorted as the member list is; `role` is the role on the site (`guest`: the organization's guests).
+    const rows: { m: MemberRec; role: Role; origin: Origin }[] = [];
+    for (const m of listedMembers(ctx.store, t.org, { search: query.search }, query.sort ?? 'joinedAt', query.order ?? 'desc')) {
+      if (m.disabled || (query.team !== undefined && !team?.members.has(m.userId))) continue;
+      const { role, origin } = t.resolve(m.userId);
+      if (role === null || (query.role !== undefined && (query.role === 'guest' ? m.role !== null : role !== query.role))) continue;
+      rows.push({ m, role, origin });
+    }
     const page = paginate(rows, query, (r) => r.m.userId, scopeOf('site-aggregate', t.id, query));
     return {
       ...page,
