@@ -90,6 +90,9 @@ export type UpdateChangeRequestBody = z.output<typeof UpdateChangeRequestBody>;
 /** How the lists are ordered, most recent first: by last update (the default) or by creation. */
 export const CR_ORDERS = ['updatedAt', 'createdAt'] as const;
 
+/** The organization list's `finding`: without (`none`, the default) or with (`all`) change requests from triage. */
+export const CR_FINDINGS = ['none', 'all'] as const;
+
 /** Filters both lists take (user ids, as the document: any string), and their order. */
 const listFilters = {
   ...pageQuery,
@@ -99,6 +102,8 @@ const listFilters = {
   requestedReviewer: z.string().optional(),
   /** The seed's filter (the document does not have it). */
   conversationsIssuesCluster: z.string().optional(),
+  /** Only those linked to this site topic: the sandbox has no topics, so none (docs/compatibility.md). */
+  topic: z.string().optional(),
 };
 /** The space's list: one `status` (default `open`). */
 export const ChangeRequestListQuery = z.object({ ...listFilters, status: z.enum(CR_STATUSES).optional() });
@@ -110,12 +115,24 @@ export const OrgChangeRequestListQuery = z.object({
   ...listFilters,
   /** Only the change requests of this space. */
   space: z.string().optional(),
+  /** Only those of the spaces this site publishes (its site spaces). */
+  site: z.string().optional(),
+  /** Only those a style guide check run opened: the sandbox runs none, so none (docs/compatibility.md). */
+  styleguideRun: z.string().optional(),
+  /** Whether change requests from triage are listed (default `none`): the sandbox has no triage, so either lists the same. */
+  finding: z.enum(CR_FINDINGS).optional(),
   status: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(CR_STATUSES))).optional(),
 });
 export interface ChangeRequestFilters {
   orderBy?: (typeof CR_ORDERS)[number];
   /** The organization's list: one space only. */
   space?: string;
+  /** The organization's list: the spaces of one site only. */
+  site?: string;
+  /** A site topic, a style guide run: the sandbox has neither, so a list filtered by one is empty. */
+  topic?: string;
+  styleguideRun?: string;
+  finding?: (typeof CR_FINDINGS)[number];
   /** The statuses listed (default: open). */
   status?: ChangeRequestStatus | ChangeRequestStatus[];
   creator?: string;

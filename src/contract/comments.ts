@@ -158,8 +158,18 @@ export const ListRepliesQuery = z.object({ ...pageQuery, ...format });
 // ---------------------------------------------------------------------------------------------
 // Operations
 
-/** One family of comment operations under `base`, ids suffixed with `suffix`. */
-function commentOps<S extends z.ZodRawShape, RB extends z.ZodType>(base: string, params: z.ZodObject<S>, suffix: string, replyUpdate: RB) {
+/**
+ * One family of comment operations under `base`, ids suffixed with `suffix`. `replyPostQuery`: the
+ * query of a reply's post (the document gives the change request's a `format` for its answer, not
+ * the space's).
+ */
+function commentOps<S extends z.ZodRawShape, RB extends z.ZodType, RQ extends z.ZodType>(
+  base: string,
+  params: z.ZodObject<S>,
+  suffix: string,
+  replyUpdate: RB,
+  replyPostQuery: RQ,
+) {
   const comment = z.object({ ...params.shape, commentId: pathId() });
   const reply = z.object({ ...comment.shape, commentReplyId: pathId() });
   const c = `${base}/comments/{commentId}`;
@@ -219,6 +229,7 @@ function commentOps<S extends z.ZodRawShape, RB extends z.ZodType>(base: string,
       method: 'POST',
       path: `${c}/replies`,
       params: comment,
+      query: replyPostQuery,
       body: PostReplyBody,
       response: CommentReply,
       status: 201,
@@ -266,8 +277,8 @@ export function withSuffix<T extends Record<string, unknown>, S extends string>(
 }
 
 /** The operations of each family, by their short names (the CLI picks a family with `--cr`). */
-export const spaceCommentOps = commentOps('/spaces/{spaceId}', z.object({ spaceId: pathId() }), 'InSpace', UpdateReplyBody);
-export const crCommentOps = commentOps('/spaces/{spaceId}/change-requests/{changeRequestId}', crParams, 'InChangeRequest', UpdateCrReplyBody);
+export const spaceCommentOps = commentOps('/spaces/{spaceId}', z.object({ spaceId: pathId() }), 'InSpace', UpdateReplyBody, z.object({}).strict());
+export const crCommentOps = commentOps('/spaces/{spaceId}/change-requests/{changeRequestId}', crParams, 'InChangeRequest', UpdateCrReplyBody, FormatQuery);
 
 export const ops = {
   ...withSuffix(spaceCommentOps, 'InSpace'),

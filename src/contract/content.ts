@@ -292,12 +292,21 @@ export function qBoolOr<M extends string>(mode: M) {
   return z.enum(['true', 'false', mode] as [string, ...string[]]).transform((v): boolean | M => (v === 'true' ? true : v === 'false' ? false : mode));
 }
 /**
- * A page read: `format`, `evaluated` (`true`, `false` or `deterministic-only`), `dereferenced`
- * (`true`, `false` or `reusable-contents`), with `metadata` and `computed`.
+ * How a page read as Markdown writes its references to content (the document's
+ * `format.markdown.refs`): `relative` (the default) as links relative to the page, `stable` as refs
+ * holding the identifiers. The sandbox writes links as they were written in either case
+ * (docs/compatibility.md, Input rules).
+ */
+export const MARKDOWN_REFS = ['relative', 'stable'] as const;
+/**
+ * A page read: `format` (with `format.markdown.refs`), `evaluated` (`true`, `false` or
+ * `deterministic-only`), `dereferenced` (`true`, `false` or `reusable-contents`), with `metadata` and
+ * `computed`.
  */
 export const pageReadQuery = {
   ...contentQuery,
   format: z.enum(PAGE_FORMATS).optional(),
+  'format.markdown.refs': z.enum(MARKDOWN_REFS).optional(),
   evaluated: qBoolOr('deterministic-only').optional(),
   dereferenced: qBoolOr('reusable-contents').optional(),
 };

@@ -345,6 +345,35 @@ describe('change requests', () => {
     expect(created).toHaveLength(3);
   });
 
+  it('filters the organization’s list by site (the spaces it publishes); topic and styleguideRun match none; finding changes nothing', async () => {
+    const other = (await sb.request('POST', '/v1/orgs/org-acme/spaces', { title: 'Other' })).body;
+    const inWelcome = (await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'welcome' })).body;
+    const inOther = (await sb.request('POST', `/v1/spaces/${other.id}/change-requests`, { subject: 'other' })).body;
+    const site = (await sb.request('POST', '/v1/orgs/org-acme/sites', { title: 'Docs' })).body;
+    const empty = (await sb.request('POST', '/v1/orgs/org-acme/sites', { title: 'Empty' })).body;
+    expect((await sb.request('POST', `/v1/orgs/org-acme/sites/${site.id}/site-spaces`, { spaceId: other.id })).status).toBe(201);
+    const list = async (query: string) => {
+      const r = await sb.request('GET', `/v1/orgs/org-acme/change-requests?status=draft${query}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.items as { id: string }[]).map((cr) => cr.id);
+    };
+    expect((await list('')).sort()).toEqual([inOther.id, inWelcome.id].sort());
+    expect(await list(`&site=${site.id}`)).toEqual([inOther.id]);
+    expect(await list(`&site=${site.id}&space=sp-welcome`)).toEqual([]);
+    expect(await list(`&site=${empty.id}`)).toEqual([]);
+    expect(await list('&site=no-such-site')).toEqual([]);
+    expect(await list('&topic=any')).toEqual([]);
+    expect(await list('&styleguideRun=any')).toEqual([]);
+    expect(await list('&finding=all')).toEqual(await list(''));
+    expect(await list('&finding=none')).toEqual(await list(''));
+    const bad = await sb.request('GET', '/v1/orgs/org-acme/change-requests?finding=some');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('finding: must be one of "none", "all"');
+    // The space's list: topic too.
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome/change-requests?status=draft')).body.items).toHaveLength(1);
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome/change-requests?status=draft&topic=any')).body.items).toEqual([]);
+  });
+
   it('lists the most recently updated first (the document’s default order), or the most recently created with --order-by createdAt', async () => {
     const tick = () => sb.request('POST', '/_sandbox/clock', { advance: '1m' });
     await sb.json(['cr', 'create', 'sp-welcome', '--subject', 'First']);

@@ -176,6 +176,21 @@ describe('comments on a space', () => {
     const listed = await sb.request('GET', `/v1/spaces/sp-welcome/comments/${fromFile.id}/replies?format=document`);
     expect(listed.body.items[0].body.document.object).toBe('document');
 
+    // A reply posted in a change request's thread answers in document form on request, as the reads do.
+    const cr = (await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'c' })).body;
+    const onCr = (await sb.request('POST', `/v1/spaces/sp-welcome/change-requests/${cr.id}/comments`, { body: { markdown: 'x' } })).body;
+    const replies = `/v1/spaces/sp-welcome/change-requests/${cr.id}/comments/${onCr.id}/replies`;
+    const asDocument = await sb.request('POST', `${replies}?format=document`, { body: { markdown: '**Agreed**' } });
+    expect(asDocument.status, JSON.stringify(asDocument.body)).toBe(201);
+    expect(asDocument.body.body.document.nodes.map((n: { type: string }) => n.type)).toEqual(['paragraph']);
+    expect(asDocument.body.body.markdown).toBeUndefined();
+    const asMarkdown = await sb.request('POST', `${replies}?format=markdown`, { body: { markdown: 'ok' } });
+    expect(asMarkdown.body.body).toEqual({ markdown: 'ok' });
+    // The space's reply post takes no query, as in the official document.
+    const onSpace = await sb.request('POST', `/v1/spaces/sp-welcome/comments/${fromFile.id}/replies?format=document`, { body: { markdown: 'no' } });
+    expect(onSpace.status).toBe(400);
+    expect(onSpace.body.error.message).toBe('query: unknown field "format"');
+
     // Rich text, from a file: stored as the Markdown it reads as.
     const rich = {
       object: 'document',

@@ -35,6 +35,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { effectiveMergeRules } from '../orgs/model.js';
+import { siteSpacesOf, sitesState } from '../sites/state.js';
 import { spaceFor, templateFiles, visibleSpaces, type SpacePermissions } from '../spaces/model.js';
 import type { RevisionRec, SpaceRec, Store } from '../store.js';
 
@@ -381,6 +382,8 @@ function statusesOf(f: ChangeRequestFilters): ChangeRequestStatus[] {
 function matches(store: Store, space: SpaceRec, f: ChangeRequestFilters) {
   const statuses = statusesOf(f);
   const reviewers = f.requestedReviewer === undefined ? undefined : requestedReviewers(store, space);
+  // No site topics and no style guide runs in the sandbox: nothing is linked to one (`finding`: no triage, no effect).
+  if (f.topic !== undefined || f.styleguideRun !== undefined) return () => false;
   return (cr: ChangeRequestRec) =>
     statuses.includes(cr.status) &&
     (f.creator === undefined || cr.createdBy === f.creator) &&
@@ -397,7 +400,17 @@ export const filterScope = (f: ChangeRequestFilters) => [
   f.conversationsIssuesCluster,
   f.orderBy ?? 'updatedAt',
   f.space,
+  f.site,
+  f.topic,
+  f.styleguideRun,
 ];
+
+/** The spaces a site of the organization publishes (its site spaces); none for another organization's site or a missing one. */
+function spacesOfSite(store: Store, orgId: string, siteId: string): Set<string> {
+  const st = sitesState(store);
+  const site = st.sites.get(siteId);
+  return new Set(site && site.org === orgId ? siteSpacesOf(st, site).map((ss) => ss.space) : []);
+}
 
 /**
  * Most recent first, by `orderBy` (the document's default: `updatedAt`), then newest created, then by
@@ -425,10 +438,15 @@ export function listOfSpace(store: Store, space: SpaceRec, f: ChangeRequestFilte
     .map(({ cr }) => cr);
 }
 
-/** The change requests of an organization's spaces the caller may see (or of `f.space` alone) that match the filters, in list order. */
+/**
+ * The change requests of an organization's spaces the caller may see (of `f.space` alone, of the
+ * spaces `f.site` publishes) that match the filters, in list order.
+ */
 export function listOfOrganization(actor: Actor, orgId: string, f: ChangeRequestFilters): FoundChangeRequest[] {
   const found: FoundChangeRequest[] = [];
-  for (const space of visibleSpaces(actor, orgId, f.space === undefined ? undefined : (s) => s.id === f.space)) {
+  const ofSite = f.site === undefined ? undefined : spacesOfSite(actor.store, orgId, f.site);
+  const wanted = (s: SpaceRec) => (f.space === undefined || s.id === f.space) && (ofSite === undefined || ofSite.has(s.id));
+  for (const space of visibleSpaces(actor, orgId, f.space === undefined && ofSite === undefined ? undefined : wanted)) {
     const { permissions } = spaceFor(actor, space.id);
     for (const cr of spaceChangeRequests(actor.store, space.id).filter(matches(actor.store, space, f))) found.push({ space, cr, permissions });
   }

@@ -87,9 +87,10 @@ const shared = {
       return { ...page, items: page.items.map((r) => replyView(ctx, thread, c, r, showOf(query.format, documentOf))) };
     }),
 
-  postCommentReply: async (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, { body: CommentBody }>) => {
+  /** The reply in Markdown, or as a document with `format=document` (the change request's thread: the space's takes no query). */
+  postCommentReply: async (ctx: HandlerCtx, { params, query, body }: In<CommentParams, z.output<typeof FormatQuery>, { body: CommentBody }>) => {
     const { thread, comment, reply } = await postReply(ctx, params, params.commentId, body.body);
-    return replyView(ctx, thread, comment, reply, 'markdown');
+    return withDocuments((documentOf) => replyView(ctx, thread, comment, reply, showOf(query.format, documentOf)));
   },
 
   getCommentReply: (ctx: HandlerCtx, { params, query }: In<ReplyParams, z.output<typeof FormatQuery>>) =>
