@@ -19,6 +19,7 @@ import * as content from './content.js';
 import * as teams from './teams.js';
 import * as invites from './invites.js';
 import * as audit from './audit.js';
+import * as permissions from './permissions.js';
 
 /**
  * Each family: its name, its tag in the OpenAPI document and the tag's description, its place in
@@ -40,6 +41,7 @@ export const FAMILY_TABLE = [
   ['teams', 'teams', 'Teams', 11, teams],
   ['invites', 'invites', 'Invitations', 12, invites],
   ['audit', 'audit', 'The audit log', 13, audit],
+  ['permissions', 'permissions', 'Permission grants', 14, permissions],
 ] as const;
 
 type Row = (typeof FAMILY_TABLE)[number];

@@ -50,6 +50,15 @@ export const PingAnswer = z.lazy(() =>
   }),
 );
 
+/** The query of a list of members (also of who reaches a site): paging, order, a role filter (or `guest`), a text, a sort. */
+export const memberListQuery = {
+  ...pageQuery,
+  order: z.enum(ORDERS).optional(),
+  role: z.enum(MEMBER_ROLES).optional(),
+  search: z.string().optional(),
+  sort: z.enum(MEMBER_SORTS).optional(),
+};
+
 const org = z.object({ organizationId: pathId() });
 const member = z.object({ organizationId: pathId(), userId: pathText() });
 
@@ -59,13 +68,7 @@ export const ops = {
     method: 'GET',
     path: '/orgs/{organizationId}/members',
     params: org,
-    query: z.object({
-      ...pageQuery,
-      order: z.enum(ORDERS).optional(),
-      role: z.enum(MEMBER_ROLES).optional(),
-      search: z.string().optional(),
-      sort: z.enum(MEMBER_SORTS).optional(),
-    }),
+    query: z.object(memberListQuery),
     response: listOf(Member),
     paginated: true,
   }),

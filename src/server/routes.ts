@@ -14,6 +14,7 @@ import { family as invites } from './handlers/invites.js';
 import { family as members } from './handlers/members.js';
 import { family as openapi } from './handlers/openapi.js';
 import { family as orgs } from './handlers/orgs.js';
+import { family as permissions } from './handlers/permissions.js';
 import { family as saml } from './handlers/saml.js';
 import { family as sites } from './handlers/sites.js';
 import { family as spaces } from './handlers/spaces.js';
@@ -35,6 +36,7 @@ const records: { [K in Name]: Family<(typeof contract)[K]> } = {
   teams,
   invites,
   audit,
+  permissions,
 };
 
 export const families: readonly Family[] = (Object.keys(contract) as Name[]).map((name) => records[name] as Family);

@@ -221,8 +221,12 @@ describe('invite links', () => {
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ object: 'invite', level: 'comment', redundant: true, space: { object: 'space', id: 'sp-welcome' } });
     await sb.request('POST', `${ORG}/invites/${made.body.id}`, undefined, 'outsider');
-    // Not a member through the organization: a guest (the grant on the space is the grants' model).
+    // Not a member through the organization: a guest, given the link's level on the space.
     expect((await sb.request('GET', `${ORG}/members/u-outsider`)).body.role).toBe(null);
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome/permissions/users')).body.items).toContainEqual(
+      expect.objectContaining({ permission: 'comment', user: expect.objectContaining({ id: 'u-outsider' }) }),
+    );
+    expect((await sb.request('GET', '/v1/spaces/sp-welcome', undefined, 'outsider')).status).toBe(200);
     const col = await sb.request('POST', `${ORG}/link-invites`, { level: 'read', collection: 'col-handbook' });
     expect(col.body).toMatchObject({ level: 'read', collection: { object: 'collection', id: 'col-handbook' } });
 

@@ -148,8 +148,8 @@ describe('spaces', () => {
     trashSpace(store, a);
     now += 60_000;
     trashSpace(store, b);
-    expect(trashedSpaces(store, 'org-acme', 'admin').map((s) => s.title)).toEqual(['B', 'A']);
-    expect(trashedSpaces(store, 'org-acme', 'edit')).toEqual([]);
+    expect(trashedSpaces(store, 'org-acme', 'u-admin').map((s) => s.title)).toEqual(['B', 'A']);
+    expect(trashedSpaces(store, 'org-acme', 'u-edit')).toEqual([]);
   });
 });
 

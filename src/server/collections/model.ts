@@ -16,7 +16,7 @@ export function collectionFor(actor: Actor, collectionId: string) {
   const c = actor.store.data.collections.get(collectionId);
   if (!c) throw notFound(`no collection ${collectionId}`);
   const { role: orgRole } = orgFor(actor.store, actor.caller, c.org, `no collection ${collectionId}`);
-  const permissions = collectionPermissions(collectionRole(actor.store, orgRole, c));
+  const permissions = collectionPermissions(collectionRole(actor.store, actor.caller.user.id, c));
   if (!permissions.view) throw forbidden(`viewing collection ${collectionId} needs the read role or above on it`);
   return { collection: c, permissions, orgRole };
 }
@@ -47,14 +47,14 @@ export function createCollection(actor: Actor, orgId: string, body: CreateCollec
   const { role } = orgFor(store, actor.caller, orgId);
   const parent = body.parent === undefined ? undefined : store.data.collections.get(body.parent);
   if (body.parent !== undefined && (!parent || parent.org !== orgId)) throw badRequest(`parent: no collection ${body.parent} in this organization`);
-  // In a collection, its defaultLevel may raise the role (its `permissions.create` says so).
-  requireRole(parent ? collectionRole(store, role, parent) : role, 'create', 'creating a collection');
+  // In a collection, the role on it (its `permissions.create` says so).
+  requireRole(parent ? collectionRole(store, actor.caller.user.id, parent) : role, 'create', 'creating a collection');
   const c: CollectionRec = {
     id: newId(),
     org: orgId,
     title: body.title ?? 'Untitled',
     ...(body.parent !== undefined ? { parent: body.parent } : {}),
-    defaultLevel: null,
+    defaultLevel: 'inherit',
     createdAt: store.now(),
   };
   store.data.collections.set(c.id, c);

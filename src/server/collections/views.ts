@@ -5,7 +5,6 @@ import type { HandlerCtx } from '../handler.js';
 import type { CollectionRec } from '../store.js';
 
 export function collectionView(ctx: HandlerCtx, c: CollectionRec): Collection {
-  const orgRole = ctx.store.member(c.org, ctx.caller.user.id)?.role ?? null;
   return {
     object: 'collection',
     id: c.id,
@@ -15,6 +14,6 @@ export function collectionView(ctx: HandlerCtx, c: CollectionRec): Collection {
     ...(c.parent ? { parent: c.parent } : {}),
     defaultLevel: c.defaultLevel,
     urls: { location: `${ctx.baseUrl}/v1/collections/${c.id}`, app: `${ctx.baseUrl}/app/o/${c.org}/c/${c.id}` },
-    permissions: collectionPermissions(collectionRole(ctx.store, orgRole, c)),
+    permissions: collectionPermissions(collectionRole(ctx.store, ctx.caller.user.id, c)),
   };
 }

@@ -11,9 +11,9 @@ import { spaceView } from '../spaces/views.js';
 
 const handlers: Handlers<typeof ops> = {
   listCollections: (ctx, { params, query }) => {
-    const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
+    orgFor(ctx.store, ctx.caller, params.organizationId);
     const nested = query.nested ?? true;
-    const all = treeOrder(ctx.store, params.organizationId, nested).filter((c) => collectionPermissions(collectionRole(ctx.store, role, c)).view);
+    const all = treeOrder(ctx.store, params.organizationId, nested).filter((c) => collectionPermissions(collectionRole(ctx.store, ctx.caller.user.id, c)).view);
     const page = paginate(all, query, (c) => c.id, scopeOf('collections', params.organizationId, nested));
     return { ...page, items: page.items.map((c) => collectionView(ctx, c)) };
   },

@@ -17,7 +17,7 @@ function linkFor(ctx: HandlerCtx, params: { organizationId: string; inviteId: st
   const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
   const link = model.linkIn(ctx.store, params.organizationId, params.inviteId);
   if (!live(ctx, link)) throw notFound(`no invite ${params.inviteId} in organization ${params.organizationId}`);
-  model.requireManageLink(ctx.store, role, link, what);
+  model.requireManageLink(ctx.store, ctx.caller.user.id, role, link, what);
   return { role, link };
 }
 
@@ -41,7 +41,7 @@ const handlers: Handlers<typeof ops> = {
     const orgId = params.organizationId;
     const { role } = orgFor(ctx.store, ctx.caller, orgId);
     const target = model.targetOf(ctx.store, orgId, body);
-    model.requireManageLink(ctx.store, role, { target }, 'creating an invite link');
+    model.requireManageLink(ctx.store, ctx.caller.user.id, role, { target }, 'creating an invite link');
     model.requireLinksOn(model.inviteSettings(ctx.store, orgId).inviteLinks, orgId);
     const level = 'role' in body ? body.role : body.level;
     return linkView(ctx, role, model.createLink(ctx.store, orgId, target, level, ctx.caller.user.id));
@@ -69,7 +69,7 @@ const handlers: Handlers<typeof ops> = {
       requireRole(role, 'admin', 'deleting an invite link');
       return undefined;
     }
-    model.requireManageLink(ctx.store, role, link, 'deleting an invite link');
+    model.requireManageLink(ctx.store, ctx.caller.user.id, role, link, 'deleting an invite link');
     model.deleteLink(ctx.store, link);
     return undefined;
   },

@@ -28,9 +28,9 @@ import { spaceView, trashView } from '../spaces/views.js';
 const handlers: Handlers<typeof ops> = {
   createSpace: (ctx, { params, body }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
-    // In a collection, its defaultLevel may raise the role (its `permissions.create` says so).
+    // In a collection, the role on it (its `permissions.create` says so).
     const parent = body.parent === undefined ? undefined : collectionIn(ctx.store, params.organizationId, body.parent, 'parent');
-    requireRole(parent ? collectionRole(ctx.store, role, parent) : role, 'create', 'creating a space');
+    requireRole(parent ? collectionRole(ctx.store, ctx.caller.user.id, parent) : role, 'create', 'creating a space');
     if (body.computedSource !== undefined) throw badRequest('computedSource: content from a computed source (an integration) is not supported by the sandbox');
     if (body.empty && body.template) throw badRequest('empty: a space made from a template is not empty; give one of empty and template');
     // Checked before the space exists: a template's error changes nothing.
@@ -49,9 +49,9 @@ const handlers: Handlers<typeof ops> = {
   },
 
   listSpaces: (ctx, { params, query }) => {
-    const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
+    orgFor(ctx.store, ctx.caller, params.organizationId);
     if (query.deleted) {
-      const trash = trashedSpaces(ctx.store, params.organizationId, role);
+      const trash = trashedSpaces(ctx.store, params.organizationId, ctx.caller.user.id);
       const page = paginate(trash, query, (s) => s.id, scopeOf('spaces', params.organizationId, 'deleted'));
       return { ...page, items: page.items.map((s) => trashView(ctx, s)) };
     }
@@ -91,7 +91,7 @@ const handlers: Handlers<typeof ops> = {
     return spaceView(ctx, found.space);
   },
 
-  duplicateSpace: (ctx, { params }) => spaceView(ctx, duplicateSpace(ctx.store, spaceFor(ctx, params.spaceId))),
+  duplicateSpace: (ctx, { params }) => spaceView(ctx, duplicateSpace(ctx.store, spaceFor(ctx, params.spaceId), ctx.caller.user.id)),
 
   moveSpace: (ctx, { params, body }) => {
     const found = spaceFor(ctx, params.spaceId);

@@ -57,19 +57,20 @@ export function linkIn(store: Store, orgId: string, inviteId: string): InviteLin
  * The caller's role on what a link is for: their organization role for a link to the
  * organization, their role on the space or collection otherwise (undefined when it is gone).
  */
-export function roleOnTarget(store: Store, orgRole: Role | null, link: Pick<InviteLinkRec, 'target'>): Role | null {
+export function roleOnTarget(store: Store, userId: string, orgRole: Role | null, link: Pick<InviteLinkRec, 'target'>): Role | null {
   const t = link.target;
   if (t.type === 'organization') return orgRole;
   if (t.type === 'space') {
     const space = store.data.spaces.get(t.id);
-    return space ? spaceRole(store, orgRole, space) : null;
+    return space ? spaceRole(store, userId, space) : null;
   }
-  return collectionRole(store, orgRole, store.data.collections.get(t.id));
+  const collection = store.data.collections.get(t.id);
+  return collection ? collectionRole(store, userId, collection) : null;
 }
 
 /** 403 unless the caller administers what the link is for (the organization's admins manage every link). */
-export function requireManageLink(store: Store, orgRole: Role | null, link: Pick<InviteLinkRec, 'target'>, what: string): void {
-  if (atLeast(orgRole, 'admin') || atLeast(roleOnTarget(store, orgRole, link), 'admin')) return;
+export function requireManageLink(store: Store, userId: string, orgRole: Role | null, link: Pick<InviteLinkRec, 'target'>, what: string): void {
+  if (atLeast(orgRole, 'admin') || atLeast(roleOnTarget(store, userId, orgRole, link), 'admin')) return;
   throw forbidden(`${what} needs the admin role on the ${link.target.type}; you have ${orgRole ?? 'guest access'}`);
 }
 

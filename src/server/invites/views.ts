@@ -17,7 +17,7 @@ export function live(ctx: HandlerCtx, link: InviteLinkRec): boolean {
 
 export function linkView(ctx: HandlerCtx, orgRole: Role | null, link: InviteLinkRec): InviteLink {
   // Redundant: the caller already has what the link gives.
-  const mine = roleOnTarget(ctx.store, orgRole, link);
+  const mine = roleOnTarget(ctx.store, ctx.caller.user.id, orgRole, link);
   const redundant = link.role === null ? true : atLeast(mine, link.role);
   const base = { object: 'invite' as const, id: link.id, redundant };
   const t = link.target;

@@ -5,7 +5,7 @@
  */
 import type { MEMBER_ROLES, MEMBER_SORTS, ORDERS } from '../../contract/members.js';
 import type { Role } from '../../contract/op.js';
-import { orgFor, spaceRole, type Actor } from '../access.js';
+import { orgFor, siteRole, spaceRole, type Actor } from '../access.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { sitesState } from '../sites/state.js';
 import { visibleSpaces } from '../spaces/model.js';
@@ -19,21 +19,20 @@ export function memberSpaces(actor: Actor, orgId: string, m: MemberRec): { space
   const out: { space: SpaceRec; permission: Role }[] = [];
   if (m.disabled) return out;
   for (const space of visibleSpaces(actor, orgId)) {
-    const permission = spaceRole(actor.store, m.role, space);
+    const permission = spaceRole(actor.store, m.userId, space);
     if (permission !== null) out.push({ space, permission });
   }
   return out;
 }
 
 /**
- * How many sites of the organization a member can access: every one, published or not, for an
- * enabled member with a role; none for a guest, who sees published sites only as any visitor does
- * (the sites family's rule, sites/views.ts), nor for a disabled membership.
+ * How many sites of the organization a member can access: those their role on reaches (access.ts
+ * `siteRole`: grants, default levels, their organization role; none for a disabled membership).
  */
 export function memberSites(store: Store, orgId: string, m: MemberRec): number {
-  if (m.disabled || m.role === null) return 0;
+  if (m.disabled) return 0;
   let n = 0;
-  for (const site of sitesState(store).sites.values()) if (site.org === orgId) n++;
+  for (const site of sitesState(store).sites.values()) if (site.org === orgId && siteRole(store, m.userId, site) !== null) n++;
   return n;
 }
 

@@ -2,6 +2,7 @@
 import type { Organization, Team, User } from '../../contract/orgs.js';
 import { orgPermissions } from '../access.js';
 import type { HandlerCtx } from '../handler.js';
+import { spacesGrantedTo } from '../permissions/model.js';
 import type { OrgRec, TeamRec, UserRec } from '../store.js';
 import { hasActiveSaml, liveDefaultContent, settingsOf } from './model.js';
 
@@ -55,8 +56,8 @@ export function teamView(ctx: HandlerCtx, team: TeamRec): Team {
     id: team.id,
     title: team.title,
     members: team.members.size,
-    // No content is shared with teams in the sandbox (it has no team permissions): they reach no space.
-    spaces: 0,
+    // The spaces shared with the team (a grant to it that applies).
+    spaces: spacesGrantedTo(ctx.store, team.id),
     createdAt: team.createdAt,
     permissions: { admin: role === 'admin' || team.members.get(ctx.caller.user.id) === 'owner', view: role !== null || team.members.has(ctx.caller.user.id) },
   };

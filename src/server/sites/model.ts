@@ -281,7 +281,7 @@ export function createSite(actor: Actor, orgId: string, body: Body<typeof Create
     visibility: body.visibility ?? 'public',
     published: false,
     createdAt: store.now(),
-    defaultLevel: null,
+    defaultLevel: 'inherit',
     adaptiveContent: false,
     agentsContext: 'included',
     shareKey: newId(),

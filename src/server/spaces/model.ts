@@ -3,7 +3,6 @@
  * lifecycle's rules (create, update, delete to the trash, restore, duplicate, move, transfer). Spaces
  * are records of the store itself (store.ts); other families find them here.
  */
-import type { Role } from '../../contract/op.js';
 import type { MoveSpaceBody, TransferSpaceBody, UpdateSpaceBody } from '../../contract/spaces.js';
 import { atLeast, orgFor, requireRole, spacePermissions, spaceRole, collectionRole, type Actor } from '../access.js';
 import { filesOfReadableSpaces } from '../content/templates.js';
@@ -25,7 +24,7 @@ export function spaceFor(actor: Actor, spaceId: string, opts: { deleted?: boolea
   const space = actor.store.data.spaces.get(spaceId);
   if (!space || (space.deletedAt && !opts.deleted)) throw notFound(`no space ${spaceId}`);
   const { role: orgRole } = orgFor(actor.store, actor.caller, space.org, `no space ${spaceId}`);
-  const role = spaceRole(actor.store, orgRole, space);
+  const role = spaceRole(actor.store, actor.caller.user.id, space);
   const permissions = spacePermissions(role, space);
   if (space.deletedAt && !permissions.admin) throw notFound(`no space ${spaceId}`);
   if (!permissions.view) throw forbidden(`viewing space ${spaceId} needs the read role or above on it`);
@@ -63,13 +62,12 @@ function liveSpacesOf(store: Store, orgId: string): SpaceRec[] {
 
 /** Spaces of an organization the caller can view, in creation order, deleted ones left out. */
 export function visibleSpaces(actor: Actor, orgId: string, filter?: (s: SpaceRec) => boolean): SpaceRec[] {
-  const orgRole = actor.store.member(orgId, actor.caller.user.id)?.role ?? null;
-  // A role in the organization (read at least) can only be raised on a space: a member views them all.
-  const member = orgRole !== null;
-  if (member && !filter) return liveSpacesOf(actor.store, orgId);
+  const me = actor.caller.user.id;
+  // An admin views every space; anyone else the spaces their role on each lets them (default levels and grants).
+  if (actor.store.member(orgId, me)?.role === 'admin' && !filter) return liveSpacesOf(actor.store, orgId);
   const out: SpaceRec[] = [];
-  for (const s of actor.store.data.spaces.values()) {
-    if (s.org === orgId && !s.deletedAt && (!filter || filter(s)) && (member || spacePermissions(spaceRole(actor.store, orgRole, s), s).view)) out.push(s);
+  for (const s of liveSpacesOf(actor.store, orgId)) {
+    if ((!filter || filter(s)) && spacePermissions(spaceRole(actor.store, me, s), s).view) out.push(s);
   }
   return out;
 }
@@ -89,7 +87,7 @@ export function createSpaceRec(store: Store, init: Partial<SpaceRec> & { org: st
     editMode: 'live',
     mergeRules: { type: 'inherit' },
     revision,
-    defaultLevel: null,
+    defaultLevel: 'inherit',
     shareKey: newId(),
     ...init,
     id,
@@ -143,11 +141,11 @@ export function copyTitle(title: string): string {
 }
 
 /** Deleted spaces of an organization that the caller may restore, most recently deleted first. */
-export function trashedSpaces(store: Store, orgId: string, orgRole: Role | null): SpaceRec[] {
+export function trashedSpaces(store: Store, orgId: string, userId: string): SpaceRec[] {
   const out: SpaceRec[] = [];
   for (const id of store.data.trash.keys()) {
     const s = store.data.spaces.get(id);
-    if (s?.deletedAt && s.org === orgId && spacePermissions(spaceRole(store, orgRole, s), s).admin) out.push(s);
+    if (s?.deletedAt && s.org === orgId && spacePermissions(spaceRole(store, userId, s), s).admin) out.push(s);
   }
   return out.sort((a, b) => deletedMs(store, b) - deletedMs(store, a));
 }
@@ -218,9 +216,9 @@ export function restoreSpace(store: Store, space: SpaceRec): void {
 }
 
 /** A copy of a space (its settings and its current content), right after it in its container; the create role is needed there. */
-export function duplicateSpace(store: Store, { space, orgRole }: FoundSpace): SpaceRec {
+export function duplicateSpace(store: Store, { space, orgRole }: FoundSpace, userId: string): SpaceRec {
   const parent = space.parent ? store.data.collections.get(space.parent) : undefined;
-  requireRole(parent ? collectionRole(store, orgRole, parent) : orgRole, 'create', 'duplicating a space');
+  requireRole(parent ? collectionRole(store, userId, parent) : orgRole, 'create', 'duplicating a space');
   const copy = createSpaceRec(store, {
     org: space.org,
     title: copyTitle(space.title),

@@ -13,9 +13,8 @@ import { deletedMs } from './model.js';
  * `share-link` space.
  */
 export function spaceView(ctx: HandlerCtx, s: SpaceRec, minRole: Role | null = null): Space {
-  const orgRole = ctx.store.member(s.org, ctx.caller.user.id)?.role ?? null;
   const counters = spaceCounters(ctx.store, s.id);
-  const permissions = spacePermissions(maxRole(spaceRole(ctx.store, orgRole, s), minRole), s);
+  const permissions = spacePermissions(maxRole(spaceRole(ctx.store, ctx.caller.user.id, s), minRole), s);
   const base = ctx.baseUrl;
   const published = `${base}/p/${s.id}`;
   return {
