@@ -56,7 +56,7 @@ describe('permissions: the routes agree with the aggregate', () => {
             headers: { authorization: `Bearer ${store.data.users.get(as)!.token}`, host: 'sandbox.test' },
             ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
           });
-          return { status: r.status, body: r.body && r.body.length ? JSON.parse(String(r.body)) : undefined };
+          return { status: r.status, body: r.body?.length ? JSON.parse(String(r.body)) : undefined };
         };
         const ok = async (method: string, url: string, body?: unknown) => {
           const r = await call('u-admin', method, url, body);
