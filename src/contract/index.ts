@@ -17,5 +17,6 @@ import { ops as content } from './content.js';
 import { ops as teams } from './teams.js';
 import { ops as invites } from './invites.js';
 import { ops as audit } from './audit.js';
+import { ops as permissions } from './permissions.js';
 
-export const families = { orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content, teams, invites, audit };
+export const families = { orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content, teams, invites, audit, permissions };
