@@ -12,6 +12,8 @@ const AUDIT_SOURCES = ['ui', 'api', 'integration', 'webhook', 'workflow', 'scrip
 const UUID = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 /** Events a page holds at most (the official document's). */
 const AUDIT_PAGE_MAX = 100;
+/** Events a page holds unless `limit` says otherwise (the official document's default). */
+export const AUDIT_PAGE_DEFAULT = 20;
 
 function auditEventShape() {
   return {
@@ -29,7 +31,7 @@ function auditEventShape() {
 }
 
 const AuditEvent = z.lazy(() => z.object(auditEventShape()));
-type AuditEvent = z.infer<typeof AuditEvent>;
+export type AuditEvent = z.infer<typeof AuditEvent>;
 
 /** One event with its details (the official document's AuditEventDetails). */
 const AuditEventDetails = z.lazy(() =>
@@ -42,10 +44,9 @@ const AuditEventDetails = z.lazy(() =>
     payload: z.record(z.string(), z.unknown()),
   }),
 );
-type AuditEventDetails = z.infer<typeof AuditEventDetails>;
 
 const AuditEventAction = z.lazy(() => z.object({ object: z.literal('audit-event-action'), id: z.string(), label: z.string() }));
-type AuditEventAction = z.infer<typeof AuditEventAction>;
+export type AuditEventAction = z.infer<typeof AuditEventAction>;
 
 /** A time as the official document's `format: date-time` (RFC 3339: a date, a time, a zone). */
 const dateTime = () => z.iso.datetime({ offset: true, local: false, error: 'must be a date and time such as 2026-01-02T03:04:05Z' });

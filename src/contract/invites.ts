@@ -29,7 +29,7 @@ const InviteMembersBody = z.strictObject({
   role: RoleOrGuest.optional(),
   sso: z.boolean().optional(),
 });
-type InviteMembersBody = z.output<typeof InviteMembersBody>;
+export type InviteMembersBody = z.output<typeof InviteMembersBody>;
 
 const InviteMembersAnswer = z.lazy(() =>
   z.object({
@@ -50,7 +50,7 @@ const InviteLink = z.lazy(() =>
     z.object({ object: z.literal('invite'), id: z.string(), level: RoleOrGuest, redundant: z.boolean(), collection: Collection }),
   ]),
 );
-type InviteLink = z.infer<typeof InviteLink>;
+export type InviteLink = z.infer<typeof InviteLink>;
 
 /** A link for a role in the organization, or for a level on one space or one collection. */
 const CreateInviteLinkBody = z.union([
@@ -58,11 +58,10 @@ const CreateInviteLinkBody = z.union([
   z.strictObject({ level: RoleOrGuest, space: z.string() }),
   z.strictObject({ level: RoleOrGuest, collection: z.string() }),
 ]);
-type CreateInviteLinkBody = z.output<typeof CreateInviteLinkBody>;
+export type CreateInviteLinkBody = z.output<typeof CreateInviteLinkBody>;
 
 /** The role of a link to the organization, or the level of a link to a space or collection. */
 const UpdateInviteLinkBody = z.union([z.strictObject({ role: RoleOrGuest }), z.strictObject({ level: RoleOrGuest })]);
-type UpdateInviteLinkBody = z.output<typeof UpdateInviteLinkBody>;
 
 const org = z.object({ organizationId: pathId() });
 const invite = z.object({ organizationId: pathId(), inviteId: pathId() });

@@ -8,6 +8,7 @@ import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import { describeIssue, issuePath, type AnyOp } from '../contract/op.js';
 import { gateOf, type Gate } from './access.js';
+import { beginAudit } from './audit/model.js';
 import { parseDuration } from './clock.js';
 import { derivedKey } from './derived.js';
 import { DOWNLOADS_PATH, serveDownload } from './downloads.js';
@@ -219,8 +220,11 @@ export function createApp(store: Store, opts: AppOptions) {
       const version = store.version;
       // A write may run long (a website import): it can ask whether its client is still there (limits.ts).
       const ctx: HandlerCtx = { store, caller, baseUrl, ...(req.connection !== undefined ? { connection: req.connection } : {}) };
+      // The audit log: what a write will record if it succeeds (audit/model.ts), taken before it runs.
+      const audit = route.op.method === 'GET' ? undefined : beginAudit(store, route.op, found.params, input.body, caller.user);
       const result = await route.handler(ctx, input as never);
       const response = respond(route.op, result);
+      audit?.(result instanceof Reply ? result.body : result);
       // Kept only if nothing changed while the handler ran (it may have waited).
       return key !== undefined && response.status === 200 && store.version === version ? keep(key, req, response) : response;
     } catch (err) {

@@ -38,6 +38,10 @@ export const LIMITS = {
     checkpointIdleMs: 1_000,
     checkpointEveryMs: 5_000,
   },
+  audit: {
+    /** Audit events the sandbox keeps, all organizations together; past it the oldest are dropped (src/server/audit/model.ts). */
+    maxEvents: 10_000,
+  },
   loop: {
     /**
      * Longest a request's work over many items (the pages indexed for a first search, merged, or

@@ -138,6 +138,14 @@ export interface FamilyHooks {
   onSpacePurged?: (store: Store, spaceId: string) => void;
   /** A team was deleted (teams/model.ts): drop what was given to it (grants). */
   onTeamDeleted?: (store: Store, teamId: string) => void;
+  /**
+   * A user joined with an invite link to a space or a collection (invites/model.ts): give them
+   * `level` on it (grants), as a direct invitation would.
+   */
+  onContentInviteJoined?: (
+    store: Store,
+    invite: { org: string; user: string; target: { type: 'space' | 'collection'; id: string }; level: Role | null },
+  ) => void;
   /** A whole state was loaded (`importState`): resume background work. */
   onStateImport?: (store: Store) => void;
   /** Files served at signed URLs (downloads.ts), by kind: produce the file from the claims, or throw `notFound`. */

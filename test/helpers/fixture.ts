@@ -19,6 +19,8 @@ export type Caller = (typeof CALLERS)[number];
 
 export const ORG = 'org-acme';
 export const OTHER_ORG = 'org-globex';
+/** The seed's team (u-edit, owner; u-comment). */
+export const TEAM = 'team-writers';
 
 export interface Reply {
   status: number;
@@ -54,6 +56,12 @@ export interface FixtureIds {
   saml: string;
   specSlug: string;
   specVersion: string;
+  /** In the seed: team-writers, owned by u-edit, with u-comment as a member. */
+  team: string;
+  /** An invite link to the organization, for the read role. */
+  inviteLink: string;
+  /** An event of the organization's audit log (the fixture's last change). */
+  auditEvent: string;
 }
 
 export interface Bench {
@@ -214,6 +222,14 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
     })
   ).id;
 
+  // Grants that change no one's role where other rows act (u-read already reads; no row but the
+  // permission rows acts on the root space or the loose collection as u-edit or u-comment).
+  for (const target of [`/v1/spaces/${rootSpace}`, `/v1/collections/${looseCollection}`, siteBase]) {
+    await ok('admin', 'POST', `${target}/permissions`, { role: 'read', users: ['u-read'] });
+  }
+  await ok('admin', 'POST', `/v1/spaces/${rootSpace}/permissions`, { role: 'comment', teams: [TEAM] });
+  await ok('admin', 'POST', `/v1/collections/${looseCollection}/permissions`, { role: 'edit', teams: [TEAM] });
+
   const specSlug = 'pets';
   await ok('admin', 'POST', `/v1/orgs/${ORG}/openapi`, { slug: specSlug, source: { text: SPEC_TEXT } });
   let spec;
@@ -226,6 +242,9 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
   if (opts.collectionLevel !== undefined) {
     await ok('admin', 'PATCH', `/v1/collections/col-handbook`, { defaultLevel: opts.collectionLevel });
   }
+
+  const inviteLink = (await ok('admin', 'POST', `/v1/orgs/${ORG}/link-invites`, { role: 'read' })).id;
+  const auditEvent = (await ok('admin', 'GET', `/v1/orgs/${ORG}/audit-events?limit=1`)).items[0].id;
 
   const ids: FixtureIds = {
     collection: 'col-handbook',
@@ -248,6 +267,9 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
     saml,
     specSlug,
     specVersion: spec.lastVersion,
+    team: 'team-writers',
+    inviteLink,
+    auditEvent,
   };
   const snapshot = server.store.exportState();
   return {

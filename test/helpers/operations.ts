@@ -6,7 +6,7 @@
  */
 import { families } from '../../src/contract/index.js';
 import type { AnyOp, Role } from '../../src/contract/op.js';
-import { ORG, OTHER_ORG, pathOf, SPEC_TEXT, type FixtureIds } from './fixture.js';
+import { ORG, OTHER_ORG, pathOf, SPEC_TEXT, TEAM, type FixtureIds } from './fixture.js';
 
 export const ALL_OPS: Record<string, AnyOp> = Object.assign({}, ...Object.values(families));
 
@@ -22,13 +22,17 @@ export type Rule =
    */
   | { min: Role; guest?: 404; below?: 404; outsider?: 204 }
   /** The author of the comment or reply (u-comment, who holds the comment role), or an admin. */
-  | { authorOrAdmin: true };
+  | { authorOrAdmin: true }
+  /** An owner of the team (u-edit owns the seed's team-writers), or an admin. */
+  | { teamOwnerOrAdmin: true };
 
 export interface Row {
   rule: Rule;
   params?: Record<string, string | number>;
   query?: Record<string, string>;
   body?: unknown;
+  /** The operation lets a non-member change the state (joining with an invite link). */
+  outsiderJoins?: true;
 }
 
 export const read: Rule = { min: 'read' };
@@ -36,6 +40,7 @@ const comment: Rule = { min: 'comment' };
 const edit: Rule = { min: 'edit' };
 const create: Rule = { min: 'create' };
 const admin: Rule = { min: 'admin' };
+const teamOwner: Rule = { teamOwnerOrAdmin: true };
 export const member: Rule = { member: true };
 /** A site's published profile and public lists: a guest is a visitor, and a visitor sees only a published site (this one is not). */
 const readOrVisitor: Rule = { min: 'read', guest: 404 };
@@ -53,6 +58,8 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
   const loose = { collectionId: f.looseCollection };
   const sp = { spaceId: f.space };
   const memberOf = (userId: string) => ({ ...org, userId });
+  const team = { ...org, teamId: f.team };
+  const invite = { ...org, inviteId: f.inviteLink };
   const saml = { ...org, samlProviderId: f.saml };
   const spec = { ...org, specSlug: f.specSlug };
   const cr = { ...sp, changeRequestId: f.cr };
@@ -92,8 +99,35 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
       params: org,
       body: { title: 'Renamed', mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }] } },
     },
-    // A guest's organization says listTeams: false.
-    listTeams: { rule: read, params: org },
+    // teams: a guest's organization says listTeams: false; a guest in no team sees none.
+    listTeams: { rule: read, params: org, query: { title: 'writ' } },
+    createTeam: { rule: admin, params: org, body: { title: 'New team', members: ['u-read', 'review@acme.test'] } },
+    getTeam: { rule: read, params: team },
+    updateTeam: { rule: admin, params: team, body: { title: 'Renamed' } },
+    deleteTeam: { rule: admin, params: team },
+    listTeamMembers: { rule: read, params: team },
+    updateTeamMembers: {
+      rule: teamOwner,
+      params: team,
+      body: { add: ['u-read', 'review@acme.test'], memberships: { 'u-read': { role: 'owner' } }, remove: ['u-comment'] },
+    },
+    addTeamMember: { rule: teamOwner, params: { ...team, userId: 'u-read' }, body: { role: 'owner' } },
+    removeTeamMember: { rule: teamOwner, params: { ...team, userId: 'u-comment' } },
+
+    // invitations
+    inviteMembers: { rule: admin, params: org, body: { emails: ['new@acme.test', { email: 'olga@globex.test', role: 'edit' }], role: 'read' } },
+    listInviteLinks: { rule: admin, params: org },
+    createInviteLink: { rule: admin, params: org, body: { role: 'comment' } },
+    getInviteLink: { rule: admin, params: invite },
+    updateInviteLink: { rule: admin, params: invite, body: { role: 'comment' } },
+    deleteInviteLink: { rule: admin, params: invite },
+    // Anyone holding the link joins with it: a non-member becomes a member (the one thing an outsider may change).
+    joinWithInvite: { rule: { anyone: true }, params: invite, outsiderJoins: true },
+
+    // the audit log
+    listAuditEvents: { rule: admin, params: org, query: { limit: '5', actor: 'u-admin' } },
+    getAuditEvent: { rule: admin, params: { ...org, auditEventId: f.auditEvent } },
+    listAuditEventActions: { rule: admin, params: org },
 
     // collections
     listCollections: { rule: member, params: org },
@@ -214,6 +248,29 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
     listSpacePageBacklinks: { rule: read, params: page },
     listSpaceLinks: { rule: read, params: sp },
     searchSpaceContent: { rule: read, params: sp, query: { query: 'guide' } },
+
+    // permission grants (the fixture's: u-read and the team on the root space, the loose collection; u-read on the site)
+    ...grants('Space', 'To', { spaceId: f.rootSpace }, { spaceId: f.space }),
+    ...grants('Collection', 'To', { collectionId: f.looseCollection }, col),
+    ...grants('Site', 'To', site, site),
+  };
+}
+
+/**
+ * The rows of the eight grant operations of spaces, collections or sites: `target` holds the fixture's
+ * grants; `bare` is where the team has none (its removal answers 204, as for a grant that is not there).
+ */
+function grants(name: string, to: string, target: Record<string, string>, bare: Record<string, string>): Record<string, Row> {
+  return {
+    [`invite${to}${name}`]: { rule: admin, params: target, body: { role: 'comment', users: ['u-comment'], teams: [TEAM] } },
+    [`listUserPermissionsIn${name}`]: { rule: read, params: target },
+    [`updateUserPermissionIn${name}`]: { rule: admin, params: { ...target, userId: 'u-read' }, body: { role: 'comment' } },
+    // u-comment holds no grant there: 204.
+    [`removeUserFrom${name}`]: { rule: admin, params: { ...target, userId: 'u-comment' } },
+    [`listTeamPermissionsIn${name}`]: { rule: read, params: target },
+    [`updateTeamPermissionIn${name}`]: { rule: admin, params: { ...target, teamId: TEAM }, body: { role: 'edit' } },
+    [`removeTeamFrom${name}`]: { rule: admin, params: { ...bare, teamId: TEAM } },
+    [`listPermissionsAggregateIn${name}`]: { rule: read, params: target },
   };
 }
 

@@ -65,6 +65,7 @@ function stringOf(s: Json, length?: number): string | undefined {
   if (s.format === 'date-time') return '2026-01-02T03:04:05.000Z';
   if (s.format === 'date') return '2026-01-02';
   if (s.format === 'email') return 'someone@example.com';
+  if (s.format === 'uuid') return '123e4567-e89b-42d3-a456-426614174000';
   if (s.format === 'emoji') return '🎉';
   if (s.pattern) {
     const r = new RandExp(new RegExp(s.pattern));

@@ -107,7 +107,14 @@ function partsOf(op: AnyOp, official: OfficialOp): Part[] {
     const p = byName.get(name);
     if (!p) return;
     const mine = ourParams[i];
-    const filled = Object.fromEntries(ourParams.map((n) => [n, 'x1']));
+    // The other parameters: a value their schema takes (`x1` fits the ids; a uuid needs its form).
+    const filled = Object.fromEntries(
+      ourParams.map((n, j) => {
+        const other = byName.get(theirs[j]);
+        const w = other ? minimal(other.schema) : undefined;
+        return [n, typeof w === 'string' && w !== '' ? w : 'x1'];
+      }),
+    );
     parts.push({ kind: 'path', pointer: p.pointer, schema: p.schema, ours: op.params, wrap: (v) => ({ ...filled, [mine]: wire(v) }), known: new Set([mine]) });
   });
   return parts;

@@ -42,6 +42,12 @@ function settingsOf(store: Store, orgId: string): OrgSettings {
   return s;
 }
 
+/** What invitations need of an organization's settings: the role new members get, and whether invite links work. */
+export function inviteSettings(store: Store, orgId: string): { defaultRole: Role | null; inviteLinks: boolean } {
+  const s = allSettings(store).get(orgId) ?? {};
+  return { defaultRole: s.defaultRole === undefined ? 'read' : s.defaultRole, inviteLinks: s.inviteLinks ?? true };
+}
+
 /** An organization's merge rules: none until set. A space whose mergeRules are `inherit` follows them. */
 function orgMergeRules(store: Store, orgId: string): OrganizationMergeRules {
   return allSettings(store).get(orgId)?.mergeRules ?? { type: 'none' };
