@@ -16,7 +16,7 @@
  * What a value completes to: ids of a kind (`__complete ids KIND`). `cr` is any change request of the
  * space typed before it, `mergeable-cr` only those a merge takes (open ones, then drafts).
  */
-export type IdKind = 'space' | 'collection' | 'site' | 'cr' | 'mergeable-cr' | 'org' | 'user' | 'profile';
+export type IdKind = 'space' | 'collection' | 'site' | 'cr' | 'mergeable-cr' | 'org' | 'user' | 'team' | 'profile';
 
 export interface SharedFlag {
   /** The long name with its dashes: `--org`, `--no-input`. */

@@ -15,6 +15,21 @@ import { family as sites } from './handlers/sites.js';
 import { family as spaces } from './handlers/spaces.js';
 import { family as teams } from './handlers/teams.js';
 
-export const families: readonly Family[] = [orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content, teams, invites, audit, permissions];
+export const families: readonly Family[] = [
+  orgs,
+  collections,
+  spaces,
+  members,
+  saml,
+  openapi,
+  changeRequests,
+  comments,
+  sites,
+  content,
+  teams,
+  invites,
+  audit,
+  permissions,
+];
 
 export const routes = families.flatMap((f) => f.routes);
