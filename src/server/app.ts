@@ -105,7 +105,7 @@ export function createApp(store: Store, opts: AppOptions) {
     const entry: Route = {
       ...route,
       cached: route.op.cacheable === true,
-      bodyless: route.op.body.safeParse(undefined).success,
+      bodyless: !route.op.hasBody,
       ...(plain ? { emptyQuery: empty.data as Record<string, unknown> } : {}),
       ...(gate ? { gate } : {}),
     };
