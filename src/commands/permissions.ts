@@ -92,7 +92,7 @@ const columns: Column<Row>[] = [
   { key: 'email', value: (r) => r.user?.email },
   { key: 'role', value: (r) => r.permission ?? 'none' },
 ];
-/** With --effective the reason is shown (a site's aggregate gives one); --fields takes it either way. */
+/** A site's --effective list shows the reason its aggregate gives; --fields takes it everywhere. */
 const effectiveColumns: Column<Row>[] = [...columns, { key: 'reason', value: reason }];
 const listColumns: Column<Row>[] = [...columns, { key: 'reason', value: reason, extra: true }];
 
@@ -138,7 +138,7 @@ export function permissionsGroup(kind: Kind): GroupDef {
       const api = await ctx.api();
       if (flags.effective) {
         const query = checkQuery(k.aggregate, { role: flags.role });
-        await print(api.paginate(k.aggregate, { params, query }, flags.page), { columns: effectiveColumns });
+        await print(api.paginate(k.aggregate, { params, query }, flags.page), { columns: kind === 'site' ? effectiveColumns : listColumns });
         return;
       }
       const fetch =

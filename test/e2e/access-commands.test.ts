@@ -4,6 +4,8 @@
  * exit 2 naming the flag or argument with nothing sent; removals ask first (refused off a terminal
  * without --yes), naming who loses what.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/inprocess.js';
 
@@ -268,5 +270,44 @@ describe('permissions', () => {
     await sb.run(['sites', 'permissions', 'set', site.id, '--user', 'u-read', '--role', 'read']);
     expect((await sb.run(['sites', 'permissions', 'rm', site.id, '--user', 'u-read', '--yes'])).exitCode).toBe(0);
     expect(await sb.json(['sites', 'permissions', 'list', site.id])).toEqual([]);
+  });
+});
+
+/**
+ * The words of a shell line: whitespace-separated, '…' and "…" kept whole, `$name` replaced (the
+ * worked example uses nothing more).
+ */
+function words(line: string, vars: Record<string, string>): string[] {
+  return [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? (m[2] ?? m[3]).replace(/\$(\w+)/g, (_, v: string) => vars[v] ?? ''));
+}
+
+describe('docs/access.md', () => {
+  it('its worked example runs as written: onboard a team, audit a space, offboard a person', async () => {
+    const doc = readFileSync(resolve(import.meta.dirname, '../../docs/access.md'), 'utf8');
+    const block = /<!-- access-example -->\n```sh\n([\s\S]*?)\n```/.exec(doc)![1];
+    const vars: Record<string, string> = {};
+    const out: Record<string, string> = {};
+    for (const line of block.split('\n').filter((l) => l.trim() && !l.startsWith('#'))) {
+      const assign = /^(\w+)=\$\((.*)\)$/.exec(line);
+      const argv = words(assign ? assign[2] : line, vars);
+      expect(argv[0], line).toBe('docsctl');
+      const r = await sb.run(argv.slice(1));
+      expect(r.exitCode, `${line}\n${r.stderr}`).toBe(0);
+      if (assign) vars[assign[1]] = r.stdout.trim();
+      out[argv.slice(1).join(' ')] = r.stdout;
+    }
+    const grants = out['spaces permissions list sp-welcome'].split('\n').map((l) => l.split('\t'));
+    expect(grants).toEqual([
+      ['user', vars.bob, expect.any(String), 'bob@example.com', 'comment'],
+      ['team', vars.team, 'Support', '', 'edit'],
+    ]);
+    // Ann and Bob read in the organization, and edit here through the team; Ed is an editor of the organization.
+    const editors = out['spaces permissions list sp-welcome --effective --role edit'].split('\n').map((l) => l.split('\t')[3]);
+    expect(editors.sort()).toEqual(['ann@example.com', 'bob@example.com', 'edit@acme.test']);
+    expect(out['audit list --target sp-welcome']).toContain('inviteToSpace');
+    // Offboarded: out of the grants, the team and the organization.
+    expect((await sb.run(['spaces', 'permissions', 'list', 'sp-welcome'])).stdout.split('\t')[1]).toBe(vars.team);
+    expect((await sb.run(['teams', 'members', 'list', vars.team, '--fields', 'email'])).stdout).not.toContain('bob@');
+    expect((await sb.run(['members', 'get', vars.bob])).exitCode).toBe(4);
   });
 });
