@@ -15,7 +15,7 @@ import { ROLES } from '../contract/op.js';
 import { ops } from '../contract/permissions.js';
 import { concatLists, type PageFetch } from './lists.js';
 import { named } from './prompts.js';
-import { splitIds } from './teams/members/ids.js';
+import { listValues } from './flags.js';
 
 type Kind = 'space' | 'collection' | 'site';
 
@@ -163,8 +163,8 @@ export function permissionsGroup(kind: Kind): GroupDef {
     examples: [`${cmd} add ${X} --team team_123 --role edit`, `${cmd} add ${X} --user u_ada,u_bob --team team_123 --role read`],
     async run(ctx, { args, flags }) {
       if (flags.role === undefined) throw new UsageError('missing --role', `${cmd} add ${X} --team team_123 --role edit`);
-      const users = flags.user ? splitIds(flags.user) : undefined;
-      const teams = flags.team ? splitIds(flags.team) : undefined;
+      const users = flags.user ? listValues(flags.user) : undefined;
+      const teams = flags.team ? listValues(flags.team) : undefined;
       if (!users?.length && !teams?.length) throw new UsageError('missing --user or --team', 'say who gets the role: --user USER and/or --team TEAM');
       const body = checkBody(k.invite, { role: flags.role, users, teams }, { users: '--user', teams: '--team' });
       const params = await k.params(ctx, args[kind]);

@@ -95,6 +95,11 @@ describe('teams', () => {
     const none = await sb.run(['teams', 'members', 'add', 'team-writers']);
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toContain('missing argument <user>');
+    const blank = await sb.run(['teams', 'members', 'add', 'team-writers', 'u-read', ' ']);
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toContain('<user>: must not be empty');
+    // One argument too many for a command whose last argument takes one value.
+    expect((await sb.run(['teams', 'get', 'team-writers', 'extra'])).exitCode).toBe(2);
     const role = await sb.run(['teams', 'members', 'add', 'team-writers', 'u-read', '--role', 'boss']);
     expect(role.exitCode).toBe(2);
     expect(role.stderr).toContain('--role');
@@ -143,7 +148,7 @@ describe('invites', () => {
 
     const refused = await sb.run(['invites', 'links', 'delete', link.id]);
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toContain(`Delete invite link ${link.id} of organization org-acme? No one can join with it any more`);
+    expect(refused.stderr).toContain(`Delete invite link ${link.id} (edit in the organization) of organization org-acme? No one can join with it any more`);
     expect((await sb.run(['invites', 'links', 'delete', link.id, '--yes'])).exitCode).toBe(0);
     expect((await sb.run(['invites', 'links', 'get', link.id])).exitCode).toBe(4);
   });

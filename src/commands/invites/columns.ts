@@ -9,6 +9,12 @@ const linkRole = (l: Link) => ('role' in l ? l.role : l.level) ?? 'guest';
 /** What a link lets its holder into: `organization`, `space:sp_1`, `collection:col_1`. */
 const linkTarget = (l: Link) => (l.space ? `space:${l.space.id}` : l.collection ? `collection:${l.collection.id}` : 'organization');
 
+/** What a link gives, in words: `edit in the organization`, `comment on space sp_1`. */
+export function linkGives(l: Link): string {
+  const t = linkTarget(l);
+  return `${linkRole(l)} ${t === 'organization' ? 'in the organization' : `on ${t.replace(':', ' ')}`}`;
+}
+
 export const linkColumns: Column<Link>[] = ['id', { key: 'target', value: linkTarget }, { key: 'role', value: linkRole }, 'redundant'];
 
 /** The answer of an invitation by email. */

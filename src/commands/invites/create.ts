@@ -2,8 +2,7 @@ import { checkBody, defineCommand } from '../../cli/command.js';
 import { plural } from '../../cli/text.js';
 import { MEMBER_ROLES } from '../../contract/members.js';
 import { ops } from '../../contract/invites.js';
-import { roleOrGuest } from '../flags.js';
-import { splitIds } from '../teams/members/ids.js';
+import { listValues, roleOrGuest } from '../flags.js';
 import { invitedFields } from './columns.js';
 
 export default defineCommand({
@@ -21,7 +20,7 @@ export default defineCommand({
   examples: ['docsctl invites create ada@example.com bob@example.com --role edit', 'docsctl invites create carol@example.com --role guest --sso'],
   output: { fields: invitedFields },
   async run(ctx, { args, flags }) {
-    const emails = splitIds(args.email);
+    const emails = listValues(args.email);
     const body = checkBody(ops.inviteMembers, { emails, role: roleOrGuest(flags.role), sso: flags.sso }, { emails: '<email>' });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     const answer = await api.call(ops.inviteMembers, { params: { organizationId }, body });

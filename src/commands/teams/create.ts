@@ -1,9 +1,8 @@
 import { checkBody, defineCommand } from '../../cli/command.js';
 import { ops, teamTitle } from '../../contract/teams.js';
-import { characters, lengthBounds } from '../flags.js';
+import { characters, lengthBounds, listValues } from '../flags.js';
 import { requiredText } from '../prompts.js';
 import { teamFields } from './columns.js';
-import { splitIds } from './members/ids.js';
 
 export default defineCommand({
   name: 'create',
@@ -22,7 +21,7 @@ export default defineCommand({
       ...lengthBounds(teamTitle),
       example: 'docsctl teams create --title Writers',
     });
-    const members = flags.member ? splitIds(flags.member) : undefined;
+    const members = flags.member ? listValues(flags.member) : undefined;
     const body = checkBody(ops.createTeam, { title, members }, { members: '--member' });
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     return api.call(ops.createTeam, { params: { organizationId }, body });

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../../cli/command.js';
 import { ops } from '../../../contract/invites.js';
-import { confirmAction } from '../../prompts.js';
+import { linkGives } from '../columns.js';
 
 export default defineCommand({
   name: 'delete',
@@ -12,13 +12,15 @@ export default defineCommand({
   async run(ctx, { args, flags }) {
     const [api, organizationId] = [await ctx.api(), await ctx.org()];
     const params = { organizationId, inviteId: args.link };
-    await confirmAction(ctx, flags.yes, {
-      verb: 'Delete',
-      kind: 'invite link',
-      id: args.link,
-      rest: `of organization ${organizationId}`,
-      then: 'No one can join with it any more; those who joined stay.',
-    });
+    if (!flags.yes) {
+      // What it gives, looked up only to ask (a lookup that fails leaves the id alone).
+      const link = await api.call(ops.getInviteLink, { params }).catch(() => undefined);
+      const gives = link ? ` (${linkGives(link)})` : '';
+      await ctx.confirm(
+        `Delete invite link ${args.link}${gives} of organization ${organizationId}? No one can join with it any more; those who joined stay.`,
+        flags.yes,
+      );
+    }
     await api.call(ops.deleteInviteLink, { params });
     ctx.info(`deleted invite link ${args.link}`);
   },

@@ -2,7 +2,8 @@ import { checkBody, defineCommand } from '../../../cli/command.js';
 import { plural } from '../../../cli/text.js';
 import { ops } from '../../../contract/teams.js';
 import { named } from '../../prompts.js';
-import { ctxTeam, splitIds } from './ids.js';
+import { listValues } from '../../flags.js';
+import { ctxTeam } from './ids.js';
 
 export default defineCommand({
   name: 'remove',
@@ -16,7 +17,7 @@ export default defineCommand({
   examples: ['docsctl teams members remove team_123 u_ada bob@example.com --yes'],
   destructive: true,
   async run(ctx, { args, flags }) {
-    const users = splitIds(args.user);
+    const users = listValues(args.user);
     const body = checkBody(ops.updateTeamMembers, { remove: users }, { remove: '<user>' });
     const { api, params } = await ctxTeam(ctx, args.team);
     if (!flags.yes) {
