@@ -128,16 +128,31 @@ export function permissionsGroup(kind: Kind): GroupDef {
     flags: {
       effective: { type: 'boolean', description: 'everyone who can reach it, with their effective role (the aggregate)' },
       role: { description: 'with --effective: only people with this role', value: 'role', choices: ROLES },
+      // A site's aggregate takes more filters (the official document's).
+      ...(kind === 'site'
+        ? {
+            search: { description: 'with --effective: only people whose name or email contains this text', value: 'text' },
+            team: { description: 'with --effective: only members of this team', value: 'team' },
+          }
+        : {}),
     },
-    examples: [`${cmd} list ${X}`, `${cmd} list ${X} --effective --role edit`, `${cmd} list ${X} --json | jq -r '.[] | select(.team) | .team.title'`],
+    examples: [
+      `${cmd} list ${X}`,
+      `${cmd} list ${X} --effective --role edit`,
+      ...(kind === 'site' ? [`${cmd} list ${X} --effective --team team_123`] : []),
+      `${cmd} list ${X} --json | jq -r '.[] | select(.team) | .team.title'`,
+    ],
     list: true,
     output: { columns: listColumns },
     async run(ctx, { args, flags, print }) {
-      if (flags.role !== undefined && !flags.effective) throw new UsageError('--role: give it with --effective (grants are listed whatever their role)');
+      const { search, team } = flags as { search?: string; team?: string };
+      const filters: Record<string, string | undefined> = { role: flags.role, search, team };
+      const only = (['role', 'search', 'team'] as const).find((f) => filters[f] !== undefined);
+      if (only && !flags.effective) throw new UsageError(`--${only}: give it with --effective (the grants are listed whole)`);
       const params = await k.params(ctx, args[kind]);
       const api = await ctx.api();
       if (flags.effective) {
-        const query = checkQuery(k.aggregate, { role: flags.role });
+        const query = checkQuery(k.aggregate, kind === 'site' ? filters : { role: flags.role });
         await print(api.paginate(k.aggregate, { params, query }, flags.page), { columns: kind === 'site' ? effectiveColumns : listColumns });
         return;
       }

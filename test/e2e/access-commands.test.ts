@@ -272,6 +272,13 @@ describe('permissions', () => {
     expect((await sb.run(['sites', 'permissions', 'list', site.id])).stdout).toBe('user\tu-read\tRex Reader\tread@acme.test\tedit');
     const reasons = await sb.run(['sites', 'permissions', 'list', site.id, '--effective', '--fields', 'id,role,reason']);
     expect(reasons.stdout.split('\n')).toContain('u-read\tedit\tsite member');
+    // A site's aggregate filters by team and by text.
+    await sb.run(['sites', 'permissions', 'add', site.id, '--team', 'team-writers', '--role', 'comment']);
+    const writers = await sb.run(['sites', 'permissions', 'list', site.id, '--effective', '--team', 'team-writers', '--fields', 'id']);
+    expect(writers.stdout.split('\n').sort()).toEqual(['u-comment', 'u-edit']);
+    expect((await sb.run(['sites', 'permissions', 'list', site.id, '--effective', '--search', 'REX', '--fields', 'id'])).stdout).toBe('u-read');
+    expect((await sb.run(['sites', 'permissions', 'list', site.id, '--team', 'team-writers'])).stderr).toContain('--team: give it with --effective');
+    await sb.run(['sites', 'permissions', 'remove', site.id, '--team', 'team-writers', '--yes']);
     await sb.run(['sites', 'permissions', 'set', site.id, '--user', 'u-read', '--role', 'read']);
     expect((await sb.run(['sites', 'permissions', 'rm', site.id, '--user', 'u-read', '--yes'])).exitCode).toBe(0);
     expect(await sb.json(['sites', 'permissions', 'list', site.id])).toEqual([]);

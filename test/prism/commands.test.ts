@@ -236,7 +236,9 @@ function extras(): Record<string, Row> {
     'api --paginate': { args: ['api', '/v1/orgs/{org}/collections', '--paginate'], modes: ['tsv'] },
     'spaces permissions list --effective': { args: ['spaces', 'permissions', 'list', 'sp1', '--effective', '--role', 'edit'] },
     'collections permissions list --effective': { args: ['collections', 'permissions', 'list', 'col1', '--effective'] },
-    'sites permissions list --effective': { args: ['sites', 'permissions', 'list', 'site1', '--effective', '--role', 'read'] },
+    'sites permissions list --effective': {
+      args: ['sites', 'permissions', 'list', 'site1', '--effective', '--role', 'read', '--team', 'team1', '--search', 'ada'],
+    },
     'invites links create (organization)': { args: ['invites', 'links', 'create', '--role', 'read'] },
   };
 }
