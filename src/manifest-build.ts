@@ -31,10 +31,11 @@ export async function toManifest(entry: CommandDef<any, any> | GroupDef | LaterD
     ...(def.aliases ? { aliases: def.aliases } : {}),
     summary: def.summary,
     ...(def.description ? { description: def.description } : {}),
-    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional, choices, ids, files }) => ({
+    args: ((def.args ?? []) as ArgSpec[]).map(({ name, description, optional, choices, ids, files, variadic }) => ({
       name,
       description,
       ...(optional ? { optional } : {}),
+      ...(variadic ? { variadic } : {}),
       ...(choices ? { choices: [...choices] } : (ids ?? ID_KINDS[name]) ? { ids: ids ?? ID_KINDS[name] } : files ? { files: true as const } : {}),
     })),
     flags: Object.entries((def.flags ?? {}) as Record<string, FlagSpec>).map(([key, spec]) => ({

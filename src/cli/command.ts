@@ -28,7 +28,9 @@ type FlagValue<S extends FlagSpec> = S extends { type: 'boolean' }
           : string;
 
 type FlagValues<F extends Record<string, FlagSpec>> = { [K in keyof F]?: FlagValue<F[K]> };
-type ArgValues<A extends readonly ArgSpec[]> = { [K in A[number] as K['name']]: K extends { optional: true } ? string | undefined : string };
+type ArgValues<A extends readonly ArgSpec[]> = {
+  [K in A[number] as K['name']]: K extends { variadic: true } ? string[] : K extends { optional: true } ? string | undefined : string;
+};
 
 interface CommonFlags {
   json?: boolean;
@@ -139,13 +141,21 @@ export function defineGroup(def: Omit<GroupDef, 'kind'>): GroupDef {
  * Confirming is not done here: each destructive command's `run` calls `ctx.confirm` itself.
  */
 export async function runCommand(def: CommandDef<any, any>, ctx: Context, rawArgs: (string | undefined)[], flags: Record<string, unknown>, path = def.name) {
-  const args: Record<string, string | undefined> = {};
+  const args: Record<string, string | string[] | undefined> = {};
   const specs: readonly ArgSpec[] = def.args ?? [];
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i];
+    if (spec.variadic) {
+      // The last argument, one or more values (commander gives them as an array).
+      const values = (rawArgs[i] as unknown as string[] | undefined) ?? [];
+      if (values.length === 0 && !spec.optional) throw new UsageError(`missing argument <${spec.name}>`, `see docsctl ${path} --help`);
+      if (values.some((v) => v.trim() === '')) throw new UsageError(`<${spec.name}>: must not be empty`);
+      args[spec.name] = values;
+      continue;
+    }
     let value = rawArgs[i];
     if ((value === undefined || value === '') && !spec.optional) {
-      const asked = ctx.globals.interactive ? await ctx.pickArg?.(ctx, spec.name, args) : undefined;
+      const asked = ctx.globals.interactive ? await ctx.pickArg?.(ctx, spec.name, args as Record<string, string | undefined>) : undefined;
       if (asked !== undefined) value = asked;
       else throw new UsageError(`missing argument <${spec.name}>`, `see docsctl ${path} --help`);
     }

@@ -1,5 +1,5 @@
 /** docs/commands.md, generated from the command manifest (`npm run docs`; a test keeps it in sync). */
-import { kebab } from './spec.js';
+import { argUsage, kebab } from './spec.js';
 import { CONFIRM_FLAGS, flagTerm, GLOBAL_FLAGS, LIST_FLAGS, OUTPUT_FLAGS, sharedFlags, type SharedFlag } from './flags.js';
 import type { Manifest, ManifestCommand, ManifestNode } from './manifest.js';
 
@@ -77,7 +77,7 @@ export function commandsMarkdown(manifest: Manifest): string {
 function leaf(out: string[], full: string[], node: ManifestCommand) {
   out.push(node.summary, '');
   if (node.description) out.push(node.description, '');
-  const usage = [...full, ...node.args.map((a) => (a.optional ? `[${a.name}]` : `<${a.name}>`)), '[flags]'].join(' ');
+  const usage = [...full, ...node.args.map(argUsage), '[flags]'].join(' ');
   out.push('```', usage, '```', '');
   if (node.args.length) {
     out.push('| Argument | Description |', '|---|---|');

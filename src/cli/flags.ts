@@ -17,7 +17,7 @@
  * space typed before it, `mergeable-cr` only those a merge takes (open ones, then drafts);
  * `operation` the operationIds of the official API document (`docsctl api`).
  */
-export type IdKind = 'space' | 'collection' | 'site' | 'cr' | 'mergeable-cr' | 'org' | 'user' | 'profile' | 'operation';
+export type IdKind = 'space' | 'collection' | 'site' | 'cr' | 'mergeable-cr' | 'org' | 'user' | 'team' | 'profile' | 'operation';
 
 export interface SharedFlag {
   /** The long name with its dashes: `--org`, `--no-input`. */

@@ -11,7 +11,7 @@ import { similar } from './suggest.js';
  * An argument as the manifest holds it: what completion offers for it, besides help's words (its
  * choices, the ids it takes, files; or nothing).
  */
-interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional'> {
+interface ManifestArg extends Pick<ArgSpec, 'name' | 'description' | 'optional' | 'variadic'> {
   /** Its fixed values (completion offers them). */
   choices?: string[];
   /** The ids it takes (completion lists them: `__complete ids KIND`). */
@@ -44,6 +44,7 @@ export const ID_KINDS: Readonly<Record<string, IdKind>> = {
   org: 'org',
   organization: 'org',
   user: 'user',
+  team: 'team',
 };
 
 export interface ManifestCommand {

@@ -5,7 +5,7 @@
 import { Command, InvalidArgumentError, Option, type Help, type HelpConfiguration } from 'commander';
 import type { Context } from './context.js';
 import { runCommand, type CommandDef, type GroupDef } from './command.js';
-import { kebab } from './spec.js';
+import { argUsage, kebab } from './spec.js';
 import { UsageError } from './errors.js';
 import { flagTerm, HELP_HEADINGS, sharedFlags } from './flags.js';
 import type { ManifestCommand, ManifestNode } from './manifest.js';
@@ -58,9 +58,9 @@ export function attach(
 /** Arguments, flags (with the shared ones, cli/flags.ts) and examples of one command. */
 function describe(cmd: Command, node: ManifestCommand): void {
   if (node.description) cmd.description(`${node.summary}\n\n${node.description}`);
-  cmd.usage([...node.args.map((a) => (a.optional ? `[${a.name}]` : `<${a.name}>`)), '[flags]'].join(' '));
+  cmd.usage([...node.args.map(argUsage), '[flags]'].join(' '));
   // Optional for commander: a missing argument is asked for on a terminal (runCommand).
-  for (const a of node.args) cmd.argument(`[${a.name}]`, a.description + (a.optional ? ' (optional)' : ''));
+  for (const a of node.args) cmd.argument(`[${a.name}${a.variadic ? '...' : ''}]`, a.description + (a.optional ? ' (optional)' : ''));
   for (const spec of node.flags) {
     const long = `--${kebab(spec.key)}`;
     const placeholder = spec.type === 'boolean' ? '' : ` <${spec.value ?? 'value'}>`;

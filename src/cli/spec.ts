@@ -15,6 +15,8 @@ export interface ArgSpec {
   ids?: IdKind;
   /** It names a file on this machine (completion offers files; nothing else does). */
   files?: boolean;
+  /** The last argument only: one or more values (`invites create <email>...`), given to `run` as an array. */
+  variadic?: boolean;
 }
 
 export interface FlagSpec {
@@ -45,6 +47,11 @@ export interface FlagSpec {
    * `-detailed-exitcode`, a misspelling) counts: main.ts, failureExitOf.
    */
   failureExit?: number;
+}
+
+/** How usage shows an argument: `<space>`, `[title]`, `<email>...`. */
+export function argUsage(a: Pick<ArgSpec, 'name' | 'optional' | 'variadic'>): string {
+  return `${a.optional ? `[${a.name}]` : `<${a.name}>`}${a.variadic ? '...' : ''}`;
 }
 
 /** camelCase → kebab-case: `defaultLevel` → `default-level`. */

@@ -46,6 +46,7 @@ const SOURCES: Record<Exclude<IdKind, 'profile' | 'operation'>, Source> = {
       return [text(u.id), text(u.displayName)];
     },
   },
+  team: { path: '/orgs/{organizationId}/teams', entry: (i) => [text(i.id), text(i.title)] },
   org: { path: '/orgs', entry: (i) => [text(i.id), text(i.title)] },
 };
 const KINDS = [...Object.keys(SOURCES), 'profile', 'operation'];

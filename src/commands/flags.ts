@@ -59,3 +59,15 @@ export function characters(schema: z.ZodType): string {
   const { min, max } = lengthBounds(schema);
   return min ? `${min} to ${max} characters` : `at most ${max} characters`;
 }
+
+/** Values given as separate words, repeated flags or comma-separated (`u_1,u_2`), blanks dropped, each once. */
+export function listValues(values: readonly string[]): string[] {
+  return [
+    ...new Set(
+      values
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

@@ -35,6 +35,8 @@ export function describeIssue(issue: z.core.$ZodIssue, input?: unknown): string 
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_format':
+      // A rule's own words where the contract gives them (`must be an email address such as …`), else the format's.
+      if (issue.message.startsWith('must ')) return issue.message;
       return issue.format === 'regex' && 'pattern' in issue
         ? `must match the pattern ${String((issue as { pattern?: unknown }).pattern)}`
         : `must be a valid ${issue.format}`;

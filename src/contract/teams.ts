@@ -9,7 +9,7 @@ import { defineOp, listOf, pageQuery, pathId, pathText } from './op.js';
 import { Team } from './orgs.js';
 
 /** The official document's OrganizationTeamTitle: 1 to 64 characters. */
-const teamTitle = z.string().min(1).max(64);
+export const teamTitle = z.string().min(1).max(64);
 export const TeamMemberRole = z.enum(TEAM_ROLES);
 export type TeamMemberRole = z.infer<typeof TeamMemberRole>;
 

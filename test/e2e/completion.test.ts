@@ -109,6 +109,10 @@ describe('shell completion', () => {
     expect(await complete('docsctl collections get ')).toEqual(['col-handbook']);
     expect(await complete('docsctl spaces get sp-')).toEqual(['sp-welcome']);
     expect(await complete('docsctl collections move col-handbook --before ')).toEqual(['sp-welcome']);
+    // Teams: as an argument and as --team's value; users as --user's.
+    expect(await complete('docsctl teams members list ')).toEqual(['team-writers']);
+    expect(await complete('docsctl spaces permissions add sp-welcome --team ')).toEqual(['team-writers']);
+    expect(await complete('docsctl sites permissions remove x --user u-r')).toEqual(['u-read', 'u-review']);
   });
 
   it('an alias completes as its command does; names come before aliases', async () => {
@@ -190,6 +194,7 @@ describe('shell completion', () => {
     // The org's ids are cached by organization: another organization asks again.
     expect((await sb.process(['__complete', 'ids', 'collection', '--org', 'org-globex'], { env })).stdout).toBe('');
     expect((await sb.process(['__complete', 'ids', 'collection'], { env })).stdout).toBe('col-handbook\tHandbook');
+    expect((await sb.process(['__complete', 'ids', 'team'], { env })).stdout).toBe('team-writers\tWriters');
   });
 });
 

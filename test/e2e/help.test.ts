@@ -77,7 +77,7 @@ describe('docsctl help', () => {
     const nothingThere = await sb.run(['help', 'spaces', 'nothing']);
     expect(nothingThere.exitCode).toBe(2);
     expect(nothingThere.stderr).toBe(
-      "error: unknown command 'nothing' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links; see docsctl help spaces",
+      "error: unknown command 'nothing' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links, permissions; see docsctl help spaces",
     );
 
     const typo = await sb.run(['help', 'spaces', 'crate']);
@@ -225,7 +225,7 @@ describe('typos', () => {
     const r = await sb.run(['spaces', 'zzzz']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toBe(
-      "error: unknown command 'zzzz' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links; see docsctl spaces --help",
+      "error: unknown command 'zzzz' for 'docsctl spaces'\nhint: the commands of docsctl spaces: list, get, create, update, delete, restore, duplicate, move, transfer, links, permissions; see docsctl spaces --help",
     );
   });
 

@@ -34,7 +34,7 @@ async function out(args: string[]): Promise<string> {
   return r.stdout;
 }
 
-/** An empty space, collection, site, change request and comment thread in ORG, and an OpenAPI spec. */
+/** An empty space, collection, site, change request, comment thread and team in ORG, and an OpenAPI spec. */
 async function emptyThings(): Promise<Record<string, string>> {
   const collection = await out(['collections', 'create', '--title', 'Empty', '--jq', '.id']);
   const space = await out(['spaces', 'create', '--title', 'Empty', '--jq', '.id']);
@@ -44,7 +44,8 @@ async function emptyThings(): Promise<Record<string, string>> {
   const file = join(sb.home, 'spec.json');
   writeFileSync(file, JSON.stringify({ openapi: '3.0.0', info: { title: 'T', version: '1' }, paths: {} }));
   const slug = await out(['openapi', 'create', 'empty', '--file', file, '--jq', '.slug']);
-  return { space, collection, cr, site, comment, slug, user: 'u-outsider', query: 'nothing-matches-this' };
+  const team = await out(['teams', 'create', '--title', 'Empty', '--jq', '.id']);
+  return { space, collection, cr, site, comment, slug, team, user: 'u-outsider', query: 'nothing-matches-this' };
 }
 
 describe('--jq on a list runs once, on the whole list', () => {
@@ -96,7 +97,12 @@ describe('--jq on a list runs once, on the whole list', () => {
         'cr list',
         'cr files',
         'comments replies',
-        'teams list',
+        // The team made here is empty (so `teams list` is not).
+        'teams members list',
+        'spaces permissions list',
+        'collections permissions list',
+        'sites permissions list',
+        'invites links list',
       ]),
     );
     expect(empty.length).toBeGreaterThanOrEqual(15);

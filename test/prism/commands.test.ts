@@ -67,7 +67,24 @@ function rows(): Record<string, Row> {
     'members sso': { args: ['members', 'sso', 'u1'] },
     'members spaces': { args: ['members', 'spaces', 'u1', '--order', 'asc'] },
     'members teams': { args: ['members', 'teams', 'u1', '--title', 'writers'] },
-    'teams list': { args: ['teams', 'list'] },
+    'teams list': { args: ['teams', 'list', '--title', 'writ', '--owner', 'u1'] },
+    'teams get': { args: ['teams', 'get', 'team1'] },
+    'teams create': { args: ['teams', 'create', '--title', 'Writers', '--member', 'u1,u2'] },
+    'teams update': { args: ['teams', 'update', 'team1', '--title', 'Technical writers'] },
+    'teams delete': { args: ['teams', 'delete', 'team1', ...yes] },
+    'teams members list': { args: ['teams', 'members', 'list', 'team1'] },
+    'teams members add': { args: ['teams', 'members', 'add', 'team1', 'u1', 'ada@example.com', '--role', 'owner'] },
+    'teams members remove': { args: ['teams', 'members', 'remove', 'team1', 'u1', 'ada@example.com', ...yes] },
+    'invites create': { args: ['invites', 'create', 'ada@example.com', 'bob@example.com', '--role', 'edit', '--sso'] },
+    'invites join': { args: ['invites', 'join', 'inv1'] },
+    'invites links list': { args: ['invites', 'links', 'list'] },
+    'invites links get': { args: ['invites', 'links', 'get', 'inv1'] },
+    'invites links create': { args: ['invites', 'links', 'create', '--space', 'sp1', '--level', 'comment'] },
+    'invites links update': { args: ['invites', 'links', 'update', 'inv1', '--role', 'guest'] },
+    'invites links delete': { args: ['invites', 'links', 'delete', 'inv1', ...yes] },
+    'audit list': { args: ['audit', 'list', '--from', '2026-01-01T00:00:00Z', '--action', 'createTeam', '--actor', 'u1', '--target', 'sp1'] },
+    'audit get': { args: ['audit', 'get', '3f1c2b9e-8d4a-4e1f-9c2b-7a6d5e4f3a2b'] },
+    'audit actions': { args: ['audit', 'actions'] },
     ping: { args: ['ping'] },
 
     'saml list': { args: ['saml', 'list'] },
@@ -114,6 +131,10 @@ function rows(): Record<string, Row> {
     'collections move': { args: ['collections', 'move', 'col1', '--parent', 'col2', '--after-collection', 'col3'] },
     'collections transfer': { args: ['collections', 'transfer', 'col1', '--to', 'org2', ...yes] },
     'collections spaces': { args: ['collections', 'spaces', 'col1'] },
+    'collections permissions list': { args: ['collections', 'permissions', 'list', 'col1'] },
+    'collections permissions add': { args: ['collections', 'permissions', 'add', 'col1', '--user', 'u1,u2', '--team', 'team1', '--role', 'edit'] },
+    'collections permissions set': { args: ['collections', 'permissions', 'set', 'col1', '--team', 'team1', '--role', 'read'] },
+    'collections permissions remove': { args: ['collections', 'permissions', 'remove', 'col1', '--user', 'u1', ...yes] },
 
     'spaces list': { args: ['spaces', 'list', '--all'] },
     'spaces get': { args: ['spaces', 'get', 'sp1'] },
@@ -125,6 +146,10 @@ function rows(): Record<string, Row> {
     'spaces move': { args: ['spaces', 'move', 'sp1', '--root', '--before', 'sp2'] },
     'spaces transfer': { args: ['spaces', 'transfer', 'sp1', '--to', 'org2', ...yes], expect: 'seed-only' },
     'spaces links': { args: ['spaces', 'links', 'sp1'], expect: 'seed-only' },
+    'spaces permissions list': { args: ['spaces', 'permissions', 'list', 'sp1'] },
+    'spaces permissions add': { args: ['spaces', 'permissions', 'add', 'sp1', '--user', 'u1,u2', '--team', 'team1', '--role', 'edit'] },
+    'spaces permissions set': { args: ['spaces', 'permissions', 'set', 'sp1', '--team', 'team1', '--role', 'read'] },
+    'spaces permissions remove': { args: ['spaces', 'permissions', 'remove', 'sp1', '--user', 'u1', ...yes] },
 
     'content show': { args: ['content', 'show', 'sp1'] },
     'content pages': { args: ['content', 'pages', 'sp1'] },
@@ -196,6 +221,10 @@ function rows(): Record<string, Row> {
     'sites schema get': { args: ['sites', 'schema', 'get', 'site1'] },
     'sites schema set': { args: ['sites', 'schema', 'set', 'site1', files.schema] },
     'sites schema conditions': { args: ['sites', 'schema', 'conditions', 'site1'] },
+    'sites permissions list': { args: ['sites', 'permissions', 'list', 'site1'] },
+    'sites permissions add': { args: ['sites', 'permissions', 'add', 'site1', '--user', 'u1,u2', '--team', 'team1', '--role', 'edit'] },
+    'sites permissions set': { args: ['sites', 'permissions', 'set', 'site1', '--team', 'team1', '--role', 'read'] },
+    'sites permissions remove': { args: ['sites', 'permissions', 'remove', 'site1', '--user', 'u1', ...yes] },
   };
 }
 
@@ -214,6 +243,12 @@ function extras(): Record<string, Row> {
     },
     'api OPERATION_ID (not in the sandbox)': { args: ['api', 'getIntegrationByName', '-f', 'integrationName=github'], modes: ['tsv'] },
     'api --operations': { args: ['api', '--operations', 'team'], expect: 'local' },
+    'spaces permissions list --effective': { args: ['spaces', 'permissions', 'list', 'sp1', '--effective', '--role', 'edit'] },
+    'collections permissions list --effective': { args: ['collections', 'permissions', 'list', 'col1', '--effective'] },
+    'sites permissions list --effective': {
+      args: ['sites', 'permissions', 'list', 'site1', '--effective', '--role', 'read', '--team', 'team1', '--search', 'ada'],
+    },
+    'invites links create (organization)': { args: ['invites', 'links', 'create', '--role', 'read'] },
   };
 }
 

@@ -12,5 +12,6 @@ export default defineGroup({
     later('move', () => import('./move.js')),
     later('transfer', () => import('./transfer.js')),
     later('spaces', () => import('./spaces.js')),
+    later('permissions', () => import('./permissions.js')),
   ],
 });

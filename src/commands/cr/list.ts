@@ -1,8 +1,8 @@
 import { checkQuery, defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
 import type { Api, Page, Paginator } from '../../client/api.js';
 import { CR_ORDERS, CR_STATUSES, ops, type ChangeRequest, type ChangeRequestStatus } from '../../contract/change-requests.js';
+import { concatLists, type PageFetch } from '../lists.js';
 import { crColumns } from './columns.js';
 
 export default defineCommand({
@@ -86,33 +86,12 @@ async function pageFetcher(ctx: Context, api: Api, space: string | undefined, fi
   return { fetch, name };
 }
 
-/**
- * The service lists one status at a time (default open): `all` walks the statuses in turn. Its
- * cursor is `<status index>.<the service's cursor>`; the count is the sum of each status's count.
- */
+/** The service lists one status at a time (default open): `all` walks the statuses in turn (lists.ts). */
 function everyStatus(api: Api, fetch: Fetch, start: string | undefined, name: string): Paginator<ChangeRequest> {
-  let counts: number[] | undefined;
-  return api.paginator(
-    async (cursor, limit) => {
-      counts ??= await Promise.all(CR_STATUSES.map(async (s) => (await fetch(s, undefined, 0)).count));
-      const total = counts.reduce((a, b) => a + b, 0);
-      const { at, inner } = parseCursor(cursor);
-      const nonEmpty = (from: number) => counts!.findIndex((n, j) => j >= from && n > 0);
-      const i = nonEmpty(at);
-      if (i < 0) return { items: [], count: total };
-      const page = await fetch(CR_STATUSES[i], i === at ? inner : undefined, limit);
-      const after = nonEmpty(i + 1);
-      const next = page.next ? `${i}.${page.next.page}` : after >= 0 ? `${after}.` : undefined;
-      return { items: page.items, count: total, ...(next ? { next: { page: next } } : {}) };
-    },
-    start,
-    name,
+  const lists = CR_STATUSES.map(
+    (s): PageFetch<ChangeRequest> =>
+      (cursor, limit) =>
+        fetch(s, cursor, limit),
   );
-}
-
-function parseCursor(cursor: string | undefined): { at: number; inner?: string } {
-  if (cursor === undefined) return { at: 0 };
-  const m = /^(\d)\.(.*)$/.exec(cursor);
-  if (!m || Number(m[1]) >= CR_STATUSES.length) throw new UsageError('--page: not a cursor of `cr list --status all` (take it from the previous list)');
-  return { at: Number(m[1]), ...(m[2] ? { inner: m[2] } : {}) };
+  return concatLists(api, lists, start, name, 'cr list --status all');
 }

@@ -16,5 +16,6 @@ export default defineGroup({
     later('section-groups', () => import('./section-groups/index.js')),
     later('spaces', () => import('./spaces/index.js')),
     later('schema', () => import('./schema/index.js')),
+    later('permissions', () => import('./permissions.js')),
   ],
 });

@@ -15,5 +15,6 @@ export default defineGroup({
     later('transfer', () => import('./transfer.js')),
     // Owned by the content family (the links of a space's pages), mounted here as `spaces links`.
     later('links', () => import('../content/space-links.js')),
+    later('permissions', () => import('./permissions.js')),
   ],
 });

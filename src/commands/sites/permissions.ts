@@ -1,0 +1,3 @@
+import { permissionsGroup } from '../permissions.js';
+
+export default permissionsGroup('site');
