@@ -15,6 +15,7 @@ export const entries: LazyEntry[] = [
   { name: 'orgs', section: 'Organization:', load: () => import('./orgs/index.js') },
   { name: 'members', section: 'Organization:', load: () => import('./members/index.js') },
   { name: 'teams', section: 'Organization:', load: () => import('./teams/index.js') },
+  { name: 'access', section: 'Organization:', load: () => import('./access/index.js') },
   { name: 'ping', section: 'Organization:', load: () => import('./ping.js') },
   { name: 'saml', section: 'Organization:', load: () => import('./saml/index.js') },
   { name: 'sso', section: 'Organization:', load: () => import('./sso/index.js') },
