@@ -68,6 +68,10 @@ function rows(): Record<string, Row> {
     'members spaces': { args: ['members', 'spaces', 'u1', '--order', 'asc'] },
     'members teams': { args: ['members', 'teams', 'u1', '--title', 'writers'] },
     'teams list': { args: ['teams', 'list'] },
+    // The audit reads members, teams, content and grants through the official operations only; Prism's
+    // members all have the user id `string`.
+    'access who': { args: ['access', 'who', '--space', 's1', '--concurrency', '4'] },
+    'access of': { args: ['access', 'of', 'string'] },
     ping: { args: ['ping'] },
 
     'saml list': { args: ['saml', 'list'] },
