@@ -1,24 +1,16 @@
 /**
- * Who may do what. A user's role in an organization, raised by the `defaultLevel` of a space and the
- * collections above it (a guest's is never raised), gives the `permissions` booleans, and
- * every operation checks the same booleans, so what an object says and what the server allows agree.
+ * Who may do what. A user's role on a piece of content (permissions/model.ts: their organization
+ * role, the default levels of the content and its containers, and the grants to them and their
+ * teams) gives the `permissions` booleans, and every operation checks the same booleans, so what an
+ * object says and what the server allows agree.
  */
-import type { AnyOp, DefaultLevel, Role } from '../contract/op.js';
+import type { AnyOp, Role } from '../contract/op.js';
 import { forbidden, notFound, type HttpError } from './errors.js';
+import { atLeast, roleOnCollection, roleOnSite, roleOnSpace } from './permissions/model.js';
+import type { SiteRec } from './sites/state.js';
 import type { CollectionRec, OrgRec, SpaceRec, Store, UserRec } from './store.js';
 
-const RANK: Record<Role, number> = { read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 };
-
-/** The higher of two roles (null = no role). */
-export function maxRole(a: Role | null, b: Role | null): Role | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return RANK[a] >= RANK[b] ? a : b;
-}
-
-export function atLeast(role: Role | null, min: Role): boolean {
-  return role !== null && RANK[role] >= RANK[min];
-}
+export { atLeast, maxRole } from './permissions/model.js';
 
 /** The request's caller, as handlers see it. */
 export interface Caller {
@@ -93,34 +85,19 @@ export function requireRole(role: Role | null, min: Role, what: string): void {
   }
 }
 
-/** The role a default level gives (`inherit` gives none of its own: the container's applies). */
-function levelRole(level: DefaultLevel): Role | null {
-  return level === 'inherit' ? null : level;
+/** A user's effective role on a collection (null: none). */
+export function collectionRole(store: Store, userId: string, collection: CollectionRec): Role | null {
+  return roleOnCollection(store, userId, collection);
 }
 
-/**
- * A member's role raised by a default level (of a site, a collection or a space). A guest (a member
- * without an organization role) is never raised: GitBook's guests "only ever see content they've been
- * directly added to", and a default level is a default for the organization's members
- * (docs/compatibility.md, Default levels). The sandbox models no direct invitations, so a guest reaches
- * no content through a role; what any visitor sees (published sites, public specifications) stays open.
- */
-export function raisedRole(orgRole: Role | null, level: DefaultLevel): Role | null {
-  return orgRole === null ? null : maxRole(orgRole, levelRole(level));
+/** A user's effective role on a space (null: none). */
+export function spaceRole(store: Store, userId: string, space: SpaceRec): Role | null {
+  return roleOnSpace(store, userId, space);
 }
 
-/** Effective role on a collection: the member's role raised by its and its ancestors' defaultLevel. */
-export function collectionRole(store: Store, orgRole: Role | null, collection: CollectionRec | undefined): Role | null {
-  let role = orgRole;
-  for (let c = collection, depth = 0; c && depth < 64; c = c.parent ? store.data.collections.get(c.parent) : undefined, depth++) {
-    role = raisedRole(role, c.defaultLevel);
-  }
-  return role;
-}
-
-export function spaceRole(store: Store, orgRole: Role | null, space: SpaceRec): Role | null {
-  const parent = space.parent ? store.data.collections.get(space.parent) : undefined;
-  return raisedRole(collectionRole(store, orgRole, parent), space.defaultLevel);
+/** A user's effective role on a site (null: none; what a visitor sees is the sites family's). */
+export function siteRole(store: Store, userId: string, site: SiteRec): Role | null {
+  return roleOnSite(store, userId, site);
 }
 
 export function orgPermissions(role: Role | null) {

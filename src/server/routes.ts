@@ -7,11 +7,12 @@ import { family as content } from './handlers/content.js';
 import { family as members } from './handlers/members.js';
 import { family as openapi } from './handlers/openapi.js';
 import { family as orgs } from './handlers/orgs.js';
+import { family as permissions } from './permissions/handlers.js';
 import { family as saml } from './handlers/saml.js';
 import { family as sites } from './handlers/sites.js';
 import { family as spaces } from './handlers/spaces.js';
 import { family as teams } from './handlers/teams.js';
 
-export const families: readonly Family[] = [orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content, teams];
+export const families: readonly Family[] = [orgs, collections, spaces, members, saml, openapi, changeRequests, comments, sites, content, teams, permissions];
 
 export const routes = families.flatMap((f) => f.routes);

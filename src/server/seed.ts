@@ -148,7 +148,7 @@ export function loadSeed(store: Store, input: unknown): void {
       id: c.id,
       org: c.organization,
       title: c.title,
-      defaultLevel: null,
+      defaultLevel: 'inherit',
       createdAt: now,
       ...(c.description !== undefined ? { description: c.description } : {}),
       ...(c.parent !== undefined ? { parent: c.parent } : {}),

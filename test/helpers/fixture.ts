@@ -19,6 +19,8 @@ export type Caller = (typeof CALLERS)[number];
 
 export const ORG = 'org-acme';
 export const OTHER_ORG = 'org-globex';
+/** The seed's team (u-edit, owner; u-comment). */
+export const TEAM = 'team-writers';
 
 export interface Reply {
   status: number;
@@ -213,6 +215,14 @@ export async function startBench(opts: { collectionLevel?: Role | null } = {}): 
       ssoURL: 'https://idp.fixture.test/sso',
     })
   ).id;
+
+  // Grants that change no one's role where other rows act (u-read already reads; no row but the
+  // permission rows acts on the root space or the loose collection as u-edit or u-comment).
+  for (const target of [`/v1/spaces/${rootSpace}`, `/v1/collections/${looseCollection}`, siteBase]) {
+    await ok('admin', 'POST', `${target}/permissions`, { role: 'read', users: ['u-read'] });
+  }
+  await ok('admin', 'POST', `/v1/spaces/${rootSpace}/permissions`, { role: 'comment', teams: [TEAM] });
+  await ok('admin', 'POST', `/v1/collections/${looseCollection}/permissions`, { role: 'edit', teams: [TEAM] });
 
   const specSlug = 'pets';
   await ok('admin', 'POST', `/v1/orgs/${ORG}/openapi`, { slug: specSlug, source: { text: SPEC_TEXT } });

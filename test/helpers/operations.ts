@@ -6,7 +6,7 @@
  */
 import { families } from '../../src/contract/index.js';
 import type { AnyOp, Role } from '../../src/contract/op.js';
-import { ORG, OTHER_ORG, pathOf, SPEC_TEXT, type FixtureIds } from './fixture.js';
+import { ORG, OTHER_ORG, pathOf, SPEC_TEXT, TEAM, type FixtureIds } from './fixture.js';
 
 export const ALL_OPS: Record<string, AnyOp> = Object.assign({}, ...Object.values(families));
 
@@ -214,6 +214,29 @@ export function table(f: FixtureIds, website: string): Record<string, Row> {
     listSpacePageBacklinks: { rule: read, params: page },
     listSpaceLinks: { rule: read, params: sp },
     searchSpaceContent: { rule: read, params: sp, query: { query: 'guide' } },
+
+    // permission grants (the fixture's: u-read and the team on the root space, the loose collection; u-read on the site)
+    ...grants('Space', 'To', { spaceId: f.rootSpace }, { spaceId: f.space }),
+    ...grants('Collection', 'To', { collectionId: f.looseCollection }, col),
+    ...grants('Site', 'To', site, site),
+  };
+}
+
+/**
+ * The rows of the eight grant operations of spaces, collections or sites: `target` holds the fixture's
+ * grants; `bare` is where the team has none (its removal answers 204, as for a grant that is not there).
+ */
+function grants(name: string, to: string, target: Record<string, string>, bare: Record<string, string>): Record<string, Row> {
+  return {
+    [`invite${to}${name}`]: { rule: admin, params: target, body: { role: 'comment', users: ['u-comment'], teams: [TEAM] } },
+    [`listUserPermissionsIn${name}`]: { rule: read, params: target },
+    [`updateUserPermissionIn${name}`]: { rule: admin, params: { ...target, userId: 'u-read' }, body: { role: 'comment' } },
+    // u-comment holds no grant there: 204.
+    [`removeUserFrom${name}`]: { rule: admin, params: { ...target, userId: 'u-comment' } },
+    [`listTeamPermissionsIn${name}`]: { rule: read, params: target },
+    [`updateTeamPermissionIn${name}`]: { rule: admin, params: { ...target, teamId: TEAM }, body: { role: 'edit' } },
+    [`removeTeamFrom${name}`]: { rule: admin, params: { ...bare, teamId: TEAM } },
+    [`listPermissionsAggregateIn${name}`]: { rule: read, params: target },
   };
 }
 

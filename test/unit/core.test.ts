@@ -60,17 +60,20 @@ describe('permissions', () => {
     for (const r of ROLES) expect(atLeast(r, 'read')).toBe(true);
   });
 
-  it('a space’s permissions follow the role, raised by defaultLevel down the collection chain; locked spaces are not editable', () => {
+  it('a space’s role follows the documented model: a default level of a role sets it for every non-admin (lowers too), guests take none; locked spaces are not editable', () => {
     const store = new Store();
     loadSeed(store, defaultSeed());
     const space = store.data.spaces.get('sp-welcome')!;
-    expect(spaceRole(store, null, space)).toBeNull();
+    expect(spaceRole(store, 'u-guest', space)).toBeNull();
+    expect(spaceRole(store, 'u-read', space)).toBe('read');
     store.data.collections.get('col-handbook')!.defaultLevel = 'comment';
-    expect(spaceRole(store, 'read', space)).toBe('comment');
-    // A guest is never raised by a default level.
-    expect(spaceRole(store, null, space)).toBeNull();
-    expect(spaceRole(store, 'admin', space)).toBe('admin');
-    expect(collectionRole(store, 'read', store.data.collections.get('col-handbook'))).toBe('comment');
+    expect(spaceRole(store, 'u-read', space)).toBe('comment');
+    // Before: a default level only raised a role; now it is the role of every non-admin, the editor's too.
+    expect(spaceRole(store, 'u-edit', space)).toBe('comment');
+    // A guest takes no default level.
+    expect(spaceRole(store, 'u-guest', space)).toBeNull();
+    expect(spaceRole(store, 'u-admin', space)).toBe('admin');
+    expect(collectionRole(store, 'u-read', store.data.collections.get('col-handbook')!)).toBe('comment');
     const p = spacePermissions('edit', space);
     expect(p).toMatchObject({ view: true, comment: true, edit: true, merge: false, admin: false });
     expect(spacePermissions('edit', { editMode: 'locked' }).edit).toBe(false);

@@ -49,7 +49,7 @@ describe('families', () => {
     const named = (pick: (f: Family) => unknown) =>
       families.filter(pick).map((f) => Object.keys(contract).find((k) => (contract as Record<string, object>)[k] === opsOf(f)));
     expect(named((f) => f.counters)).toEqual(['changeRequests', 'comments']);
-    expect(named((f) => f.onSpacePurged)).toEqual(['changeRequests', 'comments', 'sites', 'content']);
+    expect(named((f) => f.onSpacePurged)).toEqual(['changeRequests', 'comments', 'sites', 'content', 'permissions']);
     expect(named((f) => f.onStateImport)).toEqual(['openapi']);
     expect(families.flatMap((f) => Object.keys(f.downloads ?? {}))).toEqual(['change-request-pdf']);
   });

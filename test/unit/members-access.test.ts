@@ -46,7 +46,7 @@ describe('last-admin protection', () => {
 });
 
 describe('a member’s spaces', () => {
-  it('are computed from the member’s role raised by defaultLevel, not from the caller’s', async () => {
+  it('are computed from the member’s role on each (a default level sets it for non-admins), not from the caller’s', async () => {
     const inner = await call('u-admin', 'POST', '/v1/orgs/org-acme/collections', { title: 'Inner', parent: 'col-handbook' });
     const space = await call('u-admin', 'POST', '/v1/orgs/org-acme/spaces', { title: 'Deep', parent: inner.body.id });
     await call('u-admin', 'PATCH', '/v1/collections/col-handbook', { defaultLevel: 'review' });
@@ -60,9 +60,11 @@ describe('a member’s spaces', () => {
       );
     // the outer collection's level reaches the space two levels down
     expect(await list('u-read')).toEqual({ 'sp-welcome': 'review', [space.body.id]: 'review' });
-    // a guest is not raised: no default level opens content to one
+    // a guest takes no default level: none opens content to one
     expect(await list('u-guest')).toEqual({});
-    expect(await list('u-create')).toEqual({ 'sp-welcome': 'create', [space.body.id]: 'create' });
+    // a default level of a role is every non-admin's role there, lower or higher than their own (it raised only, before)
+    expect(await list('u-create')).toEqual({ 'sp-welcome': 'review', [space.body.id]: 'review' });
+    expect(await list('u-admin')).toMatchObject({ 'sp-welcome': 'admin', [space.body.id]: 'admin' });
     // the same answer whoever asks, and a guest may read their own
     expect(await list('u-create', 'u-read')).toEqual(await list('u-create'));
     expect(await list('u-guest', 'u-guest')).toEqual(await list('u-guest'));

@@ -12,7 +12,6 @@ import type { CollectionRec, Store } from '../store.js';
 import { spaceView, visibleSpaces } from './spaces.js';
 
 function collectionView(ctx: HandlerCtx, c: CollectionRec): Collection {
-  const orgRole = ctx.store.member(c.org, ctx.caller.user.id)?.role ?? null;
   return {
     object: 'collection',
     id: c.id,
@@ -22,16 +21,16 @@ function collectionView(ctx: HandlerCtx, c: CollectionRec): Collection {
     ...(c.parent ? { parent: c.parent } : {}),
     defaultLevel: c.defaultLevel,
     urls: { location: `${ctx.baseUrl}/v1/collections/${c.id}`, app: `${ctx.baseUrl}/app/o/${c.org}/c/${c.id}` },
-    permissions: collectionPermissions(collectionRole(ctx.store, orgRole, c)),
+    permissions: collectionPermissions(collectionRole(ctx.store, ctx.caller.user.id, c)),
   };
 }
 
 /** The collection and the caller's permissions on it; 404 when missing or in another organization. */
-function collectionFor(ctx: HandlerCtx, collectionId: string) {
+export function collectionFor(ctx: HandlerCtx, collectionId: string) {
   const c = ctx.store.data.collections.get(collectionId);
   if (!c) throw notFound(`no collection ${collectionId}`);
   const { role: orgRole } = orgFor(ctx.store, ctx.caller, c.org, `no collection ${collectionId}`);
-  const permissions = collectionPermissions(collectionRole(ctx.store, orgRole, c));
+  const permissions = collectionPermissions(collectionRole(ctx.store, ctx.caller.user.id, c));
   if (!permissions.view) throw forbidden(`viewing collection ${collectionId} needs the read role or above on it`);
   return { collection: c, permissions, orgRole };
 }
@@ -58,9 +57,9 @@ function subtree(store: Store, c: CollectionRec): CollectionRec[] {
 
 const handlers: Handlers<typeof ops> = {
   listCollections: (ctx, { params, query }) => {
-    const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
+    orgFor(ctx.store, ctx.caller, params.organizationId);
     const nested = query.nested ?? true;
-    const all = treeOrder(ctx.store, params.organizationId, nested).filter((c) => collectionPermissions(collectionRole(ctx.store, role, c)).view);
+    const all = treeOrder(ctx.store, params.organizationId, nested).filter((c) => collectionPermissions(collectionRole(ctx.store, ctx.caller.user.id, c)).view);
     const page = paginate(all, query, (c) => c.id, scopeOf('collections', params.organizationId, nested));
     return { ...page, items: page.items.map((c) => collectionView(ctx, c)) };
   },
@@ -70,14 +69,14 @@ const handlers: Handlers<typeof ops> = {
     const parent = body.parent === undefined ? undefined : ctx.store.data.collections.get(body.parent);
     if (body.parent !== undefined && (!parent || parent.org !== params.organizationId))
       throw badRequest(`parent: no collection ${body.parent} in this organization`);
-    // In a collection, its defaultLevel may raise the role (its `permissions.create` says so).
-    requireRole(parent ? collectionRole(ctx.store, role, parent) : role, 'create', 'creating a collection');
+    // In a collection, the role on it (its `permissions.create` says so).
+    requireRole(parent ? collectionRole(ctx.store, ctx.caller.user.id, parent) : role, 'create', 'creating a collection');
     const c: CollectionRec = {
       id: newId(),
       org: params.organizationId,
       title: body.title ?? 'Untitled',
       ...(body.parent !== undefined ? { parent: body.parent } : {}),
-      defaultLevel: null,
+      defaultLevel: 'inherit',
       createdAt: ctx.store.now(),
     };
     ctx.store.data.collections.set(c.id, c);

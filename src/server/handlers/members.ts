@@ -6,7 +6,7 @@
 import type { Member, MemberSpace, MemberTeam } from '../../contract/members.js';
 import { ops } from '../../contract/members.js';
 import type { Role } from '../../contract/op.js';
-import { orgFor, requireRole, spaceRole } from '../access.js';
+import { orgFor, requireRole, siteRole, spaceRole } from '../access.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
@@ -24,21 +24,20 @@ function memberSpaces(ctx: HandlerCtx, orgId: string, m: MemberRec): { space: Sp
   const out: { space: SpaceRec; permission: Role }[] = [];
   if (m.disabled) return out;
   for (const space of visibleSpaces(ctx, orgId)) {
-    const permission = spaceRole(ctx.store, m.role, space);
+    const permission = spaceRole(ctx.store, m.userId, space);
     if (permission !== null) out.push({ space, permission });
   }
   return out;
 }
 
 /**
- * How many sites of the organization a member can access: every one, published or not, for an
- * enabled member with a role; none for a guest, who sees published sites only as any visitor does
- * (the sites family's rule, sites/views.ts), nor for a disabled membership.
+ * How many sites of the organization a member can access: those their role on reaches (access.ts
+ * `siteRole`: grants, default levels, their organization role; none for a disabled membership).
  */
 function memberSites(store: Store, orgId: string, m: MemberRec): number {
-  if (m.disabled || m.role === null) return 0;
+  if (m.disabled) return 0;
   let n = 0;
-  for (const site of sitesState(store).sites.values()) if (site.org === orgId) n++;
+  for (const site of sitesState(store).sites.values()) if (site.org === orgId && siteRole(store, m.userId, site) !== null) n++;
   return n;
 }
 

@@ -2,7 +2,7 @@
  * Sites and their structure: sections, section groups and site spaces, the published profile and
  * the adaptive-content schema. Members with the read role on a site view it; the create role creates
  * sites; the admin role changes, publishes and deletes them and everything in their structure (a
- * site's `defaultLevel` raises members' roles on it). Every list keeps the order that creations and
+ * site's `defaultLevel` and grants set members' roles on it, access.ts). Every list keeps the order that creations and
  * moves gave it. Items are drafts until their site is published (docs/sites.md, Drafts).
  */
 import { ops, type SpaceTemplate } from '../../contract/sites.js';
@@ -284,7 +284,7 @@ const handlers: Handlers<typeof ops> = {
       visibility: body.visibility ?? 'public',
       published: false,
       createdAt: ctx.store.now(),
-      defaultLevel: null,
+      defaultLevel: 'inherit',
       adaptiveContent: false,
       agentsContext: 'included',
       shareKey: newId(),

@@ -21,9 +21,8 @@ import { RETENTION_MS, type SpaceRec, type Store } from '../store.js';
  * `share-link` space.
  */
 export function spaceView(ctx: HandlerCtx, s: SpaceRec, minRole: Role | null = null): Space {
-  const orgRole = ctx.store.member(s.org, ctx.caller.user.id)?.role ?? null;
   const counters = spaceCounters(ctx.store, s.id);
-  const permissions = spacePermissions(maxRole(spaceRole(ctx.store, orgRole, s), minRole), s);
+  const permissions = spacePermissions(maxRole(spaceRole(ctx.store, ctx.caller.user.id, s), minRole), s);
   const base = ctx.baseUrl;
   const published = `${base}/p/${s.id}`;
   return {
@@ -64,7 +63,7 @@ export function spaceFor(ctx: HandlerCtx, spaceId: string, opts: { deleted?: boo
   const space = ctx.store.data.spaces.get(spaceId);
   if (!space || (space.deletedAt && !opts.deleted)) throw notFound(`no space ${spaceId}`);
   const { role: orgRole } = orgFor(ctx.store, ctx.caller, space.org, `no space ${spaceId}`);
-  const role = spaceRole(ctx.store, orgRole, space);
+  const role = spaceRole(ctx.store, ctx.caller.user.id, space);
   const permissions = spacePermissions(role, space);
   if (space.deletedAt && !permissions.admin) throw notFound(`no space ${spaceId}`);
   if (!permissions.view) throw forbidden(`viewing space ${spaceId} needs the read role or above on it`);
@@ -92,13 +91,12 @@ function liveSpacesOf(store: Store, orgId: string): SpaceRec[] {
 /** Spaces of an organization the caller can view, in creation order, deleted ones left out. */
 
 export function visibleSpaces(ctx: HandlerCtx, orgId: string, filter?: (s: SpaceRec) => boolean): SpaceRec[] {
-  const orgRole = ctx.store.member(orgId, ctx.caller.user.id)?.role ?? null;
-  // A role in the organization (read at least) can only be raised on a space: a member views them all.
-  const member = orgRole !== null;
-  if (member && !filter) return liveSpacesOf(ctx.store, orgId);
+  const me = ctx.caller.user.id;
+  // An admin views every space; anyone else the spaces their role on each lets them (default levels and grants).
+  if (ctx.store.member(orgId, me)?.role === 'admin' && !filter) return liveSpacesOf(ctx.store, orgId);
   const out: SpaceRec[] = [];
-  for (const s of ctx.store.data.spaces.values()) {
-    if (s.org === orgId && !s.deletedAt && (!filter || filter(s)) && (member || spacePermissions(spaceRole(ctx.store, orgRole, s), s).view)) out.push(s);
+  for (const s of liveSpacesOf(ctx.store, orgId)) {
+    if ((!filter || filter(s)) && spacePermissions(spaceRole(ctx.store, me, s), s).view) out.push(s);
   }
   return out;
 }
@@ -118,7 +116,7 @@ export function createSpaceRec(store: Store, init: Partial<SpaceRec> & { org: st
     editMode: 'live',
     mergeRules: { type: 'inherit' },
     revision,
-    defaultLevel: null,
+    defaultLevel: 'inherit',
     shareKey: newId(),
     ...init,
     id,
@@ -174,11 +172,11 @@ export function copyTitle(title: string): string {
 }
 
 /** Deleted spaces of an organization that the caller may restore, most recently deleted first. */
-function trashedSpaces(ctx: HandlerCtx, orgId: string, orgRole: Role | null): SpaceRec[] {
+function trashedSpaces(ctx: HandlerCtx, orgId: string): SpaceRec[] {
   const out: SpaceRec[] = [];
   for (const id of ctx.store.data.trash.keys()) {
     const s = ctx.store.data.spaces.get(id);
-    if (s?.deletedAt && s.org === orgId && spacePermissions(spaceRole(ctx.store, orgRole, s), s).admin) out.push(s);
+    if (s?.deletedAt && s.org === orgId && spacePermissions(spaceRole(ctx.store, ctx.caller.user.id, s), s).admin) out.push(s);
   }
   return out.sort((a, b) => deletedMs(ctx.store, b) - deletedMs(ctx.store, a));
 }
@@ -201,9 +199,9 @@ function trashView(ctx: HandlerCtx, s: SpaceRec): ListedSpace {
 const handlers: Handlers<typeof ops> = {
   createSpace: (ctx, { params, body }) => {
     const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
-    // In a collection, its defaultLevel may raise the role (its `permissions.create` says so).
+    // In a collection, the role on it (its `permissions.create` says so).
     const parent = body.parent === undefined ? undefined : collectionIn(ctx.store, params.organizationId, body.parent, 'parent');
-    requireRole(parent ? collectionRole(ctx.store, role, parent) : role, 'create', 'creating a space');
+    requireRole(parent ? collectionRole(ctx.store, ctx.caller.user.id, parent) : role, 'create', 'creating a space');
     if (body.computedSource !== undefined) throw badRequest('computedSource: content from a computed source (an integration) is not supported by the sandbox');
     if (body.empty && body.template) throw badRequest('empty: a space made from a template is not empty; give one of empty and template');
     // Checked before the space exists: a template's error changes nothing.
@@ -228,9 +226,9 @@ const handlers: Handlers<typeof ops> = {
   },
 
   listSpaces: (ctx, { params, query }) => {
-    const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
+    orgFor(ctx.store, ctx.caller, params.organizationId);
     if (query.deleted) {
-      const trash = trashedSpaces(ctx, params.organizationId, role);
+      const trash = trashedSpaces(ctx, params.organizationId);
       const page = paginate(trash, query, (s) => s.id, scopeOf('spaces', params.organizationId, 'deleted'));
       return { ...page, items: page.items.map((s) => trashView(ctx, s)) };
     }
@@ -323,7 +321,7 @@ const handlers: Handlers<typeof ops> = {
   duplicateSpace: (ctx, { params }) => {
     const { space, orgRole } = spaceFor(ctx, params.spaceId);
     const parent = space.parent ? ctx.store.data.collections.get(space.parent) : undefined;
-    requireRole(parent ? collectionRole(ctx.store, orgRole, parent) : orgRole, 'create', 'duplicating a space');
+    requireRole(parent ? collectionRole(ctx.store, ctx.caller.user.id, parent) : orgRole, 'create', 'duplicating a space');
     const copy = createSpaceRec(ctx.store, {
       org: space.org,
       title: copyTitle(space.title),

@@ -1,9 +1,9 @@
 /**
  * Who may see a site, and the API objects of a site and its structure as the caller sees them.
  *
- * A member's role on a site is their role in the organization, raised by the site's `defaultLevel`
- * (as a space's raises it). Members with the read role or above on a site see it, published or not,
- * drafts included. Everybody else (guests, whom no default level raises, other organizations' users) is a
+ * A member's role on a site is computed as on spaces (access.ts `siteRole`: the site's grants to them
+ * and their teams, its `defaultLevel`, their organization role). Members with the read role or above on a
+ * site see it, published or not, drafts included. Everybody else (guests not invited to it, other organizations' users) is a
  * visitor: a visitor sees a site only through its published profile and its section and site-space
  * lists, only when it is published, and only when its visibility lets them: `public` and `unlisted`
  * always, `share-link` with the right `shareKey`, `visitor-auth` never (the sandbox has no visitor
@@ -13,7 +13,7 @@
  */
 import type { Role } from '../../contract/op.js';
 import type { PublishedStructure, Site, SiteSection, SiteSectionGroup, SiteSpace } from '../../contract/sites.js';
-import { atLeast, orgFor, raisedRole, requireRole } from '../access.js';
+import { atLeast, orgFor, requireRole, siteRole } from '../access.js';
 import { badRequest, notFound } from '../errors.js';
 import type { HandlerCtx } from '../handler.js';
 import { sameSecret } from '../ids.js';
@@ -48,17 +48,12 @@ export interface SiteParams {
   siteId: string;
 }
 
-/** A member's role on a site: their organization role raised by the site's default level (a guest's never is). */
-function siteRole(site: SiteRec, orgRole: Role | null): Role | null {
-  return raisedRole(orgRole, site.defaultLevel ?? null);
-}
-
 /** A site of the organization for a member with at least `min` on it: 404 for non-members and unknown sites, 403 below `min`. */
 export function siteAs(ctx: HandlerCtx, params: SiteParams, min: Role, what: string): SiteRec {
-  const { role } = orgFor(ctx.store, ctx.caller, params.organizationId);
+  orgFor(ctx.store, ctx.caller, params.organizationId);
   const site = sitesState(ctx.store).sites.get(params.siteId);
   if (!site || site.org !== params.organizationId) throw notFound(`no site ${params.siteId}`);
-  requireRole(siteRole(site, role), min, what);
+  requireRole(siteRole(ctx.store, ctx.caller.user.id, site), min, what);
   return site;
 }
 
@@ -83,10 +78,9 @@ export function siteAsReader(ctx: HandlerCtx, params: SiteParams, shareKey: stri
   return { site, opts: { role: null, visitor: true, keyed: keyOk, live: true } };
 }
 
-/** The caller's role on a site (null for guests and for non-members). */
+/** The caller's role on a site (null for non-members and for guests not invited to it). */
 function roleOn(ctx: HandlerCtx, site: SiteRec): Role | null {
-  const member = ctx.store.member(site.org, ctx.caller.user.id);
-  return member && !member.disabled ? siteRole(site, member.role) : null;
+  return siteRole(ctx.store, ctx.caller.user.id, site);
 }
 
 /** A space that a site of `orgId` may show: it exists, is not deleted, and is in the organization. 400 otherwise. */
@@ -172,7 +166,7 @@ export function siteView(ctx: HandlerCtx, site: SiteRec, opts: ViewOpts): Site {
     // The official SiteProxy: `origin` as set (a host plus a path), `target` the sandbox's own address of the site.
     ...(site.proxy ? { proxy: { origin: site.proxy, target: `${ctx.baseUrl}/s/${site.id}` } } : {}),
     visibility: site.visibility,
-    defaultLevel: site.defaultLevel ?? null,
+    defaultLevel: site.defaultLevel ?? 'inherit',
     permissions: sitePermissions(opts.role, opts.visitor),
     published: site.published,
     siteSpaces: siteSpacesOf(st, site).length,
