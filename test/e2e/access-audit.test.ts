@@ -88,20 +88,36 @@ describe('access who', () => {
     });
     const by = (id: string) => rows.find((r) => r.id === id)!;
     expect(by('u-create')).toMatchObject({ sourceKind: 'collection', sourceId: 'col-handbook', why: 'default level of collection Handbook (col-handbook)' });
-    expect(by('u-edit')).toMatchObject({ sourceKind: 'space', sourceId: 'sp-welcome', team: 'team-writers', why: 'team Writers (team-writers) on space Welcome (sp-welcome)' });
+    expect(by('u-edit')).toMatchObject({
+      sourceKind: 'space',
+      sourceId: 'sp-welcome',
+      team: 'team-writers',
+      why: 'team Writers (team-writers) on space Welcome (sp-welcome)',
+    });
     expect(by('u-read').why).toBe('direct grant on space Welcome (sp-welcome)');
     expect(by('u-guest')).toMatchObject({ orgRole: 'guest', why: 'guest invited to space Welcome (sp-welcome)' });
 
     // The collection itself, found by its bare id; its level is its own.
     const col = await audit<WhoRow>(['who', 'col-handbook']);
-    expect(brief(col)).toEqual({ 'u-admin': 'admin admin', 'u-create': 'read default', 'u-review': 'read default', 'u-edit': 'read default', 'u-comment': 'read default', 'u-read': 'read default' });
+    expect(brief(col)).toEqual({
+      'u-admin': 'admin admin',
+      'u-create': 'read default',
+      'u-review': 'read default',
+      'u-edit': 'read default',
+      'u-comment': 'read default',
+      'u-read': 'read default',
+    });
 
     // The table: the columns named, a row per person.
     const table = await sb.run(['access', 'who', '--space', 'sp-welcome']);
     expect(table.exitCode).toBe(0);
-    expect(table.stdout.split('\n').filter(Boolean)).toContain('u-edit\tEd Editor\tedit@acme.test\treview\tteam\tteam Writers (team-writers) on space Welcome (sp-welcome)');
-    const fields = await sb.run(['access', 'who', '--space', 'sp-welcome', '--fields', 'id,role', '--jq', '[.[] | select(.reason == "guest")]']);
-    expect(JSON.parse(fields.stdout)).toEqual([{ id: 'u-guest', role: 'comment' }]);
+    expect(table.stdout.split('\n').filter(Boolean)).toContain(
+      'u-edit\tEd Editor\tedit@acme.test\treview\tteam\tteam Writers (team-writers) on space Welcome (sp-welcome)',
+    );
+    const guests = await sb.run(['access', 'who', '--space', 'sp-welcome', '--jq', '[.[] | select(.reason == "guest") | {id, role}]']);
+    expect(JSON.parse(guests.stdout)).toEqual([{ id: 'u-guest', role: 'comment' }]);
+    const fields = await sb.run(['access', 'who', '--space', 'sp-welcome', '--fields', 'id,team']);
+    expect(fields.stdout.split('\n')).toContain('u-comment\tteam-writers');
   });
 
   it("a space's own level; no access (null) leaves only the admin and the grants", async () => {
@@ -110,7 +126,12 @@ describe('access who', () => {
     expect(brief(await audit<WhoRow>(['who', 'sp-welcome']))).toEqual({ 'u-admin': 'admin admin', 'u-create': 'comment direct' });
     await ok('/v1/spaces/sp-welcome', 'PATCH', { defaultLevel: 'comment' });
     const rows = await audit<WhoRow>(['who', '--space', 'sp-welcome']);
-    expect(rows.find((r) => r.id === 'u-read')).toMatchObject({ role: 'comment', reason: 'default', sourceKind: 'space', why: 'default level of space Welcome (sp-welcome)' });
+    expect(rows.find((r) => r.id === 'u-read')).toMatchObject({
+      role: 'comment',
+      reason: 'default',
+      sourceKind: 'space',
+      why: 'default level of space Welcome (sp-welcome)',
+    });
   });
 
   it("a site: its default level, a team's grant on it, and what it gives the spaces it shows", async () => {
@@ -144,27 +165,47 @@ describe('access who', () => {
 describe('access of', () => {
   it('every collection, space and site a member reaches, with the reason, by id or by email', async () => {
     const site = (await sb.request('POST', '/v1/orgs/org-acme/sites', { title: 'Docs' })).body as { id: string };
-    await ok(`/v1/orgs/org-acme/sites/${site.id}`, 'PATCH', { defaultLevel: null });
+    await ok(`/v1/orgs/org-acme/sites/${site.id}`, 'PATCH', { defaultLevel: 'read' });
     await ok('/v1/collections/col-handbook/permissions', 'POST', { role: 'review', teams: ['team-writers'] });
     const rows = await audit<OfRow>(['of', 'u-comment']);
     expect(rows.map((r) => `${r.kind} ${r.id} ${r.role} ${r.reason}`)).toEqual([
       'collection col-handbook review team',
       'space sp-welcome review team',
+      `site ${site.id} read default`,
     ]);
     expect(rows[1].why).toBe('team Writers (team-writers) on collection Handbook (col-handbook)');
     expect(await audit<OfRow>(['of', 'READ@acme.test'])).toEqual([
       { kind: 'collection', id: 'col-handbook', title: 'Handbook', role: 'read', reason: 'organization', why: 'organization role read' },
       { kind: 'space', id: 'sp-welcome', title: 'Welcome', role: 'read', reason: 'organization', why: 'organization role read' },
+      {
+        kind: 'site',
+        id: site.id,
+        title: 'Docs',
+        role: 'read',
+        reason: 'default',
+        sourceKind: 'site',
+        sourceId: site.id,
+        why: `default level of site Docs (${site.id})`,
+      },
     ]);
     const admin = await audit<OfRow>(['of', 'u-admin']);
     expect(admin.map((r) => `${r.kind} ${r.role} ${r.reason}`)).toEqual(['collection admin admin', 'space admin admin', 'site admin admin']);
   });
 
-  it("a guest: only what they were invited to; someone who is not a member: exit 4", async () => {
+  it('a guest: only what they were invited to; someone who is not a member: exit 4', async () => {
     expect(await audit<OfRow>(['of', 'u-guest'])).toEqual([]);
     await ok('/v1/spaces/sp-welcome/permissions', 'POST', { role: 'read', users: ['u-guest'] });
     expect(await audit<OfRow>(['of', 'guest@acme.test'])).toEqual([
-      { kind: 'space', id: 'sp-welcome', title: 'Welcome', role: 'read', reason: 'guest', sourceKind: 'space', sourceId: 'sp-welcome', why: 'guest invited to space Welcome (sp-welcome)' },
+      {
+        kind: 'space',
+        id: 'sp-welcome',
+        title: 'Welcome',
+        role: 'read',
+        reason: 'guest',
+        sourceKind: 'space',
+        sourceId: 'sp-welcome',
+        why: 'guest invited to space Welcome (sp-welcome)',
+      },
     ]);
     const r = await sb.run(['access', 'of', 'olga@globex.test']);
     expect(r.exitCode).toBe(4);

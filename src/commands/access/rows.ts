@@ -1,5 +1,5 @@
 /** How `access who` and `access of` show their answers: one flat row per person or target (tables, TSV, JSON). */
-import type { Column } from '../../cli/output.js';
+import { withExtras, type Column } from '../../cli/output.js';
 import type { Role } from '../../contract/op.js';
 import { describeReason, type OrgView, type Person, type Reason, type TargetKind } from './model.js';
 
@@ -12,7 +12,7 @@ interface Source {
   why: string;
 }
 
-function source(org: OrgView, reason: Reason, person: Person): Source {
+function sourceOf(org: OrgView, reason: Reason, person: Person): Source {
   return {
     reason: reason.type,
     ...('on' in reason ? { sourceKind: reason.on, sourceId: reason.id } : {}),
@@ -36,7 +36,7 @@ export function whoRow(org: OrgView, person: Person, role: Role, reason: Reason)
     ...(person.email ? { email: person.email } : {}),
     orgRole: person.role ?? 'guest',
     role,
-    ...source(org, reason, person),
+    ...sourceOf(org, reason, person),
   };
 }
 
@@ -48,8 +48,10 @@ export interface OfRow extends Source {
 }
 
 export function ofRow(org: OrgView, person: Person, kind: TargetKind, target: { id: string; title: string }, role: Role, reason: Reason): OfRow {
-  return { kind, id: target.id, title: target.title, role, ...source(org, reason, person) };
+  return { kind, id: target.id, title: target.title, role, ...sourceOf(org, reason, person) };
 }
 
-export const whoColumns: Column<WhoRow>[] = ['id', 'name', 'email', 'role', 'reason', 'why'];
-export const ofColumns: Column<OfRow>[] = ['kind', 'id', 'title', 'role', 'reason', 'why'];
+const source: Column<Source>[] = ['sourceKind', 'sourceId', 'team'];
+/** The columns shown; `--fields` may name any field of a row (orgRole, sourceKind, sourceId, team too). */
+export const whoColumns: Column<WhoRow>[] = withExtras<WhoRow>(['id', 'name', 'email', 'role', 'reason', 'why'], ['orgRole', ...source]);
+export const ofColumns: Column<OfRow>[] = withExtras<OfRow>(['kind', 'id', 'title', 'role', 'reason', 'why'], source);
