@@ -10,11 +10,8 @@ import { useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
 
-interface WhoRow {
-  id: string;
-  name: string;
-  email?: string;
-  orgRole: string;
+/** What every row says of where the role comes from. */
+interface Source {
   role: string;
   reason: string;
   sourceKind?: string;
@@ -22,16 +19,16 @@ interface WhoRow {
   team?: string;
   why: string;
 }
-interface OfRow {
+interface WhoRow extends Source {
+  id: string;
+  name: string;
+  email?: string;
+  orgRole: string;
+}
+interface OfRow extends Source {
   kind: string;
   id: string;
   title: string;
-  role: string;
-  reason: string;
-  sourceKind?: string;
-  sourceId?: string;
-  team?: string;
-  why: string;
 }
 
 async function ok(path: string, method: string, body: unknown): Promise<void> {
