@@ -153,6 +153,9 @@ describe('access who', () => {
     const missing = await sb.run(['access', 'who', 'nothing-here']);
     expect(missing.exitCode).toBe(4);
     expect(missing.stderr).toMatch(/no space, collection or site nothing-here/);
+    const space = await sb.run(['access', 'who', '--space', 'nothing-here']);
+    expect(space.exitCode).toBe(4);
+    expect(space.stderr).toMatch(/no space nothing-here/);
     const conc = await sb.run(['access', 'who', 'sp-welcome', '--concurrency', '0']);
     expect(conc.exitCode).toBe(2);
     expect(conc.stderr).toMatch(/--concurrency: must be a whole number from 1 to 64/);

@@ -50,12 +50,14 @@ async function readMembers(r: Reader, organizationId: string, view: MutableView)
   for (const m of await r.all(memberOps.listMembers, { params: { organizationId } })) view.people.set(m.user.id, personOf(m));
 }
 
-/** The user and team grants on one target (the teams' titles kept; their members read by readTeamMembers). */
-async function readGrants(r: Reader, organizationId: string, kind: TargetKind, id: string, view: MutableView): Promise<void> {
+/** The user and team grants on one target (the teams' titles kept; `newTeam` told of each team seen first here). */
+async function readGrants(r: Reader, organizationId: string, kind: TargetKind, id: string, view: MutableView, newTeam?: (id: string) => void): Promise<void> {
   const users = new Map<string, Role | null>();
   const teams = new Map<string, Role | null>();
   const keep = (team: { id: string; title: string }) => {
-    if (!view.teams.has(team.id)) view.teams.set(team.id, { title: team.title, members: new Set() });
+    if (view.teams.has(team.id)) return;
+    view.teams.set(team.id, { title: team.title, members: new Set() });
+    newTeam?.(team.id);
   };
   if (kind === 'site') {
     const params = { organizationId, siteId: id };
@@ -75,53 +77,68 @@ async function readGrants(r: Reader, organizationId: string, kind: TargetKind, i
   view.grants.set(targetKey(kind, id), { users, teams });
 }
 
-/** The members of every team the view holds (the teams that hold a grant on what was read). */
-async function readTeamMembers(r: Reader, organizationId: string, view: MutableView): Promise<void> {
-  await Promise.all(
-    [...view.teams].map(async ([teamId, team]) => {
-      for (const m of await r.all(teamOps.listTeamMembers, { params: { organizationId, teamId } })) team.members.add(m.organization.user.id);
-    }),
-  );
-}
-
 /**
- * What decides who reaches one target: the target, the collections above it up to the first with a
- * level of its own (past it nothing is inherited), for a space in `inherit` the sites that show it,
- * the grants on all of those, the teams that hold them and their members, and the members.
+ * What decides who reaches one target: the target, the collections (the chain above it, up to the
+ * first with a level of its own: past it nothing is inherited), for a space in `inherit` the sites
+ * that show it, the grants on all of those, the teams that hold them and their members, and the
+ * members. Read in three rounds at most: the lists and the target; the grants of the chain and the
+ * sites; the members of each team, as soon as a grant names it.
  */
 export async function readForTarget(r: Reader, organizationId: string, kind: TargetKind, id: string): Promise<MutableView> {
   const view = emptyView();
-  const members = readMembers(r, organizationId, view);
-  const grants: Promise<void>[] = [readGrants(r, organizationId, kind, id, view)];
-  let parent: string | undefined;
-  let inherits = false;
+  const work: Promise<void>[] = [];
+  // Waited for below; a read that fails after the target did (a 404 for a missing space) is not left unhandled.
+  const start = (p: Promise<void>) => (p.catch(() => undefined), work.push(p));
+  start(readMembers(r, organizationId, view));
+  const newTeam = (teamId: string) =>
+    start(
+      r.all(teamOps.listTeamMembers, { params: { organizationId, teamId } }).then((list) => {
+        for (const m of list) view.teams.get(teamId)?.members.add(m.organization.user.id);
+      }),
+    );
+  const grants = (k: TargetKind, target: string) => start(readGrants(r, organizationId, k, target, view, newTeam));
+  grants(kind, id);
   if (kind === 'site') {
     const site = await r.call(siteOps.getSite, { params: { organizationId, siteId: id } });
     view.sites.set(site.id, node(site));
-  } else if (kind === 'space') {
-    const space = await r.call(spaceOps.getSpace, { params: { spaceId: id } });
-    view.spaces.set(space.id, node(space));
-    inherits = space.defaultLevel === 'inherit' || space.defaultLevel === undefined;
-    parent = inherits ? (space.parent ?? undefined) : undefined;
-    if (inherits) {
-      const sites = await r.all(siteOps.listSites, { params: { organizationId }, query: { space: id } });
-      view.sitesOf.set(
-        id,
-        sites.map((s) => s.id),
-      );
-      for (const s of sites) view.sites.set(s.id, node(s)), grants.push(readGrants(r, organizationId, 'site', s.id, view));
-    }
   } else {
-    parent = id;
+    const collections = r.all(collectionOps.listCollections, { params: { organizationId } });
+    let parent: string | undefined;
+    if (kind === 'space') {
+      // The sites that show it are asked for at once: one request, needed unless the space has a level of its own.
+      const [space, sites] = await Promise.all([
+        r.call(spaceOps.getSpace, { params: { spaceId: id } }),
+        r.all(siteOps.listSites, { params: { organizationId }, query: { space: id } }),
+      ]);
+      view.spaces.set(space.id, node(space));
+      if (space.defaultLevel === 'inherit' || space.defaultLevel === undefined) {
+        view.sitesOf.set(
+          id,
+          sites.map((s) => s.id),
+        );
+        for (const s of sites) view.sites.set(s.id, node(s)), grants('site', s.id);
+        parent = space.parent ?? undefined;
+      }
+    } else {
+      const c = await r.call(collectionOps.getCollection, { params: { collectionId: id } });
+      view.collections.set(c.id, node(c));
+      parent = c.defaultLevel === 'inherit' || c.defaultLevel === undefined ? (c.parent ?? undefined) : undefined;
+    }
+    const all = new Map((await collections).map((c) => [c.id, c]));
+    for (let depth = 0; parent !== undefined && !view.collections.has(parent) && depth < 64; depth++) {
+      const c = all.get(parent);
+      if (!c) break;
+      view.collections.set(c.id, node(c));
+      grants('collection', c.id);
+      parent = c.defaultLevel === 'inherit' || c.defaultLevel === undefined ? (c.parent ?? undefined) : undefined;
+    }
   }
-  for (let depth = 0; parent !== undefined && !view.collections.has(parent) && depth < 64; depth++) {
-    const c = await r.call(collectionOps.getCollection, { params: { collectionId: parent } });
-    view.collections.set(c.id, node(c));
-    if (c.id !== id) grants.push(readGrants(r, organizationId, 'collection', c.id, view));
-    parent = c.defaultLevel === 'inherit' || c.defaultLevel === undefined ? (c.parent ?? undefined) : undefined;
+  // Work added while waiting (a team's members) is waited for too.
+  for (let done = 0; done < work.length; ) {
+    const n = work.length;
+    await Promise.all(work.slice(done, n));
+    done = n;
   }
-  await Promise.all([...grants, members]);
-  await readTeamMembers(r, organizationId, view);
   return view;
 }
 

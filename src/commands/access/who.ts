@@ -48,10 +48,7 @@ export default defineCommand({
     const id = given[0] ? flags[given[0]]! : args.target!;
     const [view, aggregate] = await ctx.spinning(
       `reading who reaches ${kind} ${id}…`,
-      (async () => {
-        const view = await readForTarget(r, organizationId, kind, id);
-        return [view, await readAggregate(r, organizationId, kind, id)] as const;
-      })(),
+      Promise.all([readForTarget(r, organizationId, kind, id), readAggregate(r, organizationId, kind, id)]),
     );
     const reach = whoReaches(view, kind, id);
     crossCheck(
