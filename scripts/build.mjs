@@ -11,6 +11,8 @@
 //   the sandbox (either bundle) from beside itself when it first has a page or document to read.
 // - dist/manifest.json (the command tree as data) and dist/help.json (help texts), made by running the
 //   built code.
+// - dist/api-operations.json: the official API document's operations as a compact table (src/commands/api-table.ts),
+//   read only by `docsctl api OPERATION_ID` and `docsctl api --operations`.
 // Every file is written to a temporary name and renamed, and old bundles are left in place
 // (`npm run clean` removes them), so a build never breaks a docsctl process that is running.
 import { build } from 'esbuild';
@@ -106,7 +108,7 @@ const undiciOnDemand = {
 
 // The sandbox as a library, and the manifest builder run below: ES modules, code-split.
 const esm = await build({
-  entryPoints: { server: 'src/server/index.ts', 'manifest-build': 'src/manifest-build.ts' },
+  entryPoints: { server: 'src/server/index.ts', 'manifest-build': 'src/manifest-build.ts', 'api-table': 'src/commands/api-table.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -182,6 +184,11 @@ const { buildManifest, helpTexts } = await import(`../dist/manifest-build.js?${D
 const manifest = await buildManifest(pkg.version);
 await writeAtomic(join(dist, 'manifest.json'), JSON.stringify(manifest));
 await writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts(manifest)));
+// The official document's operations, for `docsctl api` (never bundled: 2 MB, and a dev dependency).
+const { operationTable } = await import(`../dist/api-table.js?${Date.now()}`);
+const official = (file) => readFile(new URL(`../node_modules/@gitbook/api/${file}`, import.meta.url), 'utf8').then(JSON.parse);
+const table = operationTable(await official('spec/openapi.json'), (await official('package.json')).version);
+await writeAtomic(join(dist, 'api-operations.json'), JSON.stringify(table));
 for (const file of cjs.outputFiles) await writeAtomic(file.path, file.contents);
 await makeCodeCache();
 await removeOldMains();

@@ -14,9 +14,10 @@
 
 /**
  * What a value completes to: ids of a kind (`__complete ids KIND`). `cr` is any change request of the
- * space typed before it, `mergeable-cr` only those a merge takes (open ones, then drafts).
+ * space typed before it, `mergeable-cr` only those a merge takes (open ones, then drafts);
+ * `operation` the operationIds of the official API document (`docsctl api`).
  */
-export type IdKind = 'space' | 'collection' | 'site' | 'cr' | 'mergeable-cr' | 'org' | 'user' | 'profile';
+export type IdKind = 'space' | 'collection' | 'site' | 'cr' | 'mergeable-cr' | 'org' | 'user' | 'profile' | 'operation';
 
 export interface SharedFlag {
   /** The long name with its dashes: `--org`, `--no-input`. */

@@ -2,6 +2,8 @@
  * `docsctl api`: a raw request to any endpoint, as `gh api` does (cli/cli pkg/cmd/api): fields as a
  * JSON body or, on GET and HEAD, as query parameters; `a[b]=c`, `a[]=x` and `a.b=c` keys; `--paginate`
  * through `next.page` (with `--slurp`: the pages in one array); `--jq`; `--silent`; `--include`.
+ * Or an operation of the official API document by its id, its fields checked by name before sending,
+ * and `--operations`, the list of them (api-operations.ts).
  */
 import { defineCommand } from '../cli/command.js';
 import type { Context } from '../cli/context.js';
@@ -12,14 +14,17 @@ import type { Api, Page } from '../client/api.js';
 import { ApiError } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
 import type { AnyOp } from '../contract/op.js';
+import type { Operation } from './api-table.js';
 
+/** How the sandbox answers a path it does not route: `no route GET /v1/…` (src/server/app.ts, docs/api.md). */
+const NO_ROUTE = 'no route';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 /** The page size `--paginate` asks for when the request names none (the largest the API allows). */
 const PAGINATE_LIMIT = '1000';
 
 export default defineCommand({
   name: 'api',
-  summary: 'Send a raw request to any endpoint and print the JSON answer',
+  summary: 'Send a raw request to any endpoint, or an operation of the official API by its id, and print the JSON answer',
   description:
     'The path is relative to the API URL; /v1 is added unless the path starts with /v1, /_sandbox or /openapi.json. ' +
     '{org} is replaced by the current organization (in the path and in -F values). ' +
@@ -32,9 +37,25 @@ export default defineCommand({
     "--jq filters the answer (with --paginate: each page's items, as they arrive). " +
     "The exit code follows the status (docsctl help exit-codes); an error answer's body is printed as it came, except with --paginate, which prints JSON or nothing. " +
     'A redirect (3xx but 304) is not followed: exit 1, naming the status and the Location. ' +
-    '--paginate reads at most DOCSCTL_MAX_PAGES pages (default 1000) and stops at a cursor it followed already (exit 1).',
-  args: [{ name: 'endpoint', description: 'path, e.g. /v1/orgs/{org}/spaces' }],
+    '--paginate reads at most DOCSCTL_MAX_PAGES pages (default 1000) and stops at a cursor it followed already (exit 1). ' +
+    'An argument with no / is an operationId of the official API document (docsctl api --operations lists them, with --json and --fields as any list; a filter keeps those whose id, method, path or summary hold its words): ' +
+    "the method and path are the operation's, and fields go by name to its path parameters, its query parameters or its JSON body (with --input, the body is the file). " +
+    'They are checked before anything is sent (exit 2 naming the field): a field the operation does not take, a required parameter or body field missing, a value of the wrong type or not one the document lists. ' +
+    '{org} is replaced in the values of path and query parameters too. ' +
+    'An operation the sandbox does not serve is answered 404 by it, and docsctl says so (exit 4).',
+  args: [
+    {
+      name: 'endpoint',
+      optional: true,
+      ids: 'operation',
+      description: 'path, e.g. /v1/orgs/{org}/spaces, or an operationId, e.g. listSpacesInOrganizationById',
+    },
+  ],
+  output: { columns: ['id', 'method', 'path', 'summary'] },
   flags: {
+    operations: { type: 'boolean', description: 'list the operations of the official API document (id, method, path, summary); the argument filters them' },
+    json: { type: 'boolean', description: 'with --operations: print JSON' },
+    fields: { description: 'with --operations: only these fields, comma-separated (id, method, path, summary)', value: 'list' },
     method: { short: 'X', description: 'HTTP method (default GET, or POST with fields or --input)', value: 'method', choices: METHODS },
     rawField: {
       short: 'f',
@@ -63,36 +84,73 @@ export default defineCommand({
     "docsctl api -X PATCH /v1/spaces/sp_123 -F 'mergeRules[type]=rules' -F 'mergeRules[rules][][rule]=require_at_least_one_review'",
     'docsctl api -X POST /_sandbox/clock -f advance=8d',
     'docsctl api -X HEAD /v1/spaces/sp_123 -i',
+    'docsctl api listSpacesInOrganizationById -f organizationId={org} --paginate',
+    'docsctl api updateSpaceById -f spaceId=sp_123 -f title=Handbook',
+    'docsctl api --operations team',
   ],
   noJson: true,
   async run(ctx, { args, flags, jq }) {
     const { paginate = false, slurp = false, silent = false, include = false } = flags;
+    if (flags.operations) {
+      const others = (['method', 'rawField', 'field', 'header', 'input', 'paginate', 'slurp', 'silent', 'include'] as const).filter(
+        (k) => flags[k] !== undefined,
+      );
+      if (others.length > 0)
+        throw new UsageError(`--operations lists operations: it takes no --${others.map((k) => (k === 'rawField' ? 'raw-field' : k)).join(', --')}`);
+      const { loadOperations, listOperations } = await import('./api-operations.js');
+      return listOperations(await loadOperations(), args.endpoint);
+    }
+    if (args.endpoint === undefined) throw new UsageError('missing argument <endpoint>', 'see docsctl api --help');
+    // (--jq sets flags.json, for lists.)
+    if ((flags.json && !jq) || flags.fields !== undefined)
+      throw new UsageError('--json and --fields work with --operations (an answer is printed as JSON; --jq filters it)');
     if (slurp && !paginate) throw new UsageError('--slurp works with --paginate only');
     if (slurp && jq) throw new UsageError('--slurp cannot be combined with --jq (--jq runs on each page as it arrives)');
     if (silent && jq) throw new UsageError('--silent and --jq cannot be combined');
     if (paginate && flags.input) throw new UsageError('--paginate cannot be combined with --input');
 
     let org: string | undefined;
-    const withOrg = async (text: string) => (text.includes('{org}') ? text.replaceAll('{org}', (org ??= await ctx.org())) : text);
-    let path = args.endpoint;
-    if (path.includes('{org}')) path = path.replaceAll('{org}', encodeURIComponent(await ctx.org()));
-    if (!path.startsWith('/')) path = '/' + path;
-    if (!/^\/(v1|_sandbox)(\/|$|\?)|^\/openapi\.json($|\?)/.test(path)) path = '/v1' + path;
-
+    const theOrg = async () => (org ??= await ctx.org());
+    const withOrg = async (text: string) => (text.includes('{org}') ? text.replaceAll('{org}', await theOrg()) : text);
     const fields = await parseFields(ctx, flags.rawField ?? [], flags.field ?? [], withOrg);
-    const method = flags.method ?? (paginate ? 'GET' : fields || flags.input ? 'POST' : 'GET');
-    if (paginate && method !== 'GET') throw new UsageError(`--paginate works with GET only (not ${method})`);
-    // gh's rule: on GET and HEAD the fields are the query; with --input (the body) too.
-    const fieldsInQuery = fields !== undefined && (method === 'GET' || method === 'HEAD' || flags.input !== undefined);
-    if (fields && fieldsInQuery) path = addQuery(path, fields);
-    if (paginate) {
-      await refuseNonList(path);
-      if (!/[?&]limit=/.test(path)) path = addQuery(path, { limit: PAGINATE_LIMIT });
+    let path: string;
+    let method: string;
+    let body: Fields | undefined;
+    /** The operation named by its id (no / in the argument). */
+    let op: Operation | undefined;
+    if (!args.endpoint.includes('/')) {
+      const ops = await import('./api-operations.js');
+      op = ops.findOperation(await ops.loadOperations(), args.endpoint);
+      if (flags.method !== undefined && flags.method !== op.method) throw new UsageError(`-X ${flags.method}: ${op.id} is ${op.method} ${op.path}`);
+      if (paginate && !op.list)
+        throw new UsageError(
+          `--paginate: ${op.id} answers one object, not a list`,
+          '--paginate follows next.page of list answers ({next, count, items}); drop it for one object',
+        );
+      const request = await ops.operationRequest(op, fields, flags.input !== undefined, theOrg);
+      method = request.method;
+      path = addQuery(request.path, request.query);
+      body = request.body;
+      if (paginate && !('limit' in request.query) && op.params.some((p) => p.name === 'limit')) path = addQuery(path, { limit: PAGINATE_LIMIT });
+    } else {
+      path = args.endpoint;
+      if (path.includes('{org}')) path = path.replaceAll('{org}', encodeURIComponent(await theOrg()));
+      if (!path.startsWith('/')) path = '/' + path;
+      if (!/^\/(v1|_sandbox)(\/|$|\?)|^\/openapi\.json($|\?)/.test(path)) path = '/v1' + path;
+      method = flags.method ?? (paginate ? 'GET' : fields || flags.input ? 'POST' : 'GET');
+      if (paginate && method !== 'GET') throw new UsageError(`--paginate works with GET only (not ${method})`);
+      // gh's rule: on GET and HEAD the fields are the query; with --input (the body) too.
+      const fieldsInQuery = fields !== undefined && (method === 'GET' || method === 'HEAD' || flags.input !== undefined);
+      if (fields && fieldsInQuery) path = addQuery(path, fields);
+      body = fields && !fieldsInQuery ? fields : undefined;
+      if (paginate) {
+        await refuseNonList(path);
+        if (!/[?&]limit=/.test(path)) path = addQuery(path, { limit: PAGINATE_LIMIT });
+      }
     }
     // Requests written by the user say so (`-H user-agent:…` still wins): `docsctl api`, not `docsctl`.
     const headers = { 'user-agent': 'docsctl api', ...parseHeaders(flags.header ?? []) };
     const rawBody = flags.input ? await readFileOrStdin(ctx, flags.input, '--input') : undefined;
-    const body = fields && !fieldsInQuery ? fields : undefined;
     const api = await ctx.api();
     const send = (p: string) =>
       api.http.exchange({ method, path: p, headers, ...(body !== undefined ? { body } : {}), ...(rawBody !== undefined ? { rawBody } : {}) });
@@ -115,7 +173,7 @@ export default defineCommand({
         // The error body as it came (gh does the same), but never with the token in it; the message
         // on stderr, the exit code by status.
         if (!silent && res.text) ctx.out(ensureNl(api.http.mask(res.text)));
-        throw failure(res, method, path);
+        throw failure(res, method, path, op);
       }
       if (silent || res.text === '') return;
       if (jq) {
@@ -127,7 +185,7 @@ export default defineCommand({
       }
       return;
     }
-    await paginateList(ctx, api, path, send, { slurp, silent, include, jq, statusBlock, method });
+    await paginateList(ctx, api, path, send, { slurp, silent, include, jq, statusBlock, method, op });
   },
 });
 
@@ -138,6 +196,7 @@ interface PageOptions {
   jq?: JqProgram;
   statusBlock: (res: HttpResponse) => string;
   method: string;
+  op?: Operation;
 }
 
 /**
@@ -164,7 +223,7 @@ async function paginateList(ctx: Context, api: Api, first: string, send: (p: str
       if (o.include) ctx.out(o.statusBlock(res));
       const redirect = api.http.redirectOf(res);
       if (redirect) throw new ApiError(res.status, redirect.message, o.method, path, res.json, res.headers, redirect.hint);
-      if (res.status >= 400) throw failure(res, o.method, path);
+      if (res.status >= 400) throw failure(res, o.method, path, o.op);
       api.http.checkAnswer({ method: o.method, path }, res, 'list');
       return res.json as Page<unknown>;
     },
@@ -197,9 +256,19 @@ async function paginateList(ctx: Context, api: Api, first: string, send: (p: str
   if (open) ctx.out(empty ? ']\n' : '\n]\n');
 }
 
-/** The ApiError of an error answer: its message (the service's, or HTTP <status>), exit code by status. */
-function failure(res: HttpResponse, method: string, path: string): ApiError {
+/**
+ * The ApiError of an error answer: its message (the service's, or HTTP <status>), exit code by status.
+ * An operation named by its id that the sandbox does not serve: the sandbox's answer to a path it
+ * does not route (404, `no route <METHOD> <path>`, docs/api.md) says so, exit 4.
+ */
+function failure(res: HttpResponse, method: string, path: string, op?: Operation): ApiError | CliError {
   const message = (res.json as { error?: { message?: unknown } } | undefined)?.error?.message;
+  if (op && res.status === 404 && message === `${NO_ROUTE} ${method} ${path.split('?')[0]}`)
+    return new CliError(
+      `the sandbox does not implement ${op.id} (${op.method} ${op.path}): it answered 404 "${message}"`,
+      EXIT.NOT_FOUND,
+      'docsctl serve runs a subset of the official API (docs/api.md lists it); the service itself may serve it',
+    );
   return new ApiError(
     res.status,
     typeof message === 'string' && message !== '' ? message : `HTTP ${res.status}`,

@@ -3,7 +3,8 @@
  * fish show the title beside the id; bash keeps the id), from a 60 s cache or requests that give
  * up after 300 ms, so a TAB never blocks the shell for long. Errors print nothing. `--org` and
  * `--profile` choose where the ids come from, as for any command; change requests are those of the
- * space given with `--space` (the argument typed before), by number, open ones first.
+ * space given with `--space` (the argument typed before), by number, open ones first; operations
+ * are the official document's (`docsctl api`), from the table beside docsctl.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -29,8 +30,8 @@ interface Source {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 /** A change request: its number, with its status and subject. */
 const crEntry = (i: Item): [string, string] => [i.number !== undefined ? String(i.number) : text(i.id), `${text(i.status)} · ${text(i.subject)}`];
-/** Kind → where its ids come from (profiles are read from the config instead). */
-const SOURCES: Record<Exclude<IdKind, 'profile'>, Source> = {
+/** Kind → where its ids come from (profiles are read from the config, operations from the table of `api`, instead). */
+const SOURCES: Record<Exclude<IdKind, 'profile' | 'operation'>, Source> = {
   space: { path: '/orgs/{organizationId}/spaces', entry: (i) => [text(i.id), `${i.emoji ? `${text(i.emoji)} ` : ''}${text(i.title)}`] },
   collection: { path: '/orgs/{organizationId}/collections', entry: (i) => [text(i.id), text(i.title)] },
   site: { path: '/orgs/{organizationId}/sites', entry: (i) => [text(i.id), text(i.title)] },
@@ -47,7 +48,7 @@ const SOURCES: Record<Exclude<IdKind, 'profile'>, Source> = {
   },
   org: { path: '/orgs', entry: (i) => [text(i.id), text(i.title)] },
 };
-const KINDS = [...Object.keys(SOURCES), 'profile'];
+const KINDS = [...Object.keys(SOURCES), 'profile', 'operation'];
 
 /** One completion line: tabs and line breaks in a title would break it, control characters are escaped (the shell shows titles). */
 const line = ([id, title]: [string, string]) => (title ? `${tsvField(id)}\t${tsvField(title.replace(/[\t\r\n]+/g, ' '))}` : tsvField(id));
@@ -71,6 +72,10 @@ export default defineCommand({
         return Object.entries(profiles)
           .map(([name, p]) => line([name, [p.org, p.apiUrl].filter(Boolean).join(' · ')]))
           .join('\n');
+      }
+      if (args.kind === 'operation') {
+        const { loadOperations } = await import('./api-operations.js');
+        return (await loadOperations()).operations.map((o) => line([o.id, o.summary])).join('\n');
       }
       const source = SOURCES[args.kind as keyof typeof SOURCES];
       const auth = await ctx.auth();

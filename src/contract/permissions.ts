@@ -12,27 +12,27 @@ import { defineOp, id, listOf, pageQuery, pathId, pathText, Role, Timestamp } fr
 import { Team, User } from './orgs.js';
 
 /** A user's permission on a space or collection (the official document's UserContentPermission). */
-const UserContentPermission = z.lazy(() => z.object({ permission: Role, user: User }));
+export const UserContentPermission = z.lazy(() => z.object({ permission: Role, user: User }));
 
 /** A team's permission on a space or collection. */
-const TeamContentPermission = z.lazy(() => z.object({ permission: Role, team: Team }));
+export const TeamContentPermission = z.lazy(() => z.object({ permission: Role, team: Team }));
 
 /** A user's override on a site (UserSitePermissionOverride). */
-const UserSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), user: User }));
+export const UserSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), user: User }));
 
 /** A team's override on a site (TeamSitePermissionOverride). */
-const TeamSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), team: Team }));
+export const TeamSitePermissionOverride = z.lazy(() => z.object({ permission: Role.nullable(), team: Team }));
 
 /** Why a site gives a user their role: a space, the organization, or the site itself (a member or team grant, its default level). */
 const SITE_ORIGIN_REASONS = ['member', 'team', 'default'] as const;
-const UserSitePermissionOrigin = z.union([
+export const UserSitePermissionOrigin = z.union([
   z.object({ type: z.literal('space'), space: z.string() }),
   z.object({ type: z.literal('organization'), organization: z.string() }),
   z.object({ type: z.literal('site'), site: z.string(), reason: z.enum(SITE_ORIGIN_REASONS), team: z.string().optional() }),
 ]);
 
 /** A user who can reach a site, with their role and where it comes from (UserSitePermission). */
-const UserSitePermission = z.lazy(() =>
+export const UserSitePermission = z.lazy(() =>
   z.object({
     permission: Role.nullable(),
     user: User,
@@ -46,7 +46,7 @@ const UserSitePermission = z.lazy(() =>
  * Who to give a role to (InviteUsersAndTeams, InviteSiteUsersAndTeams): `role` (null takes the grants
  * away), and users by id, teams by id, or both (at least one of the two lists, each not empty).
  */
-const InviteBody = z
+export const InviteUsersAndTeams = z
   .strictObject({
     role: Role.nullable(),
     users: z.array(id()).min(1).optional(),
@@ -55,9 +55,9 @@ const InviteBody = z
   .refine((b) => b.users !== undefined || b.teams !== undefined, { message: 'give users or teams (or both): the ids to invite', path: ['users'] });
 
 /** A grant's new role; left out, nothing changes; null (spaces and collections) takes the grant away. */
-const UpdateGrantBody = z.strictObject({ role: Role.nullable().optional() });
+export const UpdateGrantBody = z.strictObject({ role: Role.nullable().optional() });
 /** A site grant's new role (the official document: a member role, not null). */
-const UpdateSiteGrantBody = z.strictObject({ role: Role.optional() });
+export const UpdateSiteGrantBody = z.strictObject({ role: Role.optional() });
 
 const space = { spaceId: pathId() };
 const collection = { collectionId: pathId() };
@@ -71,7 +71,7 @@ function contentOps<S extends z.ZodRawShape>(Name: string, base: string, shape: 
   const root = `${base}/permissions`;
   const params = z.object(shape);
   return {
-    invite: defineOp({ id: `inviteTo${Name}`, method: 'POST', path: root, params, body: InviteBody, status: 204 }),
+    invite: defineOp({ id: `inviteTo${Name}`, method: 'POST', path: root, params, body: InviteUsersAndTeams, status: 204 }),
     listUsers: defineOp({
       id: `listUserPermissionsIn${Name}`,
       method: 'GET',
@@ -143,7 +143,7 @@ export const ops = {
   removeTeamFromCollection: collectionOps.removeTeam,
   listPermissionsAggregateInCollection: collectionOps.aggregate,
 
-  inviteToSite: defineOp({ id: 'inviteToSite', method: 'POST', path: siteRoot, params: site, body: InviteBody, status: 204 }),
+  inviteToSite: defineOp({ id: 'inviteToSite', method: 'POST', path: siteRoot, params: site, body: InviteUsersAndTeams, status: 204 }),
   listUserPermissionsInSite: defineOp({
     id: 'listUserPermissionsInSite',
     method: 'GET',

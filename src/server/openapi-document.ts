@@ -20,6 +20,7 @@ import * as op from '../contract/op.js';
 import type { AnyOp } from '../contract/op.js';
 import * as openapi from '../contract/openapi.js';
 import * as orgs from '../contract/orgs.js';
+import * as permissions from '../contract/permissions.js';
 import * as saml from '../contract/saml.js';
 import * as sites from '../contract/sites.js';
 import * as spaces from '../contract/spaces.js';
@@ -44,6 +45,7 @@ const FAMILIES = (
     ['comments', 'Comments', comments],
     ['sites', 'Sites', sites],
     ['members', 'Members', members],
+    ['permissions', 'Permission grants', permissions],
     ['saml', 'SAML single sign-on', saml],
     ['openapi', 'OpenAPI specifications', openapi],
   ] as const

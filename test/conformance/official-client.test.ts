@@ -6,7 +6,7 @@
  */
 import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBench, type Bench } from '../helpers/fixture.js';
+import { ORG, startBench, TEAM, type Bench } from '../helpers/fixture.js';
 import { officialByTemplate } from '../helpers/official.js';
 import { ALL_OPS, table, type Row } from '../helpers/operations.js';
 
@@ -89,4 +89,27 @@ describe('the official client (@gitbook/api) against the sandbox', () => {
       expect(bench.officialProblems()).toEqual([]);
     });
   }
+});
+
+describe('the official client takes the answers the rows do not give', () => {
+  const key = (method: string, path: string) => `${method} ${path.replace(/\{[^}]+\}/g, '{}')}`;
+
+  it('a removed grant answers 205 (204: there was none), and the client takes both', async () => {
+    bench.restore();
+    const methods = clientMethods();
+    const removals: [string, string, string[]][] = [
+      ['removeUserFromSpace', '/spaces/{spaceId}/permissions/users/{userId}', [bench.ids.rootSpace, 'u-read']],
+      ['removeTeamFromSpace', '/spaces/{spaceId}/permissions/teams/{teamId}', [bench.ids.rootSpace, TEAM]],
+      ['removeUserFromCollection', '/collections/{collectionId}/permissions/users/{userId}', [bench.ids.looseCollection, 'u-read']],
+      ['removeTeamFromCollection', '/collections/{collectionId}/permissions/teams/{teamId}', [bench.ids.looseCollection, TEAM]],
+      ['removeUserFromSite', '/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}', [ORG, bench.ids.site, 'u-read']],
+    ];
+    for (const [id, path, args] of removals) {
+      const method = methods.get(key('DELETE', path));
+      expect(method, id).toBeDefined();
+      expect((await method!.fn(...args)).status, id).toBe(205);
+      expect((await method!.fn(...args)).status, `${id} again`).toBe(204);
+    }
+    expect(bench.officialProblems()).toEqual([]);
+  });
 });

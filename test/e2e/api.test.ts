@@ -18,7 +18,7 @@ describe('docsctl api', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ object: 'organization', id: 'org-acme', title: 'Acme Docs' });
     // /v1 is implied
-    expect(JSON.parse((await sb.run(['api', 'user'])).stdout).id).toBe('u-admin');
+    expect(JSON.parse((await sb.run(['api', '/user'])).stdout).id).toBe('u-admin');
   });
 
   it('POSTs fields: -f strings, -F typed values, and nested keys', async () => {

@@ -6,7 +6,7 @@ const sb = useSandbox();
 describe('collections', () => {
   it('creates, gets, updates and lists collections, with JSON the API’s own objects', async () => {
     const created = await sb.json(['collections', 'create', '--title', 'Guides']);
-    expect(created).toMatchObject({ object: 'collection', title: 'Guides', organization: 'org-acme', defaultLevel: null });
+    expect(created).toMatchObject({ object: 'collection', title: 'Guides', organization: 'org-acme', defaultLevel: 'inherit' });
     expect(created.permissions).toEqual({ view: true, admin: true, viewInviteLinks: true, create: true });
 
     const child = await sb.json(['collections', 'create', '--title', 'API', '--parent', created.id]);
@@ -28,7 +28,7 @@ describe('collections', () => {
   it('prints tab-separated rows without a TTY, in the documented column order', async () => {
     const r = await sb.run(['collections', 'list']);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe('col-handbook\tHandbook\t\t\tHow we work');
+    expect(r.stdout).toBe('col-handbook\tHandbook\t\tinherit\tHow we work');
     expect(r.stderr).toBe('');
     const one = await sb.run(['collections', 'get', 'col-handbook', '--fields', 'id,title']);
     expect(one.stdout).toBe('id\tcol-handbook\ntitle\tHandbook');

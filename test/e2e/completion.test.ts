@@ -160,6 +160,18 @@ describe('shell completion', () => {
     );
   });
 
+  it('docsctl api completes the operation ids of the official document (the table the build made)', async () => {
+    expect(await complete('docsctl api listSpacesIn')).toEqual(['listSpacesInCollectionById', 'listSpacesInOrganizationById']);
+    expect(await complete('docsctl api /v1/')).toEqual([]);
+    const lines = (await sb.run(['__complete', 'ids', 'operation'])).stdout.split('\n');
+    const doc = JSON.parse(readFileSync(join(root, 'node_modules/@gitbook/api/spec/openapi.json'), 'utf8'));
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) =>
+      Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])),
+    );
+    expect(lines.map((l) => l.split('\t')[0]).sort()).toEqual(ids.sort());
+    expect(lines).toContain('createOrganizationTeam\tCreate a team');
+  });
+
   it('docsctl help completes command names', async () => {
     expect(await complete('docsctl hel')).toEqual(['help']);
     expect(await complete('docsctl help sp')).toEqual(['spaces']);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitToSpace, contentOf, edit, findPageByPath, revisionOf, type RevisionContent } from '../../src/server/content/index.js';
+import { commitToSpace, contentOf, edit, editPage, findPageByPath, revisionOf, type RevisionContent } from '../../src/server/content/index.js';
 import { commitToChangeRequest, crState } from '../../src/server/handlers/change-requests.js';
 import { main } from '../../src/main.js';
 import { AppDispatcher, sourceManifest, useSandbox } from '../helpers/inprocess.js';
@@ -71,24 +71,24 @@ async function applyTemplate(id: string) {
  * and merges; the service's editor and git sync are outside it), so edits to the same page on both
  * sides are made through the content model, as the editor would make them.
  */
-function editPage(content: RevisionContent, path: string, markdown: string): RevisionContent {
+function editAt(content: RevisionContent, path: string, markdown: string): RevisionContent {
   const next = edit(content);
   const entry = findPageByPath(next, path);
   if (!entry) throw new Error(`no page ${path}`);
-  entry.page.markdown = markdown;
+  editPage(next, entry.page.id)!.page.markdown = markdown;
   return next;
 }
 
 function editInSpace(path: string, markdown: string) {
   const store = sb.server.store;
   const s = store.data.spaces.get('sp-welcome')!;
-  commitToSpace(store, s, editPage(contentOf(revisionOf(store, s.revision)), path, markdown), `Edit ${path}`);
+  commitToSpace(store, s, editAt(contentOf(revisionOf(store, s.revision)), path, markdown), `Edit ${path}`);
 }
 
 function editInChangeRequest(id: string, path: string, markdown: string) {
   const store = sb.server.store;
   const cr = crState(store).byId.get(id)!;
-  commitToChangeRequest(store, cr, editPage(contentOf(revisionOf(store, cr.revision)), path, markdown), `Edit ${path}`);
+  commitToChangeRequest(store, cr, editAt(contentOf(revisionOf(store, cr.revision)), path, markdown), `Edit ${path}`);
 }
 
 const setRules = (rules: unknown[]) => sb.request('PATCH', '/v1/spaces/sp-welcome', { mergeRules: { type: 'rules', rules } });

@@ -119,6 +119,32 @@ describe('a website import of a hostile page', () => {
     const page = await call(`/v1/spaces/sp-welcome/content/page/${nested.id}?format=markdown`);
     expect(page.body.markdown).toContain('text');
   });
+
+  it('into a space of 10,000 pages costs the import, not the space: its pages are shared, the import placed on what the space became meanwhile', async () => {
+    LIMITS.import.deadlineMs = 20_000;
+    const store = server.store;
+    const space = store.data.spaces.get('sp-welcome')!;
+    const next = edit(contentOf(revisionOf(store, space.revision)));
+    next.pages.push(...manyPages(store, 2_000));
+    commitToSpace(store, space, next, '10,000 pages');
+    const importing = call('/v1/spaces/sp-welcome/content/import', { method: 'POST', body: { url: siteUrl, source: 'website' } });
+    // The space moves while the site is read: the import lands on top of it.
+    setTimeout(() => {
+      const now = contentOf(revisionOf(store, space.revision));
+      commitToSpace(store, space, { ...now, pages: [...now.pages, newPage(store, { title: 'Added during the import', slug: 'during' })] }, 'one more');
+    }, 20);
+    const before = contentOf(revisionOf(store, space.revision)).pages;
+    const m = await meanwhile(importing, 'hostile import into 10,000 pages');
+    expect(m.result.status, JSON.stringify(m.result.body)).toBe(201);
+    expectResponsive(m);
+    const after = contentOf(revisionOf(store, space.revision)).pages;
+    expect(m.result.body.revision).toBe(space.revision);
+    // Every page that was there is the very same record (not a copy), then the one added meanwhile, then the import.
+    expect(after.length).toBeGreaterThan(before.length + 1);
+    expect(before.every((page, i) => after[i] === page)).toBe(true);
+    expect(after[before.length].title).toBe('Added during the import');
+    expect(after.slice(before.length + 1).some((p) => p.title === 'Nested')).toBe(true);
+  });
 });
 
 describe('the first search of a large space', () => {
@@ -266,7 +292,7 @@ describe('a space of 10,000 pages', () => {
     const cr = crState(store).byId.get(created.body.id)!;
     // The change request retitles every page; the space, meanwhile, adds one.
     const theirs = edit(contentOf(revisionOf(store, cr.revision)));
-    for (const page of theirs.pages) page.title += ' (edited)';
+    theirs.pages = theirs.pages.map((page) => ({ ...page, title: `${page.title} (edited)` }));
     commitToChangeRequest(store, cr, theirs, 'retitled');
     const ours = edit(contentOf(revisionOf(store, space.revision)));
     ours.pages.push(newPage(store, { title: 'Added meanwhile', slug: 'added' }));

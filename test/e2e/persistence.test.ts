@@ -192,6 +192,28 @@ describe('docsctl serve --data', () => {
     await kill(fourth.child);
   });
 
+  it('keeps permission grants through a SIGKILL, and their removal', async () => {
+    const file = join(home, 'grants.db');
+    const first = await serve(file);
+    const orgId = first.info.organizationId;
+    const me = (await call(first.info, 'GET', '/user')).json.id;
+    const space = (await call(first.info, 'POST', `/orgs/${orgId}/spaces`, { title: 'Shared' })).json.id;
+    expect((await call(first.info, 'POST', `/spaces/${space}/permissions`, { role: 'comment', users: [me] })).status).toBe(204);
+    await kill(first.child);
+    const grantsOf = async (info: Info) =>
+      (await call(info, 'GET', `/spaces/${space}/permissions/users`)).json.items.map((i: { user: { id: string }; permission: string }) => [
+        i.user.id,
+        i.permission,
+      ]);
+    const second = await serve(file);
+    expect(await grantsOf(second.info)).toEqual([[me, 'comment']]);
+    expect((await call(second.info, 'DELETE', `/spaces/${space}/permissions/users/${me}`)).status).toBe(205);
+    await kill(second.child);
+    const third = await serve(file);
+    expect(await grantsOf(third.info)).toEqual([]);
+    await kill(third.child);
+  });
+
   it("applies --token to a saved state: the admin's token becomes that one", async () => {
     const file = join(home, 'token.db');
     const first = await serve(file, [], 'first-token-1');

@@ -279,7 +279,7 @@ describe('a transfer to another organization leaves nothing of the space behind'
   }
 });
 
-describe('a default level never raises a guest (docs/compatibility.md, Default levels)', () => {
+describe('a default level never raises a guest (docs/compatibility.md, Default levels and permission grants)', () => {
   it('a guest cannot read, change or delete a collection, space or site whose defaultLevel is admin; members are raised', async () => {
     const site = (await sb.request('POST', '/v1/orgs/org-acme/sites', { title: 'Raised', spaces: ['sp-welcome'] })).body.id;
     for (const [path, body] of [

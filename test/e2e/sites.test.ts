@@ -61,7 +61,7 @@ describe('sites', () => {
       siteSpaces: 1,
       agentsContext: 'included',
       adaptiveContent: { enabled: false },
-      defaultLevel: null,
+      defaultLevel: 'inherit',
       features: [],
     });
     expect(created.urls.location).toBe(`${sb.server.url}${ORG}/sites/${created.id}`);
@@ -748,7 +748,7 @@ describe('sites', () => {
     // read for every member: still nothing for a guest
     await json('sites update', [site.id], ['--default-level', 'read']);
     expect((await run('sites get', [site.id], [], { as: 'guest' })).exitCode).toBe(5);
-    // inherit, or none: members keep their own role
+    // inherit: members keep their own role; none: only admins (and grants) reach the site
     for (const level of ['inherit', 'null']) {
       const back = await json('sites update', [site.id], ['--default-level', level]);
       expect(back.defaultLevel).toBe(level === 'null' ? null : level);

@@ -32,7 +32,7 @@ describe('spaces: create, get, update, list', () => {
       visibility: 'private',
       editMode: 'live',
       mergeRules: { type: 'inherit' },
-      defaultLevel: null,
+      defaultLevel: 'inherit',
       comments: 0,
       changeRequests: 0,
       changeRequestsOpen: 0,

@@ -209,6 +209,15 @@ function extras(): Record<string, Row> {
     'spaces list --deleted': { args: ['spaces', 'list', '--deleted'], expect: 'extension', modes: ['tsv'] },
     'cr list (organization)': { args: ['cr', 'list', '--status', 'all'] },
     'api --paginate': { args: ['api', '/v1/orgs/{org}/collections', '--paginate'], modes: ['tsv'] },
+    // Operations by id: path and query fields, body fields, a list followed, one the sandbox does not serve.
+    'api OPERATION_ID': { args: ['api', 'listSpacesInOrganizationById', '-f', 'organizationId={org}', '-F', 'limit=5'], modes: ['tsv'] },
+    'api OPERATION_ID (body)': { args: ['api', 'updateSpaceById', '-f', 'spaceId=sp1', '-f', 'title=Handbook', '-F', 'defaultLevel=null'], modes: ['tsv'] },
+    'api OPERATION_ID --paginate': {
+      args: ['api', 'listCollectionsInOrganizationById', '-f', 'organizationId={org}', '--paginate', '--jq', 'length'],
+      modes: ['tsv'],
+    },
+    'api OPERATION_ID (not in the sandbox)': { args: ['api', 'getIntegrationByName', '-f', 'integrationName=github'], modes: ['tsv'] },
+    'api --operations': { args: ['api', '--operations', 'team'], expect: 'local' },
   };
 }
 
@@ -296,7 +305,7 @@ describe('the CLI against Prism mocking the official document', () => {
 
   const cases = (): [string, Row][] => [...Object.entries(rows()), ...Object.entries(extras())];
   // Rows need the files and Prism's URL, known only in beforeAll: the table is read there, by name here.
-  const names = [...LEAVES, 'spaces list --deleted', 'cr list (organization)', 'api --paginate'];
+  const names = [...LEAVES, ...Object.keys(extras())];
   for (const name of names) {
     it(name, async () => {
       const row = cases().find(([n]) => n === name)?.[1];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edit, mergeContent, newPage, walkPages, type RevisionContent } from '../../src/server/content/index.js';
+import { edit, editPage, mergeContent, newPage, walkPages, type RevisionContent } from '../../src/server/content/index.js';
 import { Store } from '../../src/server/store.js';
 
 function base(): RevisionContent {
@@ -16,11 +16,11 @@ describe('mergeContent', () => {
   it('takes their changes over ours where only they changed, keeping ours elsewhere', () => {
     const b = base();
     const ours = edit(b);
-    ours.pages[0].markdown = 'a ours\n';
+    editPage(ours, 'a')!.page.markdown = 'a ours\n';
     ours.variables.w = 'ours';
     const theirs = edit(b);
-    theirs.pages[2].markdown = 'c theirs\n';
-    theirs.pages[1].pages = [];
+    editPage(theirs, 'c')!.page.markdown = 'c theirs\n';
+    editPage(theirs, 'b')!.page.pages = [];
     theirs.pages.push({ ...theirs.pages[0], id: 'd', slug: 'd', markdown: 'd\n' });
     theirs.variables.v = '2';
     const merged = mergeContent(b, ours, theirs);
@@ -34,16 +34,16 @@ describe('mergeContent', () => {
     const theirs = edit(b);
     theirs.pages.reverse();
     const ours = edit(b);
-    ours.pages[0].markdown = 'a ours\n';
+    editPage(ours, 'a')!.page.markdown = 'a ours\n';
     expect(paths(mergeContent(b, ours, theirs).content)).toEqual(['c=c', 'b=b', 'b/b1=', 'a=a ours']);
   });
 
   it('reports pages both sides changed differently, and changes nothing then', () => {
     const b = base();
     const ours = edit(b);
-    ours.pages[0].markdown = 'a ours\n';
+    editPage(ours, 'a')!.page.markdown = 'a ours\n';
     const theirs = edit(b);
-    theirs.pages[0].markdown = 'a theirs\n';
+    editPage(theirs, 'a')!.page.markdown = 'a theirs\n';
     const merged = mergeContent(b, ours, theirs);
     expect(merged.conflicts).toEqual(['a']);
     expect(merged.content).toBe(ours);
@@ -52,10 +52,9 @@ describe('mergeContent', () => {
   it('does not count the same edit on both sides as a conflict', () => {
     const b = base();
     const ours = edit(b);
-    ours.pages[0].title = 'Same';
+    editPage(ours, 'a')!.page.title = 'Same';
     const theirs = edit(b);
-    theirs.pages[0].title = 'Same';
-    theirs.pages[0].updatedAt = 'later';
+    Object.assign(editPage(theirs, 'a')!.page, { title: 'Same', updatedAt: 'later' });
     expect(mergeContent(b, ours, theirs).conflicts).toEqual([]);
   });
 
@@ -64,7 +63,7 @@ describe('mergeContent', () => {
     const ours = edit(b);
     ours.pages.splice(0, 1);
     const theirs = edit(b);
-    theirs.pages[0].pages.push({ ...theirs.pages[2], id: 'x', slug: 'x' });
+    editPage(theirs, 'a')!.page.pages.push({ ...theirs.pages[2], id: 'x', slug: 'x' });
     expect(mergeContent(b, ours, theirs).conflicts).toEqual(['a']);
   });
 });

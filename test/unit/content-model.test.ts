@@ -4,6 +4,7 @@ import {
   commitToSpace,
   contentOf,
   edit,
+  editPage,
   findPage,
   findPageByPath,
   kindOf,
@@ -44,10 +45,47 @@ describe('revisions', () => {
     expect(rev.parents).toEqual([first]);
     expect(contentOf(revisionOf(store, first)).pages).toEqual([]);
 
-    // Editing a copy of the new revision does not touch it either.
+    // Editing a draft of the new revision does not touch it either; its pages cannot be changed in place.
     const again = edit(contentOf(rev));
-    again.pages[0].title = 'Changed';
+    expect(() => {
+      again.pages[0].title = 'Changed';
+    }).toThrow(TypeError);
+    editPage(again, again.pages[0].id)!.page.title = 'Changed';
+    expect(again.pages[0].title).toBe('Changed');
     expect(contentOf(rev).pages[0].title).toBe('Intro');
+  });
+
+  it('shares what a change did not touch: a page edited copies it and the pages above it, no other', () => {
+    const { store, space } = setup();
+    const draft = edit(contentOf(revisionOf(store, space.revision)));
+    const deep = newPage(store, { title: 'Deep', slug: 'deep' });
+    const sibling = newPage(store, { title: 'Sibling', slug: 'sibling' });
+    const guide = newPage(store, { title: 'Guide', slug: 'guide', pages: [newPage(store, { title: 'Install', slug: 'install', pages: [deep] }), sibling] });
+    draft.pages.push(guide, newPage(store, { title: 'FAQ', slug: 'faq', layout: { width: 'wide' } }));
+    const first = commitToSpace(store, space, draft, 'pages');
+    const before = contentOf(first);
+
+    const next = edit(before);
+    const entry = editPage(next, deep.id)!;
+    expect(entry.path).toBe('guide/install/deep');
+    entry.page.markdown = 'changed';
+    // The same page again: the draft's own copy, not another.
+    expect(editPage(next, deep.id)!.page).toBe(entry.page);
+    expect(editPage(next, 'missing')).toBeUndefined();
+    const second = commitToSpace(store, space, next, 'one page');
+    const after = contentOf(second);
+    const pages = (c: RevisionContent) => new Map([...walkPages(c.pages)].map((e) => [e.path, e.page]));
+    const [old, now] = [pages(before), pages(after)];
+    // The path to the page copied; every other page the very same record.
+    for (const path of ['guide', 'guide/install', 'guide/install/deep']) expect(now.get(path), path).not.toBe(old.get(path));
+    for (const path of ['guide/sibling', 'faq']) expect(now.get(path), path).toBe(old.get(path));
+    expect(old.get('guide/install/deep')!.markdown).toBe('');
+    expect(now.get('guide/install/deep')!.markdown).toBe('changed');
+    expect(entry.parent).toBe(now.get('guide/install'));
+    // Recorded content is frozen, nested objects too.
+    expect(Object.isFrozen(after.pages)).toBe(true);
+    expect(Object.isFrozen(now.get('faq')!.layout)).toBe(true);
+    expect(() => editPage(contentOf(second), deep.id)).toThrow('not a draft made by edit()');
   });
 
   it('records how a revision was made (edits, a merge of a change request, an update), for that revision only', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitToSpace, contentOf, edit, newPage, revisionOf, searchHits, searchIndexFor, spaceScope } from '../../src/server/content/index.js';
+import { commitToSpace, contentOf, edit, editPage, newPage, revisionOf, searchHits, searchIndexFor, spaceScope } from '../../src/server/content/index.js';
 import { createSpaceRec } from '../../src/server/handlers/spaces.js';
 import { Store } from '../../src/server/store.js';
 
@@ -73,7 +73,7 @@ describe('space search', () => {
     const { store, space } = setup();
     const before = await searchIndexFor(store, space.id, spaceScope(store, BASE, space).content);
     const next = edit(spaceScope(store, BASE, space).content);
-    next.pages[2].markdown = 'Now about deploy too.\n';
+    editPage(next, next.pages[2].id)!.page.markdown = 'Now about deploy too.\n';
     next.pages.splice(1, 1);
     commitToSpace(store, space, next, 'edit');
     const scope = spaceScope(store, BASE, space);

@@ -8,6 +8,6 @@ export * from './model.js';
 export * from './views.js';
 export * from './links.js';
 export * from './search.js';
-export { applyImport, readWebsite } from './import.js';
+export { applyImport, importWebsite } from './import.js';
 export { applyTemplate, filesOfReadableSpaces, type TemplateParams } from './templates.js';
 export * from './merge.js';

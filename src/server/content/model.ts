@@ -1,8 +1,11 @@
 /**
  * The content of a revision: a tree of pages, files and variables, stored as plain records in
  * `RevisionRec.content`. A revision is immutable: a change builds new content (see `edit`) and
- * records it as a new revision whose parent is the previous one. File bytes live once in a
- * content-addressed blob table, so revisions and duplicated spaces share them.
+ * records it as a new revision whose parent is the previous one. Revisions share what a change did
+ * not touch (copy on write: a change copies the pages it changes and those above them, never the
+ * whole tree), so the content a revision records is frozen when it is recorded: nothing changes it in
+ * place afterwards. File bytes live once in a content-addressed blob table, so revisions and
+ * duplicated spaces share them.
  *
  * Used by the space content endpoints and, for a change request's own line of revisions, by the
  * change-requests family.
@@ -112,7 +115,7 @@ export function kindOf(rev: RevisionRec): RevisionKind {
   return madeAs.type === 'merge' ? { type: 'merge', mergedFrom: madeAs.mergedFrom } : { type: 'update' };
 }
 
-/** Record `content` as a new revision of `spaceId` (it does not move any pointer). */
+/** Record `content` (frozen from now on) as a new revision of `spaceId` (it does not move any pointer). */
 export function newRevision(
   store: Store,
   spaceId: string,
@@ -121,6 +124,7 @@ export function newRevision(
   message?: string,
   kind: RevisionKind = { type: 'edits' },
 ): RevisionRec {
+  freeze(content);
   const stored: StoredContent = { pages: content.pages, files: content.files, variables: content.variables };
   if (message !== undefined) stored.message = message;
   const rev: RevisionRec = { id: newId(), space: spaceId, parents, createdAt: store.now(), type: 'edits', content: stored };
@@ -137,9 +141,83 @@ export function commitToSpace(store: Store, space: SpaceRec, content: RevisionCo
   return rev;
 }
 
-/** A deep, mutable copy of `content` to edit before committing it. */
+/** Pages a draft (`edit`) has made its own (`editPage`): changed in place from then on. */
+const ownPages = new WeakMap<RevisionContent, WeakSet<PageRec>>();
+
+/**
+ * A draft of new content made from `content`, to change before committing it: its own lists of
+ * top-level pages and of files, and its own variables, to change in place; every page in it is
+ * still `content`'s, shared, and must not be changed: `editPage` gives a page to change (pages
+ * added to the draft are its own already). Its cost is that of the top-level lists, not of the
+ * tree.
+ */
 export function edit(content: RevisionContent): RevisionContent {
-  return structuredClone({ pages: content.pages, files: content.files, variables: content.variables });
+  const draft = { pages: content.pages.slice(), files: content.files.slice(), variables: { ...content.variables } };
+  ownPages.set(draft, new WeakSet());
+  return draft;
+}
+
+/**
+ * The page `pageId` of `draft` (made by `edit`), the draft's own to change: that page and the
+ * pages above it are copied (each with its own list of subpages) unless the draft copied them
+ * already; every other page is still shared. Its fields that are objects (`layout`, `variables`,
+ * `computed`) are shared too: replace them, never change them in place. Undefined when the draft
+ * has no such page.
+ */
+export function editPage(draft: RevisionContent, pageId: string): PageEntry | undefined {
+  const own = ownPages.get(draft);
+  if (!own) throw new Error('editPage: not a draft made by edit()');
+  const found = findPage(draft, pageId);
+  if (!found) return undefined;
+  const chain: PageRec[] = [];
+  const down = (pages: readonly PageRec[]): boolean => {
+    for (const page of pages) {
+      chain.push(page);
+      if (page === found.page || down(page.pages)) return true;
+      chain.pop();
+    }
+    return false;
+  };
+  down(draft.pages);
+  let siblings = draft.pages;
+  let parent: PageRec | undefined;
+  for (const page of chain) {
+    let mine = page;
+    if (!own.has(page)) {
+      mine = { ...page, pages: page.pages.slice() };
+      own.add(mine);
+      siblings[siblings.indexOf(page)] = mine;
+    }
+    if (page === found.page) return { ...found, page: mine, ...(parent ? { parent } : {}) };
+    parent = mine;
+    siblings = mine.pages;
+  }
+  return undefined;
+}
+
+/** Content as recorded in a revision: frozen, down to what an earlier revision froze already (shared with it). */
+function freeze(content: RevisionContent): void {
+  freezePages(content.pages);
+  for (const file of content.files) deepFreeze(file);
+  Object.freeze(content.files);
+  Object.freeze(content.variables);
+}
+
+function freezePages(pages: PageRec[]): void {
+  if (Object.isFrozen(pages)) return;
+  for (const page of pages) {
+    if (Object.isFrozen(page)) continue;
+    freezePages(page.pages);
+    for (const value of Object.values(page)) if (value !== page.pages) deepFreeze(value);
+    Object.freeze(page);
+  }
+  Object.freeze(pages);
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  Object.freeze(value);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,7 +261,25 @@ export const SLUG_MAX = 100;
 
 /** `base`, or `base-2`, `base-3`... whichever no sibling uses yet (at most SLUG_MAX characters, `base` cut to make room). */
 export function uniqueSlug(siblings: readonly PageRec[], base: string): string {
-  const used = new Set(siblings.map((p) => p.slug));
+  return slugAmong(new Set(siblings.map((p) => p.slug)), base);
+}
+
+/**
+ * `uniqueSlug` for pages placed one after the other: each list of siblings' slugs is read once
+ * (not once per page placed), and each slug chosen is taken. The lists must change only through it.
+ */
+export function slugPlacer(): (siblings: readonly PageRec[], base: string) => string {
+  const taken = new Map<readonly PageRec[], Set<string>>();
+  return (siblings, base) => {
+    let used = taken.get(siblings);
+    if (!used) taken.set(siblings, (used = new Set(siblings.map((p) => p.slug))));
+    const slug = slugAmong(used, base);
+    used.add(slug);
+    return slug;
+  };
+}
+
+function slugAmong(used: ReadonlySet<string>, base: string): string {
   let slug = base.slice(0, SLUG_MAX);
   for (let n = 2; used.has(slug); n++) slug = `${base.slice(0, SLUG_MAX - String(n).length - 1).replace(/-+$/, '')}-${n}`;
   return slug;
@@ -209,9 +305,14 @@ function slice(store: Store): ContentSlice {
 /** Store bytes once; the key to put in `FileRec.blob`. */
 export function putBlob(store: Store, data: Buffer): string {
   const key = createHash('sha256').update(data).digest('hex');
-  const blobs = slice(store).blobs;
-  if (!blobs.has(key)) blobs.set(key, data.toString('base64'));
+  storeBlob(store, key, () => data.toString('base64'));
   return key;
+}
+
+/** Store bytes read elsewhere (a worker thread): their key (sha256, hex) and base64, unless stored already. */
+export function storeBlob(store: Store, key: string, base64: string | (() => string)): void {
+  const blobs = slice(store).blobs;
+  if (!blobs.has(key)) blobs.set(key, typeof base64 === 'string' ? base64 : base64());
 }
 
 /** The bytes of a file, base64-encoded. */

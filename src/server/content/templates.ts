@@ -10,7 +10,7 @@ import type { ContentRefInput } from '../../contract/content.js';
 import { badRequest, forbidden, HttpError } from '../errors.js';
 import type { SpaceRec, Store } from '../store.js';
 import { rewriteLinks } from './links.js';
-import { contentOf, edit, emptyContent, findFile, newPage, revisionOf, uniqueSlug, type FileRec, type PageRec, type RevisionContent } from './model.js';
+import { contentOf, edit, emptyContent, findFile, newPage, revisionOf, slugPlacer, type FileRec, type PageRec, type RevisionContent } from './model.js';
 
 interface TemplatePage {
   title: string;
@@ -196,10 +196,11 @@ export function applyTemplate(
   /** Path in the template → path where the page landed. */
   const landed = new Map<string, string>();
   const built: PageRec[] = [];
+  const slug = slugPlacer();
   const build = (t: TemplatePage, siblings: PageRec[], templatePath: string, parentPath: string, first: boolean): PageRec => {
     const page = newPage(store, {
       title: t.title,
-      slug: uniqueSlug(siblings, t.slug),
+      slug: slug(siblings, t.slug),
       markdown: first && logo ? `![Logo](file:${logo.id})\n\n${t.markdown}` : t.markdown,
       ...(t.emoji ? { emoji: t.emoji } : {}),
       ...(t.description ? { description: t.description } : {}),

@@ -9,7 +9,6 @@ import { ops } from '../../contract/change-requests.js';
 import type { MergeRule } from '../../contract/spaces.js';
 import { orgFor } from '../access.js';
 import {
-  applyImport,
   applyTemplate,
   backlinks,
   commitToSpace,
@@ -27,7 +26,7 @@ import {
   pageMarkdown,
   pageTree,
   pageView,
-  readWebsite,
+  importWebsite,
   revisionOf,
   revisionView,
   walkPages,
@@ -646,13 +645,19 @@ const handlers: Handlers<typeof ops> = {
   getChangeRequestContent: (ctx, { params, query }) => revisionView(readable(ctx, params).scope, query),
 
   importChangeRequestContent: async (ctx, { params, body }) => {
-    writable(ctx, params, 'importing content into a change request');
-    const result = await readWebsite(ctx.store, body.url, ctx.connection);
-    // The change request may have changed while the site was read: check again, then build on its latest revision.
-    const { cr } = writable(ctx, params, 'importing content into a change request');
-    const rev = commitToChangeRequest(ctx.store, cr, applyImport(ctx.store, contentAt(ctx.store, cr.revision), result), `Import from ${body.url}`);
-    touchChangeRequest(ctx, cr);
-    return { revision: rev.id, importedResources: result.importedResources, totalResources: result.totalResources };
+    const what = 'importing content into a change request';
+    writable(ctx, params, what);
+    // The change request may change while the site is read: checked again, and the pages placed on its latest revision.
+    const { committed, ...counts } = await importWebsite(ctx.store, body.url, ctx.connection, {
+      latest: () => contentAt(ctx.store, writable(ctx, params, what).cr.revision),
+      commit: (content) => {
+        const { cr } = writable(ctx, params, what);
+        const rev = commitToChangeRequest(ctx.store, cr, content, `Import from ${body.url}`);
+        touchChangeRequest(ctx, cr);
+        return rev;
+      },
+    });
+    return { revision: committed.id, ...counts };
   },
 
   listChangeRequestPages: (ctx, { params, query }) => {

@@ -1,7 +1,6 @@
 /** Space content: the active revision, pages, files, links, backlinks, search, import and templates. */
 import { ops } from '../../contract/content.js';
 import {
-  applyImport,
   applyTemplate,
   backlinks,
   commitToSpace,
@@ -16,7 +15,7 @@ import {
   linksInSlices,
   pageTree,
   pageView,
-  readWebsite,
+  importWebsite,
   revisionOf,
   revisionView,
   searchHits,
@@ -66,12 +65,12 @@ const handlers: Handlers<typeof ops> = {
 
   importSpaceContent: async (ctx, { params, body }) => {
     editable(ctx, params.spaceId);
-    const result = await readWebsite(ctx.store, body.url, ctx.connection);
-    // The space may have changed while the site was read: check again, then build on its latest revision.
-    const space = editable(ctx, params.spaceId);
-    const content = applyImport(ctx.store, contentOf(revisionOf(ctx.store, space.revision)), result);
-    const rev = commitToSpace(ctx.store, space, content, `Import from ${body.url}`);
-    return { revision: rev.id, importedResources: result.importedResources, totalResources: result.totalResources };
+    // The space may change while the site is read: checked again, and the pages placed on its latest revision.
+    const { committed, ...counts } = await importWebsite(ctx.store, body.url, ctx.connection, {
+      latest: () => contentOf(revisionOf(ctx.store, editable(ctx, params.spaceId).revision)),
+      commit: (content) => commitToSpace(ctx.store, editable(ctx, params.spaceId), content, `Import from ${body.url}`),
+    });
+    return { revision: committed.id, ...counts };
   },
 
   applySpaceTemplate: (ctx, { params, body }) => {

@@ -9,13 +9,12 @@
  * page that could not be fetched stays visibly broken (or, with `tokens`, written for the
  * caller to place: see html-page.ts LinkTargets).
  *
- * The crawl is here; reading and writing a page (CPU work as long as the page) is html-page.ts,
- * done by `opts.reader`: in process by default, in a worker thread for the sandbox's imports.
+ * The crawl is here; reading and writing a page (CPU work as long as the page) is html-page.ts. The
+ * sandbox runs the whole of it in a worker thread of the import's own (worker/tasks.ts `importSite`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { FetchError, safeFetch, type FetchResult, type SafeFetchOptions } from './fetch.js';
-import { lastSegment, readPage, resourceKey, writePage, type LinkTargets, type PageSummary, type ReadPage } from './html-page.js';
-import { slicer } from '../slices.js';
+import { lastSegment, readPage, resourceKey, writePage, type LinkTargets, type ReadPage } from './html-page.js';
 import { MarkdownTooDeep } from './markdown.js';
 
 export interface ImportWebsiteOptions {
@@ -25,32 +24,8 @@ export interface ImportWebsiteOptions {
   maxFiles?: number;
   /** Bounds applied to every single fetch. */
   fetch?: SafeFetchOptions;
-  /** Who reads and writes the pages (default: in process). */
-  reader?: PageReader;
   /** Write links to imported pages and files as tokens, for the caller to place (`ImportResult.tokens`). */
   tokens?: boolean;
-}
-
-/** Reads fetched pages and writes them as Markdown once the crawl is over (html-page.ts). */
-export interface PageReader {
-  read(input: { body: Uint8Array; contentType: string; url: string; origin: string }): Promise<{ id: number; summary: PageSummary } | { tooDeep: string }>;
-  write(id: number, targets: LinkTargets): Promise<string>;
-}
-
-/** html-page.ts in this thread. */
-function inProcessReader(): PageReader {
-  const pages = new Map<number, ReadPage>();
-  return {
-    async read(input) {
-      const read = readPage(input);
-      if (read instanceof MarkdownTooDeep) return { tooDeep: read.message };
-      pages.set(pages.size + 1, read);
-      return { id: pages.size, summary: read.summary };
-    },
-    async write(id, targets) {
-      return writePage(pages.get(id)!, targets);
-    },
-  };
 }
 
 interface ImportedPage {
@@ -104,18 +79,14 @@ interface Resource {
   fileKey?: string;
 }
 
-/** A page read, kept where it was read until every resource is known and links can be written. */
-interface CrawledPage {
-  id: number;
-  summary: PageSummary;
-}
+/** A page read, kept until every resource is known and links can be written. */
+type CrawledPage = ReadPage;
 
 export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions = {}): Promise<ImportResult> {
   const maxPages = Math.max(1, opts.maxPages ?? 50);
   const maxFiles = Math.max(0, opts.maxFiles ?? 50);
   const fetchPage = { ...opts.fetch, accept: opts.fetch?.accept ?? HTML_ACCEPT };
   const fetchFile = { ...opts.fetch, accept: opts.fetch?.accept ?? '*/*' };
-  const reader = opts.reader ?? inProcessReader();
 
   // The start page is fetched first and its failures propagate unchanged.
   const start = await safeFetch(startUrl, fetchPage);
@@ -132,7 +103,7 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
   const files: ImportedFile[] = [];
 
   /** Record a successful fetch of `resource` as a page or a file, within the bounds. */
-  const accept = async (resource: Resource, res: FetchResult): Promise<void> => {
+  const accept = (resource: Resource, res: FetchResult): void => {
     const finalUrl = new URL(res.url);
     finalUrl.hash = '';
     if (finalUrl.origin !== origin) {
@@ -157,21 +128,18 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
         resource.state = 'failed'; // an <img> answered with a web page
       else if (crawled.length >= maxPages) resource.state = 'skipped';
       else {
-        const read = await reader.read({ body: res.body, contentType: res.contentType, url: finalUrl.href, origin });
-        if ('tooDeep' in read) {
+        const read = readPage({ body: res.body, contentType: res.contentType, url: finalUrl.href, origin });
+        if (read instanceof MarkdownTooDeep) {
           // A page nested too deeply is not imported (the start page fails the import).
-          if (resource === startResource) throw new FetchError('FETCH_ERROR', `reading ${finalUrl.href}: the page ${read.tooDeep}`);
+          if (resource === startResource) throw new FetchError('FETCH_ERROR', `reading ${finalUrl.href}: the page ${read.message}`);
           resource.state = 'failed';
           return;
         }
         resource.state = 'page';
         resource.urlPath = read.summary.urlPath;
         crawled.push(read);
-        // Discovery covers the stripped parts too (nav is where a site's structure lives). A page
-        // may link to thousands: in slices, so that other requests run meanwhile.
-        const slice = slicer();
+        // Discovery covers the stripped parts too (nav is where a site's structure lives).
         for (const ref of read.summary.references) {
-          if (slice.due()) await slice.pause();
           const known = byKey.get(ref.key);
           if (known) {
             if (ref.via === 'link') known.linked = true;
@@ -201,7 +169,7 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
     state: 'queued',
   };
   byKey.set(startResource.key, startResource);
-  await accept(startResource, start);
+  accept(startResource, start);
 
   for (let next = 0; next < queue.length; next++) {
     const resource = queue[next];
@@ -219,7 +187,7 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
       resource.state = 'failed';
       continue;
     }
-    await accept(resource, res);
+    accept(resource, res);
   }
 
   // Where links go: the imported pages and files by every key that names them.
@@ -238,9 +206,9 @@ export async function importWebsite(startUrl: string, opts: ImportWebsiteOptions
     targets.tokens = { nonce: `x${randomBytes(8).toString('hex')}`, paths: [...paths], files: files.map((f) => f.key) };
   }
   const pages: ImportedPage[] = [];
-  for (const { id, summary } of crawled) {
-    const { references: _references, ...page } = summary;
-    pages.push({ ...page, markdown: await reader.write(id, targets) });
+  for (const read of crawled) {
+    const { references: _references, ...page } = read.summary;
+    pages.push({ ...page, markdown: writePage(read, targets) });
   }
   return {
     pages,

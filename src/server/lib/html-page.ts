@@ -30,7 +30,7 @@ interface PageReference {
 }
 
 /** What the crawl needs of a page read. */
-export interface PageSummary {
+interface PageSummary {
   sourceUrl: string;
   urlPath: string;
   title: string;

@@ -106,6 +106,8 @@ interface Entry {
   doc: SearchDocument;
   /** Distinct terms of title and body: the postings holding this document. */
   terms: string[];
+  /** Where this document is in the posting of `terms[k]`: at index `at[k]` (so removing it costs no search). */
+  at: number[];
 }
 
 /**
@@ -115,6 +117,8 @@ interface Entry {
 interface Posting {
   slots: number[];
   values: number[];
+  /** `ords[i]`: the index of this posting's term in the `terms` of the entry at `slots[i]`. */
+  ords: number[];
 }
 
 /** A query term resolved against the index: the index terms it matches. */
@@ -178,14 +182,17 @@ export class SearchIndex {
       slot,
       doc: { id: doc.id, title: doc.title, path: doc.path, sections: doc.sections.map((s) => ({ ...s })) },
       terms: [...values.keys()],
+      at: [],
     };
     for (const [term, value] of values) {
       let posting = this.postings.get(term);
       if (!posting) {
-        posting = { slots: [], values: [] };
+        posting = { slots: [], values: [], ords: [] };
         this.postings.set(term, posting);
         this.pendingTerms.push(term);
       }
+      entry.at.push(posting.slots.length);
+      posting.ords.push(entry.at.length - 1);
       posting.slots.push(slot);
       posting.values.push(value);
     }
@@ -199,19 +206,25 @@ export class SearchIndex {
   remove(id: string): void {
     const entry = this.byId.get(id);
     if (!entry) return;
-    for (const term of entry.terms) {
-      const { slots, values } = this.postings.get(term) as Posting;
-      // Move the last element into the removed one's place.
-      const i = slots.indexOf(entry.slot);
-      slots[i] = slots[slots.length - 1];
-      values[i] = values[values.length - 1];
+    entry.terms.forEach((term, k) => {
+      const { slots, values, ords } = this.postings.get(term) as Posting;
+      // Move the last element into the removed one's place (and tell its entry where it went).
+      const i = entry.at[k];
+      const last = slots.length - 1;
+      if (i !== last) {
+        slots[i] = slots[last];
+        values[i] = values[last];
+        ords[i] = ords[last];
+        (this.slots[slots[i]] as Entry).at[ords[i]] = i;
+      }
       slots.pop();
       values.pop();
+      ords.pop();
       if (slots.length === 0) {
         this.postings.delete(term);
         this.termsRemoved = true;
       }
-    }
+    });
     this.byId.delete(id);
     this.slots[entry.slot] = undefined;
     this.freeSlots.push(entry.slot);

@@ -166,7 +166,7 @@ export function siteView(ctx: HandlerCtx, site: SiteRec, opts: ViewOpts): Site {
     // The official SiteProxy: `origin` as set (a host plus a path), `target` the sandbox's own address of the site.
     ...(site.proxy ? { proxy: { origin: site.proxy, target: `${ctx.baseUrl}/s/${site.id}` } } : {}),
     visibility: site.visibility,
-    defaultLevel: site.defaultLevel ?? 'inherit',
+    defaultLevel: site.defaultLevel === undefined ? 'inherit' : site.defaultLevel,
     permissions: sitePermissions(opts.role, opts.visitor),
     published: site.published,
     siteSpaces: siteSpacesOf(st, site).length,

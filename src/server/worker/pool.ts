@@ -20,7 +20,10 @@ import { Worker } from 'node:worker_threads';
 import type { TaskName, Tasks } from './tasks.js';
 
 type Input<K extends TaskName> = Parameters<Tasks[K]>[0];
-type Output<K extends TaskName> = ReturnType<Tasks[K]>;
+type Output<K extends TaskName> = Awaited<ReturnType<Tasks[K]>>;
+
+/** What a task may ask of this thread while it runs (worker/parent.ts `callParent`), by name. */
+export type ParentCalls = Record<string, (arg: never) => Promise<unknown>>;
 
 /** A task ended before its answer: past its deadline, aborted, or its worker was closed. */
 export class TaskStopped extends Error {
@@ -30,10 +33,15 @@ export class TaskStopped extends Error {
   }
 }
 
+/** A task's answer, or a call it makes (worker/entry.ts, worker/parent.ts). */
+type Answer = { ok: boolean; value?: unknown; error?: { name: string; message: string } };
+type Call = { call: number; name: string; arg: unknown };
+
 interface Job {
   task: TaskName;
   input: unknown;
   timeoutMs?: number;
+  calls?: ParentCalls;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
@@ -44,14 +52,18 @@ export class CpuWorker {
   private readonly queue: Job[] = [];
   private closed: Error | undefined;
 
-  /** Run `task` in the thread; with `timeoutMs`, it fails with TaskStopped past that many ms (from when it starts). */
-  run<K extends TaskName>(task: K, input: Input<K>, opts: { timeoutMs?: number } = {}): Promise<Output<K>> {
+  /**
+   * Run `task` in the thread; with `timeoutMs`, it fails with TaskStopped past that many ms (from when
+   * it starts). `calls` answer what the task asks of this thread meanwhile.
+   */
+  run<K extends TaskName>(task: K, input: Input<K>, opts: { timeoutMs?: number; calls?: ParentCalls } = {}): Promise<Output<K>> {
     if (this.closed) return Promise.reject(this.closed);
     return new Promise<Output<K>>((resolve, reject) => {
       this.queue.push({
         task,
         input,
         ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+        ...(opts.calls ? { calls: opts.calls } : {}),
         resolve: resolve as (v: unknown) => void,
         reject,
       });
@@ -83,6 +95,23 @@ export class CpuWorker {
     );
   }
 
+  /** A running task's call (worker/parent.ts): answered by the job's `calls`, while the task still runs. */
+  private answerCall(w: Worker, running: { job: Job }, message: Call): void {
+    const call = running.job.calls?.[message.name] as ((arg: unknown) => Promise<unknown>) | undefined;
+    const answered = call ? Promise.resolve().then(() => call(message.arg)) : Promise.reject(new Error(`no call ${message.name}`));
+    answered.then(
+      (value) => {
+        if (this.running === running) w.postMessage({ reply: message.call, ok: true, value });
+      },
+      (err: unknown) => {
+        if (this.running !== running) return;
+        const e = err instanceof Error ? err : new Error(String(err));
+        const code = (e as NodeJS.ErrnoException).code;
+        w.postMessage({ reply: message.call, ok: false, error: { name: e.name, message: e.message, ...(typeof code === 'string' ? { code } : {}) } });
+      },
+    );
+  }
+
   private next(): void {
     if (this.running || this.closed) return;
     const job = this.queue.shift();
@@ -96,7 +125,11 @@ export class CpuWorker {
         if (job.timeoutMs !== undefined) {
           running.timer = setTimeout(() => this.stopThread(new TaskStopped(`did not finish within ${job.timeoutMs} ms`)), job.timeoutMs);
         }
-        const onMessage = (message: { ok: boolean; value?: unknown; error?: { name: string; message: string } }) => {
+        const onMessage = (message: Answer | Call) => {
+          if ('call' in message) {
+            this.answerCall(w, running, message);
+            return;
+          }
           cleanup();
           if (this.running !== running) return;
           clearTimeout(running.timer);
