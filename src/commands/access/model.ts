@@ -78,7 +78,7 @@ export type Access = { role: Role; reason: Reason } | { role: null; reason?: und
 
 const NONE: Access = { role: null };
 /** How deep collections may nest before the walk stops (a loop in a broken answer ends there). */
-const MAX_DEPTH = 64;
+export const MAX_DEPTH = 64;
 
 function granted(org: OrgView, p: Person, on: TargetKind, id: string): Access | undefined {
   const g = org.grants.get(targetKey(on, id));

@@ -12,7 +12,7 @@ import { ops as siteOps } from '../../contract/sites.js';
 import { ops as spaceOps } from '../../contract/spaces.js';
 import { ops as teamOps } from '../../contract/teams.js';
 import type { Reader } from '../../orgfile/live.js';
-import { targetKey, type Grants, type Node, type OrgView, type Person, type TargetKind } from './model.js';
+import { MAX_DEPTH, targetKey, type Grants, type Node, type OrgView, type Person, type TargetKind } from './model.js';
 
 /** An OrgView being filled. */
 export interface MutableView extends OrgView {
@@ -125,7 +125,7 @@ export async function readForTarget(r: Reader, organizationId: string, kind: Tar
       parent = c.defaultLevel === 'inherit' || c.defaultLevel === undefined ? (c.parent ?? undefined) : undefined;
     }
     const all = new Map((await collections).map((c) => [c.id, c]));
-    for (let depth = 0; parent !== undefined && !view.collections.has(parent) && depth < 64; depth++) {
+    for (let depth = 0; parent !== undefined && !view.collections.has(parent) && depth < MAX_DEPTH; depth++) {
       const c = all.get(parent);
       if (!c) break;
       view.collections.set(c.id, node(c));
