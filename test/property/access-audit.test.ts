@@ -4,7 +4,8 @@
  * team grants — all set up through the HTTP API. For every (user, space): the role `access who`
  * reports decides what the sandbox lets the user do (GET the space: read; PATCH its title: edit;
  * comment: comment), and the service's aggregate operation gives the same role (`access who` would
- * warn on stderr otherwise, and the aggregate is read here too).
+ * warn on stderr otherwise, and the aggregate is read here too). And `access of` one of the users gives
+ * the same role on every space, and the collections' and sites' aggregates' on every collection and site.
  *
  * Bounded: ACCESS_RUNS organizations (default 12, a few seconds); ACCESS_SEED replays a run.
  */
@@ -52,7 +53,7 @@ async function admin(method: string, path: string, body?: unknown, lenient = fal
   return r.body;
 }
 
-async function build(o: Organization): Promise<{ spaces: string[] }> {
+async function build(o: Organization): Promise<{ spaces: string[]; collections: string[]; sites: string[] }> {
   sb.server.reset();
   for (const [i, name] of USERS.entries()) await admin('PATCH', `${ORG}/members/u-${name}`, { role: o.roles[i] });
   const teams: string[] = [];
@@ -90,12 +91,12 @@ async function build(o: Organization): Promise<{ spaces: string[] }> {
     const body = g.team ? { role: g.role, teams: [teams[g.who % teams.length]] } : { role: g.role, users: [`u-${ALL_USERS[g.who % ALL_USERS.length]}`] };
     await admin('POST', `${base}/permissions`, body);
   }
-  return { spaces };
+  return { spaces, collections, sites };
 }
 
 const atLeast = (r: Role | undefined, min: Role) => r !== undefined && RANK[r] >= RANK[min];
 
-async function check(spaceId: string): Promise<void> {
+async function check(spaceId: string): Promise<Map<string, Role>> {
   const run = await sb.run(['access', 'who', '--space', spaceId, '--json']);
   expect(run.exitCode, run.stderr).toBe(0);
   expect(run.stderr, 'access who found the aggregate different').not.toMatch(/warning/);
@@ -119,14 +120,45 @@ async function check(spaceId: string): Promise<void> {
     const comment = await sb.request('POST', `/v1/spaces/${spaceId}/comments`, { body: { markdown: 'hello' } }, name);
     expect(comment.status === 201, `${what}: comment answered ${comment.status}`).toBe(atLeast(mine, 'comment'));
   }
+  return who;
+}
+
+/** `access of` a user: on every space the role `access who` gave them; on every collection and site, the aggregate's. */
+async function checkOf(
+  name: (typeof ALL_USERS)[number],
+  org: { spaces: string[]; collections: string[]; sites: string[] },
+  who: Map<string, Map<string, Role>>,
+) {
+  const run = await sb.run(['access', 'of', `u-${name}`, '--json']);
+  expect(run.exitCode, run.stderr).toBe(0);
+  expect(run.stderr, "access of found the service's list of spaces different").not.toMatch(/warning/);
+  const of = new Map((JSON.parse(run.stdout) as { kind: string; id: string; role: Role }[]).map((r) => [`${r.kind}:${r.id}`, r.role]));
+  for (const id of org.spaces) expect(of.get(`space:${id}`), `u-${name} on space ${id}: access of vs access who`).toBe(who.get(id)?.get(`u-${name}`));
+  const aggregateOf = async (path: string) =>
+    new Map<string, Role>(
+      ((await admin('GET', `${path}/permissions/aggregate?limit=1000`)).items as { user: { id: string }; permission: Role }[]).map((p) => [
+        p.user.id,
+        p.permission,
+      ]),
+    );
+  for (const id of org.collections)
+    expect(of.get(`collection:${id}`), `u-${name} on collection ${id}: access of vs the aggregate`).toBe(
+      (await aggregateOf(`/v1/collections/${id}`)).get(`u-${name}`),
+    );
+  for (const id of org.sites)
+    expect(of.get(`site:${id}`), `u-${name} on site ${id}: access of vs the aggregate`).toBe(
+      (await aggregateOf(`${ORG}/sites/${id}`)).get(`u-${name}`) ?? undefined,
+    );
 }
 
 describe('access who agrees with the sandbox and the aggregate', () => {
-  it('on random organizations, for every (user, space)', async () => {
+  it('on random organizations, for every (user, space); and access of one user agrees on every space, collection and site', async () => {
     await fc.assert(
-      fc.asyncProperty(organization, async (o) => {
-        const { spaces } = await build(o);
-        for (const s of spaces) await check(s);
+      fc.asyncProperty(organization, fc.constantFrom(...ALL_USERS), async (o, user) => {
+        const org = await build(o);
+        const who = new Map<string, Map<string, Role>>();
+        for (const s of org.spaces) who.set(s, await check(s));
+        await checkOf(user, org, who);
       }),
       { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}) },
     );
