@@ -111,3 +111,19 @@ export async function api(base, token, method, path, body) {
   const text = await res.text();
   return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
 }
+
+/** Run the built CLI with `--verbose` and time it: wall time and the requests its trace shows. */
+export async function timedCli(env, args) {
+  const started = performance.now();
+  const r = await run('node', [BIN, ...args, '--verbose'], { env });
+  const ms = performance.now() - started;
+  if (r.code !== 0) throw new Error(`docsctl ${args.join(' ')} exited ${r.code}: ${r.stderr.slice(-2000)}`);
+  return { ms, requests: (r.stderr.match(/^\* (GET|POST|PUT|PATCH|DELETE) \S+ → /gm) ?? []).length };
+}
+
+/** Delay every /v1 GET of a sandbox by `ms` (a fault rule, as a service across a network); 0 removes it. */
+export async function setLatency(info, ms) {
+  const rules = ms ? [{ method: 'GET', path: '/v1/**', latencyMs: ms }] : [];
+  const r = await api(info.url, info.token, 'PUT', '/_sandbox/faults', { rules });
+  if (r.status !== 200) throw new Error(`faults: ${r.status}`);
+}

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { benchEnv, BIN, run, startServer, tempDir } from '../lib/proc.mjs';
+import { benchEnv, BIN, setLatency, startServer, tempDir, timedCli } from '../lib/proc.mjs';
 import { median, result } from '../lib/stats.mjs';
 
 const COLLECTIONS = 100;
@@ -44,24 +44,10 @@ export default async function orgs({ quick }) {
   try {
     const env = benchEnv({ DOCSCTL_API_URL: s.info.url, DOCSCTL_TOKEN: s.info.token, DOCSCTL_ORG: s.info.organizationId });
     const exported = join(dir, 'exported.yaml');
-    const timed = async (args) => {
-      const started = performance.now();
-      const r = await run('node', [BIN, ...args, '--verbose'], { env });
-      const ms = performance.now() - started;
-      if (r.code !== 0) throw new Error(`docsctl ${args.join(' ')} exited ${r.code}: ${r.stderr.slice(-2000)}`);
-      return { ms, requests: (r.stderr.match(/^\* (GET|POST|PUT|PATCH|DELETE) \S+ → /gm) ?? []).length };
-    };
+    const timed = (args) => timedCli(env, args);
     const rounds = quick ? 1 : 3;
     const out = [];
-    const latency = async (ms) => {
-      const rules = ms ? [{ method: 'GET', path: '/v1/**', latencyMs: ms }] : [];
-      const res = await fetch(`${s.info.url}/_sandbox/faults`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${s.info.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ rules }),
-      });
-      if (res.status !== 200) throw new Error(`faults: ${res.status}`);
-    };
+    const latency = (ms) => setLatency(s.info, ms);
     for (const [what, args, ms] of [
       ['export', ['orgs', 'export', '--out', exported], 0],
       ['plan', ['orgs', 'plan', '-f', file], 0],

@@ -17,6 +17,7 @@ export const entries: LazyEntry[] = [
   { name: 'teams', section: 'Organization:', load: () => import('./teams/index.js') },
   { name: 'invites', section: 'Organization:', load: () => import('./invites/index.js') },
   { name: 'audit', section: 'Organization:', load: () => import('./audit/index.js') },
+  { name: 'access', section: 'Organization:', load: () => import('./access/index.js') },
   { name: 'ping', section: 'Organization:', load: () => import('./ping.js') },
   { name: 'saml', section: 'Organization:', load: () => import('./saml/index.js') },
   { name: 'sso', section: 'Organization:', load: () => import('./sso/index.js') },

@@ -85,6 +85,10 @@ function rows(): Record<string, Row> {
     'audit list': { args: ['audit', 'list', '--from', '2026-01-01T00:00:00Z', '--action', 'createTeam', '--actor', 'u1', '--target', 'sp1'] },
     'audit get': { args: ['audit', 'get', '3f1c2b9e-8d4a-4e1f-9c2b-7a6d5e4f3a2b'] },
     'audit actions': { args: ['audit', 'actions'] },
+    // The audit reads members, teams, content and grants through the official operations only; Prism's
+    // members all have the user id `string`.
+    'access who': { args: ['access', 'who', '--space', 's1', '--concurrency', '4'] },
+    'access of': { args: ['access', 'of', 'string'] },
     ping: { args: ['ping'] },
 
     'saml list': { args: ['saml', 'list'] },
