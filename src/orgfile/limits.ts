@@ -16,6 +16,10 @@ export const ORG_FILE_LIMITS = {
   certificateBytes: samlCertificate.maxLength ?? 10_000,
   /** Copies of an anchored value that aliases may make, nested ones multiplied (yaml's maxAliasCount). */
   aliasCount: 100,
+  /** How long apply waits for an OpenAPI specification it created or changed to be processed, in ms (as `openapi create`'s default wait). */
+  openapiWaitMs: 300_000,
+  /** How often it asks meanwhile, in ms. */
+  openapiPollMs: 250,
 };
 
 /** The variable that changes `fileBytes`. */

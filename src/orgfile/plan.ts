@@ -4,53 +4,38 @@
  * OpenAPI specifications next, deletions (only with --prune, only of the kinds the file declares)
  * last; creations before moves. Items are matched by id, then key, then title (see match).
  */
-import { CheckoutNeededError } from '../client/errors.js';
 import { ops as collectionOps } from '../contract/collections.js';
 import { ops as memberOps } from '../contract/members.js';
 import { ops as openapiOps } from '../contract/openapi.js';
 import { UNSET_SSO_URL, ops as samlOps } from '../contract/saml.js';
-import { isCheckout, ops as siteOps } from '../contract/sites.js';
+import { ops as siteOps } from '../contract/sites.js';
 import { RETENTION_DAYS, ops as spaceOps, type MergeRules } from '../contract/spaces.js';
 import { KeyAllocator, slug } from './keys.js';
 import { isEmptySchema } from './live.js';
-import type { DCollection, Desired, DSaml, DSite, DSpace, LCollection, Live, LSaml, LSite, LSpace, LStructure, Path } from './model.js';
+import type { DCollection, Desired, DSaml, DSite, DSpace, LCollection, Live, LSaml, LSite, LSpace, Path } from './model.js';
 import { walkDesired, walkLive } from './model.js';
 import { describeLiveCertificate } from './certificate.js';
-import { diffFields, match, same, siteSteps, STAGE, type SiteStep } from './sites.js';
+import { diffFields, match, same, siteSteps } from './sites.js';
 import { nearby, OrgFileError, pathText, type Problem } from './source.js';
-import { bodyOf, type Change, type Drift, type Exec, type FieldChange, type Kept } from './steps.js';
+import {
+  bodyOf,
+  PHASES,
+  ref,
+  request,
+  type Change,
+  type Drift,
+  type FieldChange,
+  type IdRef,
+  type Kept,
+  type Phase,
+  type Step,
+  type StepRequest,
+} from './steps.js';
 import { plural } from '../cli/text.js';
 
 export interface PlanOptions {
   /** Delete what the file does not have, of the kinds it declares. */
   prune?: boolean;
-}
-
-/** Steps run phase by phase; lanes of a phase side by side, the steps of a lane in order. */
-const PHASE = {
-  COLLECTIONS: 1,
-  COLLECTION_MOVES: 2,
-  SPACES: 3,
-  SPACE_MOVES: 4,
-  SITES: 5,
-  ORGANIZATION: 6,
-  DELETE_SITES: 7,
-  DELETE_SPACES: 8,
-  DELETE_COLLECTIONS: 9,
-} as const;
-
-export interface PlanStep {
-  /** What it changes (a site's step changes the site and its structure). */
-  changes: Change[];
-  phase: number;
-  lane?: string;
-  run(x: ApplyExec, done: (change: Change) => void): Promise<void>;
-}
-
-/** What steps run with at apply time. */
-export interface ApplyExec extends Exec {
-  /** Read a site's structure again. */
-  readStructure(siteId: string): Promise<LStructure>;
 }
 
 export interface Summary {
@@ -64,8 +49,9 @@ export interface Plan {
   organization: string;
   source: string;
   prune: boolean;
-  steps: PlanStep[];
-  /** Every change, in the order apply makes them. */
+  /** Every step, in the order apply makes them: what plan shows, and what apply sends. */
+  steps: Step[];
+  /** The same steps, as changes (what plan shows). */
   changes: Change[];
   drift: Drift[];
   kept: Kept[];
@@ -92,13 +78,16 @@ export function liveKeys(live: Live) {
 
 export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}): Plan {
   const prune = Boolean(opts.prune);
-  const steps: PlanStep[] = [];
+  const steps: Step[] = [];
   const drift: Drift[] = [];
   const kept: Kept[] = [];
   const problems: Problem[] = [];
   const ids = new Map<string, string>();
   const keys = liveKeys(live);
   const declared = desired.kinds;
+  const org = live.organization;
+  /** The id of a `kind:key`: known now, or made by an earlier step of this apply. */
+  const idRef = (name: string): string | IdRef => ids.get(name) ?? ref(name);
   const problem = (path: Path, message: string) => problems.push({ where: desired.where(path), path: pathText(path), message });
 
   // --- Matching, kind by kind -------------------------------------------------------------------
@@ -205,7 +194,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
         const later = { ...(d.description ? { description: d.description } : {}), ...(d.defaultLevel ? { defaultLevel: d.defaultLevel } : {}) };
         steps.push(
           step(
-            PHASE.COLLECTIONS + depth(d) / 1000,
+            'collections',
             {
               kind: 'collection',
               action: 'create',
@@ -213,14 +202,17 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
               title: d.title,
               fields: [{ field: 'title', to: d.title }, ...(d.parent ? [{ field: 'parent', to: d.parent }] : []), ...fieldsOf(later)],
             },
-            async (x) => {
-              const made = await x.send(collectionOps.createCollection, {
-                params: { organizationId: x.organizationId },
-                body: { title: d.title, ...(d.parent !== null ? { parent: x.idOf(`collection:${d.parent}`) } : {}) },
-              });
-              x.ids.set(`collection:${d.key}`, made.id);
-              if (Object.keys(later).length) await x.send(collectionOps.updateCollection, { params: { collectionId: made.id }, body: later });
-            },
+            [
+              {
+                ...request(
+                  collectionOps.createCollection,
+                  { organizationId: org },
+                  { title: d.title, ...(d.parent !== null ? { parent: idRef(`collection:${d.parent}`) } : {}) },
+                ),
+                saves: { [`collection:${d.key}`]: 'id' },
+              },
+              ...(Object.keys(later).length ? [request(collectionOps.updateCollection, { collectionId: ref(`collection:${d.key}`) }, later)] : []),
+            ],
           ),
         );
         continue;
@@ -232,9 +224,9 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       ]);
       if (fields.length) {
         steps.push(
-          step(PHASE.COLLECTIONS, { kind: 'collection', action: 'update', key: d.key, id: l.id, title: l.title, fields }, async (x) => {
-            await x.send(collectionOps.updateCollection, { params: { collectionId: l.id }, body: bodyOf(fields) });
-          }),
+          step('collections', { kind: 'collection', action: 'update', key: d.key, id: l.id, title: l.title, fields }, [
+            request(collectionOps.updateCollection, { collectionId: l.id }, bodyOf(fields)),
+          ]),
         );
       }
       if ((parentId ?? undefined) !== l.parent || (d.parent !== null && parentId === undefined)) moves.push({ d, l, depth: depth(d) });
@@ -244,7 +236,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     for (const { d, l } of moves) {
       steps.push(
         step(
-          PHASE.COLLECTION_MOVES,
+          'collection-moves',
           {
             kind: 'collection',
             action: 'move',
@@ -253,12 +245,8 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
             title: l.title,
             fields: [{ field: 'parent', from: l.parent ? (keyOfId.collection.get(l.parent) ?? l.parent) : null, to: d.parent }],
           },
-          async (x) => {
-            await x.send(collectionOps.moveCollection, {
-              params: { collectionId: l.id },
-              body: { parent: d.parent === null ? null : x.idOf(`collection:${d.parent}`) },
-            });
-          },
+          [request(collectionOps.moveCollection, { collectionId: l.id }, { parent: d.parent === null ? null : idRef(`collection:${d.parent}`) })],
+          // One at a time, shallowest first: a new parent is in place before a collection moves in (no cycle on the way).
           'collection-moves',
         ),
       );
@@ -296,9 +284,9 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
           : '',
       ].filter(Boolean);
       steps.push(
-        step(PHASE.DELETE_COLLECTIONS, { ...item, action: 'delete', ...(notes.length ? { note: notes.join('; ') } : {}) }, async (x) => {
-          await x.send(collectionOps.deleteCollection, { params: { collectionId: c.id } });
-        }),
+        step('delete-collections', { ...item, action: 'delete', ...(notes.length ? { note: notes.join('; ') } : {}) }, [
+          request(collectionOps.deleteCollection, { collectionId: c.id }),
+        ]),
       );
     }
   }
@@ -336,7 +324,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       if (parentId === undefined || parentId !== (l.parent ?? null)) {
         steps.push(
           step(
-            PHASE.SPACE_MOVES,
+            'space-moves',
             {
               kind: 'space',
               action: 'move',
@@ -345,9 +333,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
               title: l.title,
               fields: [{ field: 'parent', from: l.parent ? (keyOfId.collection.get(l.parent) ?? l.parent) : null, to: d.parent }],
             },
-            async (x) => {
-              await x.send(spaceOps.moveSpace, { params: { spaceId: l.id }, body: { parent: d.parent === null ? null : x.idOf(`collection:${d.parent}`) } });
-            },
+            [request(spaceOps.moveSpace, { spaceId: l.id }, { parent: d.parent === null ? null : idRef(`collection:${d.parent}`) })],
           ),
         );
       }
@@ -359,15 +345,15 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       if (!prune) kept.push(item);
       else {
         steps.push(
-          step(PHASE.DELETE_SPACES, { ...item, action: 'delete', note: `restorable for ${RETENTION_DAYS} days (docsctl spaces restore)` }, async (x) => {
-            await x.send(spaceOps.deleteSpace, { params: { spaceId: s.id } });
-          }),
+          step('delete-spaces', { ...item, action: 'delete', note: `restorable for ${RETENTION_DAYS} days (docsctl spaces restore)` }, [
+            request(spaceOps.deleteSpace, { spaceId: s.id }),
+          ]),
         );
       }
     }
   }
 
-  function createSpace(d: DSpace): PlanStep {
+  function createSpace(d: DSpace): Step {
     const later = {
       ...(d.defaultLevel ? { defaultLevel: d.defaultLevel } : {}),
       ...(d.mergeRules && d.mergeRules.type !== 'inherit' ? { mergeRules: d.mergeRules } : {}),
@@ -378,7 +364,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       ...(d.editMode ? { editMode: d.editMode } : {}),
     };
     return step(
-      PHASE.SPACES,
+      'spaces',
       {
         kind: 'space',
         action: 'create',
@@ -386,23 +372,29 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
         title: d.title,
         fields: [{ field: 'title', to: d.title }, ...(d.parent ? [{ field: 'parent', to: d.parent }] : []), ...fieldsOf(first), ...fieldsOf(later)],
       },
-      async (x) => {
-        const made = await x.send(spaceOps.createSpace, {
-          params: { organizationId: x.organizationId },
-          body: { title: d.title, ...first, ...(d.parent !== null ? { parent: x.idOf(`collection:${d.parent}`) } : {}) } as never,
-        });
-        x.ids.set(`space:${d.key}`, made.id);
-        if (Object.keys(later).length) {
-          await x.send(spaceOps.updateSpace, {
-            params: { spaceId: made.id },
-            body: { ...later, ...(later.mergeRules ? { mergeRules: rulesToApi(later.mergeRules) } : {}) },
-          });
-        }
-      },
+      [
+        {
+          ...request(
+            spaceOps.createSpace,
+            { organizationId: org },
+            { title: d.title, ...first, ...(d.parent !== null ? { parent: idRef(`collection:${d.parent}`) } : {}) },
+          ),
+          saves: { [`space:${d.key}`]: 'id' },
+        },
+        ...(Object.keys(later).length
+          ? [
+              request(
+                spaceOps.updateSpace,
+                { spaceId: ref(`space:${d.key}`) },
+                { ...later, ...(later.mergeRules ? { mergeRules: rulesToApi(later.mergeRules) } : {}) },
+              ),
+            ]
+          : []),
+      ],
     );
   }
 
-  function spaceUpdate(d: DSpace, l: LSpace): PlanStep | undefined {
+  function spaceUpdate(d: DSpace, l: LSpace): Step | undefined {
     const fields = diffFields([
       ['title', d.title, l.title],
       ['emoji', d.emoji, l.emoji],
@@ -412,27 +404,27 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       ['mergeRules', d.mergeRules, rulesToFile(l.mergeRules)],
     ]);
     if (!fields.length) return undefined;
-    return step(PHASE.SPACES, { kind: 'space', action: 'update', key: d.key, id: l.id, title: l.title, fields }, async (x) => {
-      const body = bodyOf(fields) as Record<string, unknown>;
-      if (body.emoji === '') body.emoji = null;
-      if (body.mergeRules) body.mergeRules = rulesToApi(body.mergeRules as MergeRules);
-      // A locked space takes no edit of its title, emoji or language unless the same request unlocks it.
-      const edits = ['title', 'emoji', 'language'].some((f) => f in body);
-      const lockedAfter = (d.editMode ?? l.editMode) === 'locked';
-      if (edits && lockedAfter && l.editMode === 'locked') {
-        await x.send(spaceOps.updateSpace, { params: { spaceId: l.id }, body: { ...body, editMode: 'live' } });
-        await x.send(spaceOps.updateSpace, { params: { spaceId: l.id }, body: { editMode: 'locked' } });
-      } else {
-        await x.send(spaceOps.updateSpace, { params: { spaceId: l.id }, body });
-      }
-    });
+    const body = bodyOf(fields) as Record<string, unknown>;
+    if (body.emoji === '') body.emoji = null;
+    if (body.mergeRules) body.mergeRules = rulesToApi(body.mergeRules as MergeRules);
+    // A locked space takes no edit of its title, emoji or language unless the same request unlocks it.
+    const edits = ['title', 'emoji', 'language'].some((f) => f in body);
+    const lockedAfter = (d.editMode ?? l.editMode) === 'locked';
+    const params = { spaceId: l.id };
+    return step(
+      'spaces',
+      { kind: 'space', action: 'update', key: d.key, id: l.id, title: l.title, fields },
+      edits && lockedAfter && l.editMode === 'locked'
+        ? [request(spaceOps.updateSpace, params, { ...body, editMode: 'live' }), request(spaceOps.updateSpace, params, { editMode: 'locked' })]
+        : [request(spaceOps.updateSpace, params, body)],
+    );
   }
 
   // --- Sites -------------------------------------------------------------------------------------
   if (declared.has('sites')) {
     const spaceKeyOf = (spaceId: string) => keyOfId.space.get(spaceId) ?? spaceId;
     const spaceIdOf = (key: string) => ids.get(`space:${key}`);
-    for (const d of desired.sites) steps.push(siteStep(d, siteOf.get(d), spaceKeyOf, spaceIdOf));
+    for (const d of desired.sites) steps.push(...siteStepsOf(d, siteOf.get(d), spaceKeyOf, spaceIdOf));
     const matched = new Set([...siteOf.values()].map((l) => l.id));
     for (const s of live.sites) {
       if (matched.has(s.id)) continue;
@@ -441,43 +433,61 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       else {
         const n = walkLive(s.structure).siteSpaces.length;
         steps.push(
-          step(
-            PHASE.DELETE_SITES,
-            { ...item, action: 'delete', note: `with its structure${n ? ` (${plural(n, 'site space')})` : ''}; its spaces stay` },
-            async (x) => {
-              await x.send(siteOps.deleteSite, { params: { organizationId: x.organizationId, siteId: s.id } });
-            },
-          ),
+          step('delete-sites', { ...item, action: 'delete', note: `with its structure${n ? ` (${plural(n, 'site space')})` : ''}; its spaces stay` }, [
+            request(siteOps.deleteSite, { organizationId: org, siteId: s.id }),
+          ]),
         );
       }
     }
   }
 
-  function siteStep(d: DSite, l: LSite | undefined, spaceKeyOf: (id: string) => string, spaceIdOf: (key: string) => string | undefined): PlanStep {
-    const changes: Change[] = [];
+  /** A site's steps, one lane: the site, then its structure in order, then its publication. */
+  function siteStepsOf(d: DSite, l: LSite | undefined, spaceKeyOf: (id: string) => string, spaceIdOf: (key: string) => string | undefined): Step[] {
+    const lane = `site:${d.key}`;
+    const out: Step[] = [];
+    const siteId = l ? l.id : ref(`site:${d.key}`);
+    const params = { organizationId: org, siteId };
     const settings = {
       ...(d.basename !== undefined ? { basename: d.basename } : {}),
       ...(d.defaultLevel !== undefined ? { defaultLevel: d.defaultLevel } : {}),
       ...(d.adaptiveContent !== undefined ? { adaptiveContent: d.adaptiveContent } : {}),
       ...(d.agentsContext !== undefined ? { agentsContext: d.agentsContext } : {}),
     };
-    let fields: FieldChange[] = [];
     if (!l) {
-      changes.push({
-        kind: 'site',
-        action: 'create',
-        key: d.key,
-        title: d.title,
-        fields: [
-          { field: 'title', to: d.title },
-          ...(d.type ? [{ field: 'type', to: d.type }] : []),
-          ...(d.visibility ? [{ field: 'visibility', to: d.visibility }] : []),
-          ...fieldsOf(settings),
-          ...(d.adaptiveSchema && !isEmptySchema(d.adaptiveSchema) ? [{ field: 'adaptiveSchema', to: '(set)' }] : []),
-        ],
-      });
+      const schema = d.adaptiveSchema && !isEmptySchema(d.adaptiveSchema);
+      out.push(
+        step(
+          'sites',
+          {
+            kind: 'site',
+            action: 'create',
+            key: d.key,
+            title: d.title,
+            fields: [
+              { field: 'title', to: d.title },
+              ...(d.type ? [{ field: 'type', to: d.type }] : []),
+              ...(d.visibility ? [{ field: 'visibility', to: d.visibility }] : []),
+              ...fieldsOf(settings),
+              ...(schema ? [{ field: 'adaptiveSchema', to: '(set)' }] : []),
+            ],
+          },
+          [
+            {
+              ...request(
+                siteOps.createSite,
+                { organizationId: org },
+                { title: d.title, ...(d.type ? { type: d.type } : {}), ...(d.visibility ? { visibility: d.visibility } : {}) },
+              ),
+              saves: { [`site:${d.key}`]: 'id' },
+            },
+            ...(Object.keys(settings).length ? [request(siteOps.updateSite, params, apiSettings(settings))] : []),
+            ...(schema ? [request(siteOps.putAdaptiveSchema, params, { jsonSchema: d.adaptiveSchema })] : []),
+          ],
+          lane,
+        ),
+      );
     } else {
-      fields = diffFields([
+      const fields = diffFields([
         ['title', d.title, l.title],
         ['visibility', d.visibility, l.visibility],
         ['basename', d.basename, l.basename],
@@ -487,7 +497,22 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       ]);
       const schemaChanged = d.adaptiveSchema !== undefined && !same(isEmptySchema(d.adaptiveSchema) ? undefined : d.adaptiveSchema, l.adaptiveSchema);
       const all = [...fields, ...(schemaChanged ? [{ field: 'adaptiveSchema', from: l.adaptiveSchema ? '(a schema)' : '(none)', to: '(the file’s)' }] : [])];
-      if (all.length) changes.push({ kind: 'site', action: 'update', key: d.key, id: l.id, title: l.title, fields: all });
+      if (all.length) {
+        const body = apiSettings(bodyOf(fields));
+        out.push(
+          step(
+            'sites',
+            { kind: 'site', action: 'update', key: d.key, id: l.id, title: l.title, fields: all },
+            [
+              ...(Object.keys(body).length ? [request(siteOps.updateSite, params, body)] : []),
+              ...(schemaChanged
+                ? [request(siteOps.putAdaptiveSchema, params, { jsonSchema: isEmptySchema(d.adaptiveSchema) ? emptySchema() : d.adaptiveSchema })]
+                : []),
+            ],
+            lane,
+          ),
+        );
+      }
       if (d.type !== undefined && d.type !== l.type) {
         drift.push({
           kind: 'site',
@@ -500,73 +525,39 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
         });
       }
     }
-    const liveStructure: LStructure = l?.structure ?? { mode: 'siteSpaces', siteSpaces: [] };
-    const structureInput = d.structure
-      ? {
-          siteKey: d.key,
-          desired: d.structure,
-          prune,
-          spaceKeyOf,
-          spaceIdOf,
-          ids,
-        }
-      : undefined;
-    const first = structureInput ? siteSteps({ ...structureInput, live: liveStructure }) : undefined;
-    if (first) {
-      changes.push(...first.steps.map((s) => s.change));
-      drift.push(...first.drift);
-      kept.push(...first.kept);
+    if (d.structure) {
+      const structure = siteSteps({
+        siteKey: d.key,
+        organizationId: org,
+        siteId,
+        desired: d.structure,
+        live: l?.structure ?? { mode: 'siteSpaces', siteSpaces: [] },
+        prune,
+        spaceKeyOf,
+        spaceIdOf,
+        ids,
+      });
+      out.push(...structure.steps.map((st) => ({ ...st.change, phase: 'sites' as const, lane, requests: st.requests })));
+      drift.push(...structure.drift);
+      kept.push(...structure.kept);
     }
-    const publish = d.published !== undefined && d.published !== (l?.published ?? false);
-    const publishChange: Change | undefined = publish
-      ? {
-          kind: 'site',
-          action: 'update',
-          key: d.key,
-          ...(l ? { id: l.id, title: l.title } : {}),
-          fields: [{ field: 'published', from: l?.published ?? false, to: d.published }],
-        }
-      : undefined;
-    if (publishChange) changes.push(publishChange);
-    return {
-      changes,
-      phase: PHASE.SITES,
-      lane: `site:${d.key}`,
-      run: async (x, done) => {
-        let siteId = l?.id;
-        const params = () => ({ organizationId: x.organizationId, siteId: siteId! });
-        if (!siteId) {
-          const made = await x.send(siteOps.createSite, {
-            params: { organizationId: x.organizationId },
-            body: { title: d.title, ...(d.type ? { type: d.type as never } : {}), ...(d.visibility ? { visibility: d.visibility as never } : {}) },
-          });
-          siteId = made.id;
-          x.ids.set(`site:${d.key}`, made.id);
-          if (Object.keys(settings).length) await x.send(siteOps.updateSite, { params: params(), body: apiSettings(settings) });
-          if (d.adaptiveSchema && !isEmptySchema(d.adaptiveSchema))
-            await x.send(siteOps.putAdaptiveSchema, { params: params(), body: { jsonSchema: d.adaptiveSchema } });
-          done(changes[0]);
-        } else if (changes[0]?.kind === 'site' && changes[0].action === 'update' && changes[0] !== publishChange) {
-          const body = apiSettings(bodyOf(fields));
-          if (Object.keys(body).length) await x.send(siteOps.updateSite, { params: params(), body });
-          if (changes[0].fields!.some((f) => f.field === 'adaptiveSchema')) {
-            await x.send(siteOps.putAdaptiveSchema, {
-              params: params(),
-              body: { jsonSchema: (isEmptySchema(d.adaptiveSchema) ? emptySchema() : d.adaptiveSchema) as never },
-            });
-          }
-          done(changes[0]);
-        }
-        if (structureInput && first) await reconcile(x, siteId, structureInput, first.steps, done);
-        if (publishChange) {
-          if (d.published) {
-            const answer = await x.send(siteOps.publishSite, { params: params() });
-            if (isCheckout(answer)) throw new CheckoutNeededError(siteId, answer.sessionId);
-          } else await x.send(siteOps.unpublishSite, { params: params() });
-          done(publishChange);
-        }
-      },
-    };
+    if (d.published !== undefined && d.published !== (l?.published ?? false)) {
+      out.push(
+        step(
+          'sites',
+          {
+            kind: 'site',
+            action: 'update',
+            key: d.key,
+            ...(l ? { id: l.id, title: l.title } : {}),
+            fields: [{ field: 'published', from: l?.published ?? false, to: d.published }],
+          },
+          [d.published ? { ...request(siteOps.publishSite, params), checkout: true } : request(siteOps.unpublishSite, params)],
+          lane,
+        ),
+      );
+    }
+    return out;
   }
 
   // --- Members -----------------------------------------------------------------------------------
@@ -591,11 +582,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
           title: l.name,
           fields: [{ field: 'role', from: l.role ?? 'guest', to: d.role ?? 'guest' }],
         };
-        steps.push(
-          step(PHASE.ORGANIZATION, change, async (x) => {
-            await x.send(memberOps.updateMember, { params: { organizationId: x.organizationId, userId: d.id }, body: { role: d.role } });
-          }),
-        );
+        steps.push(step('organization', change, [request(memberOps.updateMember, { organizationId: org, userId: d.id }, { role: d.role })]));
       }
     }
     const inFile = new Set(desired.members.map((m) => m.id));
@@ -606,9 +593,9 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       else if (m.id === live.me) drift.push({ ...item, why: 'you are not in the file, and apply never removes the member whose token it uses' });
       else {
         steps.push(
-          step(PHASE.DELETE_SITES, { ...item, action: 'delete', note: 'removed from the organization' }, async (x) => {
-            await x.send(memberOps.removeMember, { params: { organizationId: x.organizationId, userId: m.id } });
-          }),
+          step('delete-organization', { ...item, action: 'delete', note: 'removed from the organization' }, [
+            request(memberOps.removeMember, { organizationId: org, userId: m.id }),
+          ]),
         );
       }
     }
@@ -630,7 +617,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
         };
         steps.push(
           step(
-            PHASE.ORGANIZATION,
+            'organization',
             {
               kind: 'saml',
               action: 'create',
@@ -642,10 +629,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
                 ...(team ? { defaultTeam: d.defaultTeam } : {}),
               }),
             },
-            async (x) => {
-              const made = await x.send(samlOps.createSamlProvider, { params: { organizationId: x.organizationId }, body });
-              x.ids.set(`saml:${d.key}`, made.id);
-            },
+            [{ ...request(samlOps.createSamlProvider, { organizationId: org }, body), saves: { [`saml:${d.key}`]: 'id' } }],
           ),
         );
         continue;
@@ -653,10 +637,13 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       const fields = samlFields(d, l);
       if (fields.length) {
         steps.push(
-          step(PHASE.ORGANIZATION, { kind: 'saml', action: 'update', key: d.key, id: l.id, title: l.label, fields: fields.map(shown) }, async (x) => {
-            const body = Object.fromEntries(fields.map((f) => [f.field, f.field === 'defaultTeam' ? team : f.to]));
-            await x.send(samlOps.updateSamlProvider, { params: { organizationId: x.organizationId, samlProviderId: l.id }, body });
-          }),
+          step('organization', { kind: 'saml', action: 'update', key: d.key, id: l.id, title: l.label, fields: fields.map(shown) }, [
+            request(
+              samlOps.updateSamlProvider,
+              { organizationId: org, samlProviderId: l.id },
+              Object.fromEntries(fields.map((f) => [f.field, f.field === 'defaultTeam' ? team : f.to])),
+            ),
+          ]),
         );
       }
     }
@@ -667,9 +654,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       if (!prune) kept.push(item);
       else {
         steps.push(
-          step(PHASE.DELETE_SITES, { ...item, action: 'delete' }, async (x) => {
-            await x.send(samlOps.deleteSamlProvider, { params: { organizationId: x.organizationId, samlProviderId: p.id } });
-          }),
+          step('delete-organization', { ...item, action: 'delete' }, [request(samlOps.deleteSamlProvider, { organizationId: org, samlProviderId: p.id })]),
         );
       }
     }
@@ -704,18 +689,19 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
         const url = d.url;
         steps.push(
           step(
-            PHASE.ORGANIZATION,
+            'organization',
             {
               kind: 'openapi',
               action: 'create',
               key: d.slug,
               fields: [{ field: 'url', to: url }, ...(d.visibility ? [{ field: 'visibility', to: d.visibility }] : [])],
             },
-            async (x) => {
-              await x.send(openapiOps.createOpenAPISpec, { params: { organizationId: x.organizationId }, body: { slug: d.slug, source: { url } } });
-              if (d.visibility === 'public')
-                await x.send(openapiOps.updateOpenAPISpec, { params: { organizationId: x.organizationId, specSlug: d.slug }, body: { visibility: 'public' } });
-            },
+            [
+              { ...request(openapiOps.createOpenAPISpec, { organizationId: org }, { slug: d.slug, source: { url } }), waitProcessing: true },
+              ...(d.visibility === 'public'
+                ? [request(openapiOps.updateOpenAPISpec, { organizationId: org, specSlug: d.slug }, { visibility: 'public' })]
+                : []),
+            ],
           ),
         );
         continue;
@@ -727,7 +713,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       if (!fields.length) continue;
       steps.push(
         step(
-          PHASE.ORGANIZATION,
+          'organization',
           {
             kind: 'openapi',
             action: 'update',
@@ -736,13 +722,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
             fields,
             ...(fields.some((f) => f.field === 'url') ? { note: 'the service fetches and processes it again' } : {}),
           },
-          async (x) => {
-            const params = { organizationId: x.organizationId, specSlug: l.slug };
-            const url = fields.find((f) => f.field === 'url');
-            if (url) await x.send(openapiOps.putOpenAPISpec, { params, body: { source: { url: url.to as string } } });
-            const visibility = fields.find((f) => f.field === 'visibility');
-            if (visibility) await x.send(openapiOps.updateOpenAPISpec, { params, body: { visibility: visibility.to as 'public' | 'private' } });
-          },
+          openapiUpdate(l.slug, fields),
         ),
       );
     }
@@ -753,57 +733,31 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       if (!prune) kept.push(item);
       else {
         steps.push(
-          step(PHASE.DELETE_SITES, { ...item, action: 'delete' }, async (x) => {
-            await x.send(openapiOps.deleteOpenAPISpec, { params: { organizationId: x.organizationId, specSlug: s.slug } });
-          }),
+          step('delete-organization', { ...item, action: 'delete' }, [request(openapiOps.deleteOpenAPISpec, { organizationId: org, specSlug: s.slug })]),
         );
       }
     }
   }
 
-  steps.sort((a, b) => a.phase - b.phase);
-  const changes = steps.flatMap((s) => s.changes);
+  // The dependency order: phase by phase; within a phase, collections top-down (a parent made first).
+  const rank = new Map<Step, number>(steps.map((st, i) => [st, i]));
+  steps.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || rank.get(a)! - rank.get(b)!);
+  const changes: Change[] = steps;
   return { organization: live.organization, source: desired.source, prune, steps, changes, drift, kept, summary: summarize(changes), ids };
-}
 
-/** The structure of a site: the planned steps first, then again from what the site has, until nothing is left. */
-async function reconcile(
-  x: ApplyExec,
-  siteId: string,
-  input: Omit<Parameters<typeof siteSteps>[0], 'live'>,
-  planned: SiteStep[],
-  done: (c: Change) => void,
-): Promise<void> {
-  let steps = planned;
-  for (let pass = 1; pass <= 5; pass++) {
-    // Creations, moves and deletions first; fields and defaults once the structure is in place
-    // (the paths the service gave new items are known then). Each batch is checked by reading again.
-    const structural = steps.filter((s) => s.stage < STAGE.UPDATE);
-    const batch = structural.length ? structural : steps;
-    if (batch.length === 0) return;
-    for (const s of batch) {
-      await s.run(x, siteId);
-      done(s.change);
-    }
-    steps = siteSteps({ ...input, live: await x.readStructure(siteId) }).steps;
-  }
-  if (steps.length) {
-    throw new Error(
-      `the structure of site ${input.siteKey} is still not the file’s after 5 passes (left: ${steps.map((s) => `${s.change.action} ${s.change.kind} ${s.change.key}`).join(', ')})`,
-    );
+  function openapiUpdate(slug: string, fields: FieldChange[]): StepRequest[] {
+    const params = { organizationId: org, specSlug: slug };
+    const url = fields.find((f) => f.field === 'url');
+    const visibility = fields.find((f) => f.field === 'visibility');
+    return [
+      ...(url ? [{ ...request(openapiOps.putOpenAPISpec, params, { source: { url: url.to as string } }), waitProcessing: true as const }] : []),
+      ...(visibility ? [request(openapiOps.updateOpenAPISpec, params, { visibility: visibility.to })] : []),
+    ];
   }
 }
 
-function step(phase: number, change: Change, run: (x: ApplyExec) => Promise<void>, lane?: string): PlanStep {
-  return {
-    changes: [change],
-    phase,
-    ...(lane ? { lane } : {}),
-    run: async (x, done) => {
-      await run(x);
-      done(change);
-    },
-  };
+function step(phase: Phase, change: Change, requests: StepRequest[], lane?: string): Step {
+  return { ...change, phase, ...(lane ? { lane } : {}), requests };
 }
 
 function fieldsOf(values: Record<string, unknown>): FieldChange[] {

@@ -76,8 +76,23 @@ export function planJson(plan: Plan) {
     source: plan.source,
     prune: plan.prune,
     summary: plan.summary,
-    changes: plan.changes,
+    changes: plan.changes.map(changeOf),
     drift: plan.drift,
     kept: plan.kept,
+  };
+}
+
+/** A change as shown: without the requests that make it (a certificate's text is sent, never shown). */
+export function changeOf(c: Change): Change {
+  const { kind, action, key, id, site, title, fields, note } = c;
+  return {
+    kind,
+    action,
+    key,
+    ...(id !== undefined ? { id } : {}),
+    ...(site !== undefined ? { site } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(fields ? { fields } : {}),
+    ...(note !== undefined ? { note } : {}),
   };
 }

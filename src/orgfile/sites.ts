@@ -16,12 +16,11 @@
  * Apply runs 1–4, reads the structure again and computes the rest from what is there (the paths
  * the service gave new items), until nothing is left: the same function serves plan and apply.
  */
-import { ApiError } from '../client/errors.js';
 import { ops } from '../contract/sites.js';
 import { KeyAllocator, slug } from './keys.js';
 import type { DGroup, DNode, DSection, DSiteSpace, DStructure, LNode, LSection, LSiteSpace, LStructure } from './model.js';
 import { walkDesired, walkLive } from './model.js';
-import { bodyOf, type Change, type Drift, type Exec, type FieldChange, type Kept } from './steps.js';
+import { bodyOf, ref as refTo, request, type Change, type Drift, type FieldChange, type IdRef, type Kept, type StepRequest } from './steps.js';
 import { plural } from '../cli/text.js';
 
 /** The stages of a site's steps (see the module comment). */
@@ -30,11 +29,14 @@ export const STAGE = { DELETE_SITE_SPACES: 1, CREATE: 2, MOVE: 3, DELETE: 4, UPD
 export interface SiteStep {
   change: Change;
   stage: number;
-  run(x: Exec, siteId: string): Promise<void>;
+  requests: StepRequest[];
 }
 
 export interface SiteDiffInput {
   siteKey: string;
+  organizationId: string;
+  /** The site's id, or a reference to the id its creation gives. */
+  siteId: string | IdRef;
   desired: DStructure;
   live: LStructure;
   prune: boolean;
@@ -73,8 +75,9 @@ function placeholder(siteKey: string, kind: 'section' | 'group' | 'site-space', 
   return `@${siteKey}/${kind}/${key}`;
 }
 
-function resolve(x: Exec, ref: Ref): string {
-  return ref.startsWith('@') ? x.idOf(ref.slice(1)) : ref;
+/** A placeholder as a request's reference to the id it will have; a live item's id as it is. */
+function idOf(r: Ref): string | IdRef {
+  return r.startsWith('@') ? refTo(r.slice(1)) : r;
 }
 
 /** A site's tree of sections and groups, and its lists of site spaces, changed step by step. */
@@ -241,6 +244,27 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
   const reg = (kind: 'section' | 'group' | 'site-space', key: string) => `${siteKey}/${kind}/${key}`;
   const known = (kind: 'section' | 'group' | 'site-space', d: { key: string; id?: string }) => d.id ?? input.ids.get(reg(kind, d.key));
   const base = { site: siteKey } as const;
+  const site = { organizationId: input.organizationId, siteId: input.siteId };
+  /** A space's id, or a reference to the id this apply gives it. */
+  const spaceRef = (key: string): string | IdRef => input.spaceIdOf(key) ?? refTo(`space:${key}`);
+  /** A new section's fields that its creation does not take: set right after it. */
+  const sectionFields = (s: DSection, id: IdRef): StepRequest[] => {
+    const body = {
+      ...(s.path !== undefined ? { path: s.path } : {}),
+      ...(typeof s.description === 'string' ? { description: s.description } : {}),
+      ...(typeof s.condition === 'string' ? { condition: s.condition } : {}),
+    };
+    return Object.keys(body).length ? [request(ops.updateSiteSection, { ...site, siteSectionId: id }, body)] : [];
+  };
+  /** The same for a new site space. */
+  const siteSpaceFields = (ss: DSiteSpace, id: IdRef): StepRequest[] => {
+    const body = {
+      ...(ss.path !== undefined ? { path: ss.path } : {}),
+      ...(typeof ss.condition === 'string' ? { condition: ss.condition } : {}),
+      ...(ss.hidden ? { hidden: true } : {}),
+    };
+    return Object.keys(body).length ? [request(ops.updateSiteSpace, { ...site, siteSpaceId: id }, body)] : [];
+  };
 
   // --- Matching: by id, then key, then title (site spaces: then their space) ---------------------
   const groupOf = match(want.groups, have.groups, (d) => known('group', d), liveKeys.group, [(d, l) => d.title === l.title]);
@@ -291,18 +315,14 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       steps.push({
         stage: STAGE.DELETE_SITE_SPACES,
         change: { ...base, kind: 'section', action: 'delete', key: name(s.id), id: s.id, title: s.title, note },
-        run: async (x, siteId) => {
-          await x.send(ops.deleteSiteSection, { params: { organizationId: x.organizationId, siteId, siteSectionId: s.id } });
-        },
+        requests: [request(ops.deleteSiteSection, { ...site, siteSectionId: s.id })],
       });
     }
     for (const g of have.groups) {
       steps.push({
         stage: STAGE.DELETE_SITE_SPACES,
         change: { ...base, kind: 'group', action: 'delete', key: name(g.id), id: g.id, title: g.title, note },
-        run: async (x, siteId) => {
-          await x.send(ops.deleteSiteSectionGroup, { params: { organizationId: x.organizationId, siteId, siteSectionGroupId: g.id } });
-        },
+        requests: [request(ops.deleteSiteSectionGroup, { ...site, siteSectionGroupId: g.id })],
       });
     }
     const rest = siteSteps({ ...input, live: { mode: 'siteSpaces', siteSpaces: [] } });
@@ -329,9 +349,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       steps.push({
         stage: STAGE.DELETE_SITE_SPACES,
         change: { ...base, kind: 'site-space', action: 'delete', key: name(l.id), id: l.id, title: l.path },
-        run: async (x, siteId) => {
-          await x.send(ops.deleteSiteSpace, { params: { organizationId: x.organizationId, siteId, siteSpaceId: l.id } });
-        },
+        requests: [request(ops.deleteSiteSpace, { ...site, siteSpaceId: l.id })],
       });
       sim.removeSiteSpace(l.id);
     }
@@ -370,13 +388,16 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
             ...(parent ? [{ field: 'group', to: name(parent) }] : []),
           ],
         },
-        run: async (x, siteId) => {
-          const made = await x.send(ops.createSiteSectionGroup, {
-            params: { organizationId: x.organizationId, siteId },
-            body: { title: g.title, ...(typeof g.icon === 'string' ? { icon: g.icon } : {}), ...(parent ? { parent: resolve(x, parent) } : {}) },
-          });
-          x.ids.set(reg('group', g.key), made.id);
-        },
+        requests: [
+          {
+            ...request(ops.createSiteSectionGroup, site, {
+              title: g.title,
+              ...(typeof g.icon === 'string' ? { icon: g.icon } : {}),
+              ...(parent ? { parent: idOf(parent) } : {}),
+            }),
+            saves: { [reg('group', g.key)]: 'id' },
+          },
+        ],
       });
       sim.addGroup(ref, parent);
     }
@@ -413,20 +434,20 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           ],
           ...(notes.length ? { note: notes.join('; ') } : {}),
         },
-        run: async (x, siteId) => {
-          const made = await x.send(ops.createSiteSection, {
-            params: { organizationId: x.organizationId, siteId },
-            body: {
-              spaceId: x.idOf(`space:${first.space}`),
+        requests: [
+          {
+            ...request(ops.createSiteSection, site, {
+              spaceId: spaceRef(first.space),
               title: s.title,
               ...(typeof s.icon === 'string' ? { icon: s.icon } : {}),
-              ...(parent ? { siteSectionGroupId: resolve(x, parent) } : {}),
-            },
-          });
-          x.ids.set(reg('section', s.key), made.id);
-          const ss = made.siteSpaces[made.siteSpaces.length - 1] ?? made.siteSpaces[0];
-          if (ss) x.ids.set(reg('site-space', first.key), ss.id);
-        },
+              ...(parent ? { siteSectionGroupId: idOf(parent) } : {}),
+            }),
+            // The section starts with the site space it was made with (the last of its list).
+            saves: { [reg('section', s.key)]: 'id', [reg('site-space', first.key)]: 'siteSpaces.-1.id' },
+          },
+          ...sectionFields(s, refTo(reg('section', s.key))),
+          ...siteSpaceFields(first, refTo(reg('site-space', first.key))),
+        ],
       });
       if (converts) sim.convertRoot('#converted');
       if (sim.sectionCount() === 0) autoDefault.add(ref);
@@ -510,9 +531,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       steps.push({
         stage: STAGE.DELETE,
         change: { ...base, kind: 'site-space', action: 'delete', key: name(l.id), id: l.id, title: l.path, note: 'made again in its new section' },
-        run: async (x, siteId) => {
-          await x.send(ops.deleteSiteSpace, { params: { organizationId: x.organizationId, siteId, siteSpaceId: l.id } });
-        },
+        requests: [request(ops.deleteSiteSpace, { ...site, siteSpaceId: l.id })],
       });
       sim.removeSiteSpace(l.id);
     }
@@ -534,9 +553,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           title: s.title,
           ...(staying ? { note: `its ${plural(staying, 'site space')} ${staying === 1 ? 'goes' : 'go'} with it` } : {}),
         },
-        run: async (x, siteId) => {
-          await x.send(ops.deleteSiteSection, { params: { organizationId: x.organizationId, siteId, siteSectionId: s.id } });
-        },
+        requests: [request(ops.deleteSiteSection, { ...site, siteSectionId: s.id })],
       });
       sim.removeSection(s.id);
     }
@@ -549,9 +566,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       steps.push({
         stage: STAGE.DELETE,
         change: { ...base, kind: 'group', action: 'delete', key: name(g.id), id: g.id, title: g.title, note: 'what it still holds takes its place' },
-        run: async (x, siteId) => {
-          await x.send(ops.deleteSiteSectionGroup, { params: { organizationId: x.organizationId, siteId, siteSectionGroupId: g.id } });
-        },
+        requests: [request(ops.deleteSiteSectionGroup, { ...site, siteSectionGroupId: g.id })],
       });
       sim.removeGroup(g.id);
     }
@@ -584,9 +599,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       steps.push({
         stage: STAGE.UPDATE,
         change: { ...base, kind: 'group', action: 'update', key: d.key, id: l.id, title: l.title, fields },
-        run: async (x, siteId) => {
-          await x.send(ops.updateSiteSectionGroup, { params: { organizationId: x.organizationId, siteId, siteSectionGroupId: l.id }, body: bodyOf(fields) });
-        },
+        requests: [request(ops.updateSiteSectionGroup, { ...site, siteSectionGroupId: l.id }, bodyOf(fields))],
       });
     }
     const ssUpdates = new Map<Ref, { d: DSiteSpace; l: LSiteSpace; fields: FieldChange[] }[]>();
@@ -616,8 +629,8 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
     const defaultSection = want.sections.find((s) => s.default);
     if (defaultSection) {
       const l = sectionOf.get(defaultSection);
-      const ref = refOf.get(defaultSection)!;
-      if (l ? !l.default : !autoDefault.has(ref)) {
+      const at = refOf.get(defaultSection)!;
+      if (l ? !l.default : !autoDefault.has(at)) {
         steps.push({
           stage: STAGE.DEFAULTS,
           change: {
@@ -628,9 +641,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
             ...(l ? { id: l.id, title: l.title } : {}),
             fields: [{ field: 'default', from: false, to: true }],
           },
-          run: async (x, siteId) => {
-            await x.send(ops.updateSite, { params: { organizationId: x.organizationId, siteId }, body: { defaultSiteSection: resolve(x, ref) } });
-          },
+          requests: [request(ops.updateSite, site, { defaultSiteSection: idOf(at) })],
         });
       }
     }
@@ -638,8 +649,8 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       const wanted = list.find((ss) => ss.default);
       if (!wanted) continue;
       const l = ssOf.get(wanted);
-      const ref = refOf.get(wanted)!;
-      if (l ? l.default : autoDefault.has(ref)) continue;
+      const at = refOf.get(wanted)!;
+      if (l ? l.default : autoDefault.has(at)) continue;
       const ownerRef = owner ? refOf.get(owner)! : undefined;
       steps.push({
         stage: STAGE.DEFAULTS,
@@ -651,16 +662,11 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           ...(l ? { id: l.id } : {}),
           fields: [{ field: 'default', from: false, to: true }],
         },
-        run: async (x, siteId) => {
-          if (ownerRef === undefined) {
-            await x.send(ops.updateSite, { params: { organizationId: x.organizationId, siteId }, body: { defaultSiteSpace: resolve(x, ref) } });
-          } else {
-            await x.send(ops.updateSiteSection, {
-              params: { organizationId: x.organizationId, siteId, siteSectionId: resolve(x, ownerRef) },
-              body: { defaultSiteSpace: resolve(x, ref) },
-            });
-          }
-        },
+        requests: [
+          ownerRef === undefined
+            ? request(ops.updateSite, site, { defaultSiteSpace: idOf(at) })
+            : request(ops.updateSiteSection, { ...site, siteSectionId: idOf(ownerRef) }, { defaultSiteSpace: idOf(at) }),
+        ],
       });
     }
     steps.sort((a, b) => a.stage - b.stage);
@@ -687,13 +693,13 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           ...(ss.hidden ? [{ field: 'hidden', to: true }] : []),
         ],
       },
-      run: async (x, siteId) => {
-        const made = await x.send(ops.createSiteSpace, {
-          params: { organizationId: x.organizationId, siteId },
-          body: { spaceId: x.idOf(`space:${ss.space}`), ...(sectionRef ? { sectionId: resolve(x, sectionRef) } : {}) },
-        });
-        x.ids.set(reg('site-space', ss.key), made.id);
-      },
+      requests: [
+        {
+          ...request(ops.createSiteSpace, site, { spaceId: spaceRef(ss.space), ...(sectionRef ? { sectionId: idOf(sectionRef) } : {}) }),
+          saves: { [reg('site-space', ss.key)]: 'id' },
+        },
+        ...siteSpaceFields(ss, refTo(reg('site-space', ss.key))),
+      ],
     };
   }
 
@@ -710,42 +716,34 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
     return {
       stage: STAGE.MOVE,
       change: { ...base, kind: node.type, action: 'move', key: node.key, ...(liveId(ref) ? { id: ref } : {}), title: node.title, fields, note: where },
-      run: async (x, siteId) => {
-        const params = { organizationId: x.organizationId, siteId };
-        const id = resolve(x, ref);
-        if ('into' in to) {
-          if (to.into === null) {
-            if (node.type === 'section') await x.send(ops.moveSiteSection, { params: { ...params, siteSectionId: id }, body: {} });
-            else await x.send(ops.moveSiteSectionGroup, { params: { ...params, siteSectionGroupId: id }, body: {} });
-          } else if (node.type === 'section') {
-            await x.send(ops.updateSiteSection, { params: { ...params, siteSectionId: id }, body: { siteSectionGroupId: resolve(x, to.into) } });
-          } else {
-            await x.send(ops.updateSiteSectionGroup, { params: { ...params, siteSectionGroupId: id }, body: { parentSectionGroupId: resolve(x, to.into) } });
-          }
-          return;
-        }
-        const side = to.before !== undefined ? 'before' : 'after';
-        const anchor = (to.before ?? to.after)!;
-        const anchorId = resolve(x, anchor);
-        if (node.type === 'section') {
-          await x.send(ops.moveSiteSection, {
-            params: { ...params, siteSectionId: id },
-            body: { position: { [side]: { type: 'site-section', siteSection: anchorId } } },
-          });
-        } else {
-          const type = sim.kind.get(anchor) === 'group' ? 'site-section-group' : 'site-section';
-          await x.send(ops.moveSiteSectionGroup, {
-            params: { ...params, siteSectionGroupId: id },
-            body: { position: { [side]: { type, id: anchorId } } } as never,
-          });
-        }
-      },
+      requests: [moveNodeRequest(node, idOf(ref), to)],
     };
+  }
+
+  function moveNodeRequest(node: DNode, id: string | IdRef, to: { before?: Ref; after?: Ref } | { into: Ref | null }): StepRequest {
+    if ('into' in to) {
+      if (to.into === null) {
+        return node.type === 'section'
+          ? request(ops.moveSiteSection, { ...site, siteSectionId: id }, {})
+          : request(ops.moveSiteSectionGroup, { ...site, siteSectionGroupId: id }, {});
+      }
+      return node.type === 'section'
+        ? request(ops.updateSiteSection, { ...site, siteSectionId: id }, { siteSectionGroupId: idOf(to.into) })
+        : request(ops.updateSiteSectionGroup, { ...site, siteSectionGroupId: id }, { parentSectionGroupId: idOf(to.into) });
+    }
+    const side = to.before !== undefined ? 'before' : 'after';
+    const anchor = (to.before ?? to.after)!;
+    if (node.type === 'section') {
+      return request(ops.moveSiteSection, { ...site, siteSectionId: id }, { position: { [side]: { type: 'site-section', siteSection: idOf(anchor) } } });
+    }
+    const type = sim.kind.get(anchor) === 'group' ? 'site-section-group' : 'site-section';
+    return request(ops.moveSiteSectionGroup, { ...site, siteSectionGroupId: id }, { position: { [side]: { type, id: idOf(anchor) } } });
   }
 
   function moveSiteSpaceStep(ss: DSiteSpace, ref: Ref, to: { before?: Ref; after?: Ref }, fromList: Ref | undefined, toList: Ref): SiteStep {
     const side = to.before !== undefined ? 'before' : 'after';
     const anchor = (to.before ?? to.after)!;
+    const params = { ...site, siteSpaceId: idOf(ref) };
     const fields: FieldChange[] =
       fromList !== toList && toList !== ROOT
         ? [{ field: 'section', from: fromList === undefined || fromList === ROOT ? null : name(fromList), to: name(toList) }]
@@ -753,18 +751,13 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
     return {
       stage: STAGE.MOVE,
       change: { ...base, kind: 'site-space', action: 'move', key: ss.key, ...(liveId(ref) ? { id: ref } : {}), fields, note: `${side} ${name(anchor)}` },
-      run: async (x, siteId) => {
-        const params = { organizationId: x.organizationId, siteId, siteSpaceId: resolve(x, ref) };
-        const body = { position: { [side]: { type: 'site-space', siteSpace: resolve(x, anchor) } } };
-        try {
-          await x.send(ops.moveSiteSpace, { params, body });
-        } catch (e) {
-          // Its path is taken in the section it joins: it moves under a temporary path (set right on the next pass).
-          if (!(e instanceof ApiError && e.status === 400 && /path/.test(e.message))) throw e;
-          await x.send(ops.updateSiteSpace, { params, body: { path: temporaryPath(ss.path ?? ss.key) } });
-          await x.send(ops.moveSiteSpace, { params, body });
-        }
-      },
+      requests: [
+        {
+          ...request(ops.moveSiteSpace, params, { position: { [side]: { type: 'site-space', siteSpace: idOf(anchor) } } }),
+          // Its path is taken in the section it joins: it moves under a temporary path.
+          onPathTaken: [request(ops.updateSiteSpace, params, { path: temporaryPath(ss.path ?? ss.key) })],
+        },
+      ],
     };
   }
 
@@ -801,19 +794,16 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
         u.fields = u.fields.filter((f) => f.field !== 'path');
       }
     }
-    const send = async (x: Exec, siteId: string, id: string, body: Record<string, unknown>) => {
-      const params = { organizationId: x.organizationId, siteId };
-      if (kind === 'section') await x.send(ops.updateSiteSection, { params: { ...params, siteSectionId: id }, body });
-      else await x.send(ops.updateSiteSpace, { params: { ...params, siteSpaceId: id }, body });
-    };
+    const send = (id: string, body: Record<string, unknown>) =>
+      kind === 'section'
+        ? request(ops.updateSiteSection, { ...site, siteSectionId: id }, body)
+        : request(ops.updateSiteSpace, { ...site, siteSpaceId: id }, body);
     if (aside.size) {
       const ids = [...aside];
       out.push({
         stage: STAGE.UPDATE,
         change: { site: siteKey, kind, action: 'update', key: ids.map(name).join(', '), fields: [{ field: 'path', to: '(temporary, to swap paths)' }] },
-        run: async (x, siteId) => {
-          for (const id of ids) await send(x, siteId, id, { path: temporaryPath(holders.find((h) => h.id === id)!.path) });
-        },
+        requests: ids.map((id) => send(id, { path: temporaryPath(holders.find((h) => h.id === id)!.path) })),
       });
     }
     for (const u of updates) {
@@ -821,7 +811,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       out.push({
         stage: STAGE.UPDATE,
         change: { site: siteKey, kind, action: 'update', key: u.d.key, id: u.l.id, ...(u.l.title ? { title: u.l.title } : {}), fields: u.fields },
-        run: (x, siteId) => send(x, siteId, u.l.id, bodyOf(u.fields)),
+        requests: [send(u.l.id, bodyOf(u.fields))],
       });
     }
     return out;

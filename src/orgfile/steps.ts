@@ -1,7 +1,5 @@
 /** What a plan is made of: changes to show, and the steps that make them. */
-import type { CallInput } from '../client/api.js';
-import type { AnyOp, OpResult } from '../contract/op.js';
-
+import type { AnyOp } from '../contract/op.js';
 export type ItemKind = 'collection' | 'space' | 'site' | 'section' | 'group' | 'site-space' | 'member' | 'saml' | 'openapi';
 type Action = 'create' | 'update' | 'move' | 'delete';
 
@@ -52,12 +50,85 @@ export interface Kept {
   title?: string;
 }
 
-/** What steps run with: requests (bounded, safe on 429), and the ids learnt so far. */
-export interface Exec {
-  organizationId: string;
-  send<O extends AnyOp>(op: O, input?: CallInput<O>): Promise<OpResult<O>>;
-  /** Ids by `kind:key` (and `site/kind/key` for a site's parts): matched ones, then created ones. */
-  ids: Map<string, string>;
-  /** The id of a `kind:key`, or an error saying it is not known (yet). */
-  idOf(ref: string): string;
+/**
+ * An id not known when planning: the one an earlier step's answer gives (`collection:KEY`,
+ * `space:KEY`, `site:KEY`, `SITE/section/KEY`…). Stands for a string in a request's params or body.
+ */
+export interface IdRef {
+  $ref: string;
+}
+
+export function ref(name: string): IdRef {
+  return { $ref: name };
+}
+
+export function isRef(v: unknown): v is IdRef {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as IdRef).$ref === 'string' && Object.keys(v).length === 1;
+}
+
+/** One request of a step, as data: the operation (its id in the contract), its params and body. */
+export interface StepRequest {
+  op: string;
+  params: Record<string, string | IdRef>;
+  body?: unknown;
+  /** Ids its answer gives, kept for later steps: ref → where in the answer (`id`, `siteSpaces.-1.id`). */
+  saves?: Record<string, string>;
+  /** publishSite: an answer asking for a checkout is a failure. */
+  checkout?: true;
+  /** OpenAPI create or put: wait for the processing, and fail when it failed. */
+  waitProcessing?: true;
+  /** moveSiteSpace: when the service answers that its path is taken there, send these first, then again. */
+  onPathTaken?: StepRequest[];
+}
+
+/**
+ * What apply does, as data (what a saved plan stores): the change it makes, shown by plan, and the
+ * requests that make it, sent in order. Steps run phase by phase (see PHASES); within a phase side
+ * by side, except the steps of a lane (a site's), which run in order, and a step that needs an id
+ * another step of the phase makes, which waits for it.
+ */
+export interface Step extends Change {
+  phase: Phase;
+  lane?: string;
+  requests: StepRequest[];
+}
+
+/**
+ * The dependency order: creations top-down (a collection before what it holds, collections before
+ * spaces before sites, which show spaces), moves after creations, the organization's own kinds,
+ * then deletions bottom-up (sites, then the spaces they showed, then the collections that held them).
+ */
+export const PHASES = [
+  'collections',
+  'collection-moves',
+  'spaces',
+  'space-moves',
+  'sites',
+  'organization',
+  'delete-organization',
+  'delete-sites',
+  'delete-spaces',
+  'delete-collections',
+] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** Every id reference a value holds. */
+export function refsIn(v: unknown, out: string[] = []): string[] {
+  if (isRef(v)) out.push(v.$ref);
+  else if (Array.isArray(v)) for (const x of v) refsIn(x, out);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) refsIn(x, out);
+  return out;
+}
+
+/** A value with its references replaced by the ids they stand for. */
+export function resolveRefs<T>(v: T, idOf: (ref: string) => string): T {
+  if (isRef(v)) return idOf(v.$ref) as T;
+  if (Array.isArray(v)) return v.map((x) => resolveRefs(x, idOf)) as T;
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolveRefs(x, idOf)])) as T;
+  return v;
+}
+
+/** A request of a step: the operation by its id, params and body as the contract takes them (ids not known yet as references). */
+export function request(op: AnyOp, params: Record<string, string | IdRef>, body?: unknown): StepRequest {
+  return { op: op.id, params, ...(body !== undefined ? { body } : {}) };
 }

@@ -87,6 +87,8 @@ sites:
     };
     const { steps, drift } = siteSteps({
       siteKey: 'site-one',
+      organizationId: 'org',
+      siteId: 'site',
       desired,
       live,
       prune: false,
