@@ -36,7 +36,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   4  not found (404); serve stop: no sandbox started with --detach runs on that port
   5  forbidden (403): your role does not allow it
   6  conflict (409): the operation would change nothing, or cannot be done
-     (also cr merge/update with conflicting pages, sites publish answered by a checkout)
+     (also cr merge/update with conflicting pages, sites publish answered by a checkout, orgs apply
+     PLAN when the organization changed since the plan was made: nothing applied)
   7  network failure or timeout
   8  rate limited (429) after the retries ran out
 130  cancelled at a prompt (Ctrl-C, or no to a confirmation); nothing was changed

@@ -45,7 +45,7 @@ export interface ApplyResult {
 }
 
 /** A specification whose processing failed (or did not end in time): the apply fails, naming it. */
-export class ProcessingFailed extends Error {
+class ProcessingFailed extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ProcessingFailed';

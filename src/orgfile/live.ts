@@ -199,7 +199,7 @@ export function isEmptySchema(schema: AdaptiveJsonSchema | Record<string, unknow
  * order of sections and groups follows from both lists; only a group with no section anywhere
  * inside leaves it open, and then the published profile (the tree itself) is read.
  */
-export async function readStructure(reader: Reader, organizationId: string, siteId: string): Promise<LStructure> {
+async function readStructure(reader: Reader, organizationId: string, siteId: string): Promise<LStructure> {
   const params = { organizationId, siteId };
   const [sections, groups] = await Promise.all([reader.all(siteOps.listSiteSections, { params }), reader.all(siteOps.listSiteSectionGroups, { params })]);
   if (sections.length === 0) {

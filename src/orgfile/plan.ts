@@ -58,6 +58,8 @@ export interface Plan {
   summary: Summary;
   /** Ids known before apply starts (`kind:key` → id). */
   ids: Map<string, string>;
+  /** What it was planned from (a saved plan keeps a digest of each object). */
+  live: Live;
 }
 
 /** Keys of the service's items, as export writes them (unique within their kind, in list order). */
@@ -743,7 +745,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   const rank = new Map<Step, number>(steps.map((st, i) => [st, i]));
   steps.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || rank.get(a)! - rank.get(b)!);
   const changes: Change[] = steps;
-  return { organization: live.organization, source: desired.source, prune, steps, changes, drift, kept, summary: summarize(changes), ids };
+  return { organization: live.organization, source: desired.source, prune, steps, changes, drift, kept, summary: summarize(changes), ids, live };
 
   function openapiUpdate(slug: string, fields: FieldChange[]): StepRequest[] {
     const params = { organizationId: org, specSlug: slug };

@@ -41,7 +41,10 @@ function summaryLine(s: Summary): string {
   return `Plan: ${s.create} to create, ${s.update} to update, ${s.move} to move, ${s.delete} to delete.`;
 }
 
-export function renderPlan(plan: Plan): string {
+/** What a plan shows: a plan just made, or a saved one. */
+export type Shown = Pick<Plan, 'organization' | 'source' | 'prune' | 'changes' | 'drift' | 'kept' | 'summary'>;
+
+export function renderPlan(plan: Shown): string {
   const out: string[] = [`Organization ${plan.organization}, from ${plan.source}${plan.prune ? ' (--prune)' : ''}`, ''];
   for (const [kinds, title] of KIND_TITLES) {
     const changes = plan.changes.filter((c) => kinds.includes(c.kind));
@@ -70,7 +73,7 @@ export function renderPlan(plan: Plan): string {
 }
 
 /** The plan for machines: every change with its fields, what cannot be applied, what is kept. */
-export function planJson(plan: Plan) {
+export function planJson(plan: Shown) {
   return {
     organization: plan.organization,
     source: plan.source,
@@ -83,7 +86,7 @@ export function planJson(plan: Plan) {
 }
 
 /** A change as shown: without the requests that make it (a certificate's text is sent, never shown). */
-export function changeOf(c: Change): Change {
+function changeOf(c: Change): Change {
   const { kind, action, key, id, site, title, fields, note } = c;
   return {
     kind,

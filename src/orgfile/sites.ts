@@ -24,9 +24,9 @@ import { bodyOf, ref as refTo, request, type Change, type Drift, type FieldChang
 import { plural } from '../cli/text.js';
 
 /** The stages of a site's steps (see the module comment). */
-export const STAGE = { DELETE_SITE_SPACES: 1, CREATE: 2, MOVE: 3, DELETE: 4, UPDATE: 5, DEFAULTS: 6 } as const;
+const STAGE = { DELETE_SITE_SPACES: 1, CREATE: 2, MOVE: 3, DELETE: 4, UPDATE: 5, DEFAULTS: 6 } as const;
 
-export interface SiteStep {
+interface SiteStep {
   change: Change;
   stage: number;
   requests: StepRequest[];

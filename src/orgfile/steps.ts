@@ -62,7 +62,7 @@ export function ref(name: string): IdRef {
   return { $ref: name };
 }
 
-export function isRef(v: unknown): v is IdRef {
+function isRef(v: unknown): v is IdRef {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as IdRef).$ref === 'string' && Object.keys(v).length === 1;
 }
 

@@ -3,7 +3,7 @@
  * apply` and `serve --seed` (which applies an organization file to the sandbox it starts).
  */
 import type { Api } from '../client/api.js';
-import { applyPlan, type ApplyResult } from './apply.js';
+import { applyPlan, type ApplyResult, type Runnable } from './apply.js';
 import { exportFile } from './export.js';
 import { kindsToRead, readLive, Reader, type ReadKind } from './live.js';
 import type { Desired, Live } from './model.js';
@@ -11,6 +11,7 @@ import { buildPlan, type Plan } from './plan.js';
 import { CONCURRENCY, Pool } from './pool.js';
 import { KINDS, type OrgFileData } from './schema.js';
 import type { Change } from './steps.js';
+import { changedSince, type SavedPlan } from './saved.js';
 
 export function reader(api: Api, concurrency: number = CONCURRENCY.default): Reader {
   return new Reader(api, new Pool(concurrency));
@@ -28,6 +29,17 @@ export async function planFile(r: Reader, organizationId: string, desired: Desir
   return buildPlan(desired, live, { prune });
 }
 
-export function applyFile(r: Reader, plan: Plan, onDone: (c: Change) => void): Promise<ApplyResult> {
+export function applyFile(r: Reader, plan: Runnable, onDone: (c: Change) => void): Promise<ApplyResult> {
   return applyPlan(plan, r, onDone);
+}
+
+/** A saved plan as apply runs it. */
+export function runnableOf(saved: SavedPlan): Runnable {
+  return { organization: saved.organization, steps: saved.steps, ids: new Map(Object.entries(saved.ids)) };
+}
+
+/** Read again what a saved plan read: what changed since (nothing: it may be applied). */
+export async function changedSincePlan(r: Reader, saved: SavedPlan): Promise<string[]> {
+  const live = await readLive(r, saved.organization, new Set(saved.read.kinds));
+  return changedSince(saved, live);
 }

@@ -51,6 +51,18 @@ export async function loadDesired(ctx: Context, file: string | undefined): Promi
   }
 }
 
+/** `plan --out`: the plan as data, readable by its owner only (it holds the values it sends). */
+export async function writePlan(ctx: Context, file: string, plan: Plan): Promise<void> {
+  const { savePlan } = await import('../../orgfile/saved.js');
+  const { writeFile } = await import('node:fs/promises');
+  try {
+    await writeFile(file, `${JSON.stringify(savePlan(plan, plan.live), null, 2)}\n`, { mode: 0o600 });
+  } catch (e) {
+    throw new UsageError(`--out: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  ctx.info(`wrote the plan to ${file}: apply it with docsctl orgs apply ${file}`);
+}
+
 /** Read the organization and plan; a reference to something the service lacks is a file problem too (exit 2). */
 export async function planOf(ctx: Context, desired: Desired, prune: boolean, concurrency: number): Promise<{ plan: Plan; reader: Reader }> {
   const { reader: makeReader, planFile } = await import('../../orgfile/workflow.js');

@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { StdoutClosed } from '../../cli/context.js';
 import { EXIT, QuietExit } from '../../cli/errors.js';
 import { terminalText } from '../../cli/escape.js';
-import { concurrencyOf, fileFlags, loadDesired, planOf } from './orgfile.js';
+import { concurrencyOf, fileFlags, loadDesired, planOf, writePlan } from './orgfile.js';
 
 /** `orgs plan --detailed-exitcode`'s exit code when changes are pending (terraform plan -detailed-exitcode's). */
 const PENDING = 2;
@@ -19,6 +19,11 @@ export default defineCommand({
     file: fileFlags.file,
     prune: fileFlags.prune,
     concurrency: fileFlags.concurrency,
+    out: {
+      description:
+        'also write the plan to this file (JSON: its steps, the requests they send, and a digest of each object it read), for docsctl orgs apply PLAN; it holds the values it sends (certificates from ${env:…} too): keep it as you keep secrets',
+      value: 'plan',
+    },
     detailedExitcode: {
       type: 'boolean',
       description:
@@ -31,10 +36,12 @@ export default defineCommand({
     'docsctl orgs plan -f org.yaml --prune',
     'docsctl orgs plan -f org.yaml --detailed-exitcode   # in CI: 0 nothing to do, 2 changes pending, 1 failed',
     'docsctl orgs plan -f org.yaml --json | jq .summary',
+    'docsctl orgs plan -f org.yaml --out org.plan   # reviewed, then: docsctl orgs apply org.plan',
   ],
   async run(ctx, { flags, print }) {
     const desired = await loadDesired(ctx, flags.file);
     const { plan } = await planOf(ctx, desired, Boolean(flags.prune), concurrencyOf(flags.concurrency));
+    if (flags.out) await writePlan(ctx, flags.out, plan);
     const pending = Boolean(flags.detailedExitcode) && plan.changes.length > 0;
     const { planJson, renderPlan } = await import('../../orgfile/render.js');
     try {
