@@ -68,6 +68,8 @@ export function liveSiteKeys(structure: LStructure, spaceKeyOf: (spaceId: string
 }
 
 const ROOT = '#root';
+/** The key of the section the service makes of a site's site spaces (see `converted`). */
+const CONVERTED = '#converted';
 type Ref = string;
 
 /** A placeholder for an item made by this apply: `@site/kind/key`, its id known once made. */
@@ -334,6 +336,8 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
     const desiredLists: { list: DSiteSpace[]; owner: DSection | null }[] =
       desired.mode === 'siteSpaces' ? [{ list: desired.siteSpaces, owner: null }] : want.sections.map((s) => ({ list: s.siteSpaces, owner: s }));
     const recreated: LSiteSpace[] = [];
+    /** The section the service makes of a site's site spaces when its first section is created. */
+    let converted: Ref | undefined;
     const autoDefault = new Set<Ref>();
 
     // 1. Site spaces the file does not have: deleted with --prune (their section's going takes them otherwise).
@@ -447,9 +451,16 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           },
           ...sectionFields(s, refTo(reg('section', s.key))),
           ...siteSpaceFields(first, refTo(reg('site-space', first.key))),
+          // The section the service made of the site's site spaces: the first of the site's.
+          ...(converts ? [{ ...request(ops.listSiteSections, site), saves: { [reg('section', CONVERTED)]: 'items.0.id' } }] : []),
         ],
       });
-      if (converts) sim.convertRoot('#converted');
+      if (converts) {
+        converted = placeholder(siteKey, 'section', CONVERTED);
+        const lead = live.mode === 'siteSpaces' ? (live.siteSpaces.find((x) => x.default) ?? live.siteSpaces[0]) : undefined;
+        keyOfRef.set(converted, lead ? input.spaceKeyOf(lead.space) : CONVERTED);
+        sim.convertRoot(converted);
+      }
       if (sim.sectionCount() === 0) autoDefault.add(ref);
       sim.addSection(ref, parent);
       if (firstLive) {
@@ -556,6 +567,21 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
         requests: [request(ops.deleteSiteSection, { ...site, siteSectionId: s.id })],
       });
       sim.removeSection(s.id);
+    }
+    if (converted !== undefined && prune) {
+      const staying = (sim.lists.get(converted) ?? []).length;
+      steps.push({
+        stage: STAGE.DELETE,
+        change: {
+          ...base,
+          kind: 'section',
+          action: 'delete',
+          key: name(converted),
+          note: `the section the service makes of the site’s site spaces${staying ? `; its ${plural(staying, 'site space')} ${staying === 1 ? 'goes' : 'go'} with it` : ''}`,
+        },
+        requests: [request(ops.deleteSiteSection, { ...site, siteSectionId: idOf(converted) })],
+      });
+      sim.removeSection(converted);
     }
     for (const g of have.groups) {
       if (matchedLive.has(g.id)) continue;

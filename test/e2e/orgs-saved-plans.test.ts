@@ -231,3 +231,33 @@ describe('OpenAPI entries', () => {
     expect(broken.stderr).toContain('not applied: 1');
   });
 });
+
+describe('a site’s structure in one pass', () => {
+  it('a site with site spaces only, given sections: the service makes them a section first; --prune deletes it, and the plan is clean after', async () => {
+    const flat = `${BASE}sites:
+  - title: Flat
+    siteSpaces:
+      - space: welcome
+      - space: reference
+`;
+    expect((await sb.run(['orgs', 'apply', '-f', file('flat.yaml', flat), '--yes'])).exitCode).toBe(0);
+    const sectioned = `${BASE}sites:
+  - title: Flat
+    sections:
+      - title: Start
+        siteSpaces:
+          - space: getting-started
+          - space: welcome
+      - title: API
+        siteSpaces:
+          - space: reference
+`;
+    const path = file('sectioned.yaml', sectioned);
+    const shown = JSON.parse((await sb.run(['orgs', 'plan', '-f', path, '--prune', '--json'])).stdout) as { changes: unknown[] };
+    const applied = await sb.run(['orgs', 'apply', '-f', path, '--prune', '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(applied.stderr).toContain(`Applied: ${shown.changes.length} changes`);
+    const after = await sb.run(['orgs', 'plan', '-f', path, '--prune', '--detailed-exitcode']);
+    expect(after.stdout).toContain('No changes');
+  });
+});
