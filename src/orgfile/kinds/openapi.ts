@@ -1,0 +1,80 @@
+/** OpenAPI specifications: created and put again from their URL (apply waits for the processing), visibility, deleted (with --prune). */
+import { ops as openapiOps } from '../../contract/openapi.js';
+import { diffFields } from '../sites.js';
+import { request, type Drift, type FieldChange, type Kept, type Step, type StepRequest } from '../steps.js';
+import { step } from './common.js';
+import type { KindDiff, PlanContext } from './context.js';
+
+export function diffOpenapi(c: PlanContext): KindDiff {
+  const { desired, live, prune, org } = c;
+  const steps: Step[] = [];
+  const drift: Drift[] = [];
+  const kept: Kept[] = [];
+  const liveSpec = new Map(live.openapi.map((s) => [s.slug.toLowerCase(), s]));
+  for (const d of desired.openapi) {
+    const l = liveSpec.get(d.slug.toLowerCase());
+    if (!l) {
+      if (d.url === undefined) {
+        drift.push({ kind: 'openapi', key: d.slug, why: 'a new specification needs its url (the file holds no specification text)' });
+        continue;
+      }
+      const url = d.url;
+      steps.push(
+        step(
+          'organization',
+          {
+            kind: 'openapi',
+            action: 'create',
+            key: d.slug,
+            fields: [{ field: 'url', to: url }, ...(d.visibility ? [{ field: 'visibility', to: d.visibility }] : [])],
+          },
+          [
+            { ...request(openapiOps.createOpenAPISpec, { organizationId: org }, { slug: d.slug, source: { url } }), waitProcessing: true },
+            ...(d.visibility === 'public' ? [request(openapiOps.updateOpenAPISpec, { organizationId: org, specSlug: d.slug }, { visibility: 'public' })] : []),
+          ],
+        ),
+      );
+      continue;
+    }
+    const fields = diffFields([
+      ['url', d.url, l.url],
+      ['visibility', d.visibility, l.visibility],
+    ]);
+    if (!fields.length) continue;
+    steps.push(
+      step(
+        'organization',
+        {
+          kind: 'openapi',
+          action: 'update',
+          key: d.slug,
+          id: l.slug,
+          fields,
+          ...(fields.some((f) => f.field === 'url') ? { note: 'the service fetches and processes it again' } : {}),
+        },
+        openapiUpdate(l.slug, fields),
+      ),
+    );
+  }
+  const inFile = new Set(desired.openapi.map((s) => s.slug.toLowerCase()));
+  for (const s of live.openapi) {
+    if (inFile.has(s.slug.toLowerCase())) continue;
+    const item = { kind: 'openapi' as const, key: s.slug, id: s.slug };
+    if (!prune) kept.push(item);
+    else {
+      steps.push(
+        step('delete-organization', { ...item, action: 'delete' }, [request(openapiOps.deleteOpenAPISpec, { organizationId: org, specSlug: s.slug })]),
+      );
+    }
+  }
+  return { steps, drift, kept };
+  function openapiUpdate(slug: string, fields: FieldChange[]): StepRequest[] {
+    const params = { organizationId: org, specSlug: slug };
+    const url = fields.find((f) => f.field === 'url');
+    const visibility = fields.find((f) => f.field === 'visibility');
+    return [
+      ...(url ? [{ ...request(openapiOps.putOpenAPISpec, params, { source: { url: url.to as string } }), waitProcessing: true as const }] : []),
+      ...(visibility ? [request(openapiOps.updateOpenAPISpec, params, { visibility: visibility.to })] : []),
+    ];
+  }
+}

@@ -1,0 +1,88 @@
+/** SAML providers: created, updated (certificates compared by their body, shown by fingerprint), deleted (with --prune). */
+import { UNSET_SSO_URL, ops as samlOps } from '../../contract/saml.js';
+import { slug } from '../keys.js';
+import type { DSaml, LSaml } from '../model.js';
+import { diffFields } from '../sites.js';
+import { request, type Drift, type Kept, type Step } from '../steps.js';
+import { certificateBody, fieldsOf, liveCertificate, shown, type ShownField, step } from './common.js';
+import type { KindDiff, PlanContext } from './context.js';
+
+export function diffSaml(c: PlanContext): KindDiff {
+  const { desired, live, prune, keys, org, keyOfId, teamKeyToId } = c;
+  const { samlOf } = c.matched;
+  const steps: Step[] = [];
+  const drift: Drift[] = [];
+  const kept: Kept[] = [];
+  for (const d of desired.saml) {
+    const l = samlOf.get(d);
+    const team = d.defaultTeam === undefined ? undefined : d.defaultTeam === null ? '' : teamKeyToId.get(d.defaultTeam)!;
+    if (!l) {
+      const body = {
+        label: d.label,
+        ...(d.entityID !== undefined ? { entityID: d.entityID } : {}),
+        ...(d.ssoURL !== undefined ? { ssoURL: d.ssoURL } : {}),
+        ...(d.certificate !== undefined ? { certificate: d.certificate } : {}),
+        ...(d.defaultRole !== undefined ? { defaultRole: d.defaultRole } : {}),
+        ...(team ? { defaultTeam: team } : {}),
+      };
+      steps.push(
+        step(
+          'organization',
+          {
+            kind: 'saml',
+            action: 'create',
+            key: d.key,
+            title: d.label,
+            fields: fieldsOf({
+              ...body,
+              ...(d.certificate !== undefined ? { certificate: d.certificateShown } : {}),
+              ...(team ? { defaultTeam: d.defaultTeam } : {}),
+            }),
+          },
+          [{ ...request(samlOps.createSamlProvider, { organizationId: org }, body), saves: { [`saml:${d.key}`]: 'id' } }],
+        ),
+      );
+      continue;
+    }
+    const fields = samlFields(d, l);
+    if (fields.length) {
+      steps.push(
+        step('organization', { kind: 'saml', action: 'update', key: d.key, id: l.id, title: l.label, fields: fields.map(shown) }, [
+          request(
+            samlOps.updateSamlProvider,
+            { organizationId: org, samlProviderId: l.id },
+            Object.fromEntries(fields.map((f) => [f.field, f.field === 'defaultTeam' ? team : f.to])),
+          ),
+        ]),
+      );
+    }
+  }
+  const matched = new Set([...samlOf.values()].map((l) => l.id));
+  for (const p of live.saml) {
+    if (matched.has(p.id)) continue;
+    const item = { kind: 'saml' as const, key: keys.saml.get(p.id)!, id: p.id, title: p.label };
+    if (!prune) kept.push(item);
+    else {
+      steps.push(
+        step('delete-organization', { ...item, action: 'delete' }, [request(samlOps.deleteSamlProvider, { organizationId: org, samlProviderId: p.id })]),
+      );
+    }
+  }
+  return { steps, drift, kept };
+
+  function samlFields(d: DSaml, l: LSaml): ShownField[] {
+    const liveUrl = l.ssoURL === UNSET_SSO_URL ? '' : l.ssoURL;
+    const rows: [string, unknown, unknown][] = [
+      ['label', d.label, l.label],
+      ['entityID', d.entityID, l.entityID],
+      ['ssoURL', d.ssoURL, liveUrl],
+      ['defaultRole', d.defaultRole, l.defaultRole],
+      ['defaultTeam', d.defaultTeam, l.defaultTeam ? (keyOfId.team.get(l.defaultTeam.id) ?? slug(l.defaultTeam.title, 'team')) : null],
+    ];
+    const out: ShownField[] = diffFields(rows);
+    if (d.certificate !== undefined && certificateBody(d.certificate) !== certificateBody(l.certificate)) {
+      out.push({ field: 'certificate', from: l.certificate, to: d.certificate, shown: { ...liveCertificate(l.certificate), to: d.certificateShown } });
+    }
+    return out;
+  }
+}
