@@ -22,7 +22,9 @@ export function diffCollections(c: PlanContext): KindDiff {
     return d;
   };
   const moves: { d: DCollection; l: LCollection; depth: number }[] = [];
-  for (const d of desired.collections) {
+  // Creations top-down: a collection after the one it goes in (apply waits for its id anyway).
+  const inOrder = [...desired.collections].map((d, i) => ({ d, i, depth: depth(d) })).sort((x, y) => x.depth - y.depth || x.i - y.i);
+  for (const { d } of inOrder) {
     const l = collectionOf.get(d);
     const parentId = d.parent === null ? null : ids.get(`collection:${d.parent}`);
     if (!l) {
