@@ -1,3 +1,4 @@
+import { readFile, stat } from 'node:fs/promises';
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, describeFailure, EXIT, UsageError } from '../../cli/errors.js';
@@ -68,12 +69,10 @@ export default defineCommand({
 
 /** A saved plan: read and checked (exit 2), for this organization, and the organization unchanged since (exit 6). */
 async function savedPlan(ctx: Context, file: string, concurrency: number): Promise<{ shown: Shown; runnable: Runnable; reader: Reader }> {
-  const { readFile } = await import('node:fs/promises');
   const { parseSavedPlan, PlanFileError } = await import('../../orgfile/saved.js');
   const { orgFileMaxBytes } = await import('./orgfile.js');
   let text: string;
   try {
-    const { stat } = await import('node:fs/promises');
     const max = await orgFileMaxBytes(ctx.env);
     if ((await stat(file)).size > max * 4) throw new UsageError(`<plan>: ${file} is larger than a plan of the largest organization file (${max * 4} bytes)`);
     text = await readFile(file, 'utf8');

@@ -1,4 +1,5 @@
 /** What `orgs export`, `plan` and `apply` share: the file read and checked (exit 2), the reader, the plan. */
+import { writeFile } from 'node:fs/promises';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Desired } from '../../orgfile/model.js';
@@ -54,7 +55,6 @@ export async function loadDesired(ctx: Context, file: string | undefined): Promi
 /** `plan --out`: the plan as data, readable by its owner only (it holds the values it sends). */
 export async function writePlan(ctx: Context, file: string, plan: Plan): Promise<void> {
   const { savePlan } = await import('../../orgfile/saved.js');
-  const { writeFile } = await import('node:fs/promises');
   try {
     await writeFile(file, `${JSON.stringify(savePlan(plan, plan.live), null, 2)}\n`, { mode: 0o600 });
   } catch (e) {
