@@ -20,7 +20,7 @@ import { exportFile, type ExportKeys, type SiteKeys } from './export.js';
 import { KeyAllocator, slug } from './keys.js';
 import type { Desired, DGroup, DSection, DSiteSpace, Live, LNode, LSiteSpace, LStructure, Path } from './model.js';
 import { walkDesired, walkLive } from './model.js';
-import { liveKeys, matchItems } from './plan.js';
+import { buildPlan, liveKeys, matchItems } from './plan.js';
 import type { Kind } from './schema.js';
 import { liveSiteKeys, match } from './sites.js';
 import { parseOrgFile, type LoadOptions } from './source.js';
@@ -150,6 +150,8 @@ export function updateFile(text: string, desired: Desired, live: Live): UpdateRe
       out.push(doc.createNode(exported[i]));
       result.added.push(name(k, exported[i]));
     });
+    // `spaces: []` that gets items is written as a block list, as export writes lists.
+    if (seq.flow && seq.items.length === 0 && out.length) seq.flow = false;
     seq.items = out;
   };
   kind('collections', desired.collections, live.collections, collectionOf, (e) => String(e.title));
@@ -164,6 +166,20 @@ export function updateFile(text: string, desired: Desired, live: Live): UpdateRe
     result.text = json ? JSON.stringify(doc.toJS(), null, 2) + '\n' : doc.toString({ lineWidth: 0 });
   }
   return result;
+}
+
+/**
+ * What plan would still change with the updated text (`--prune`): nothing, unless the file asks for
+ * what export cannot write (a value the API cannot set, a reference export cannot follow). Empty
+ * when the text cannot be planned offline.
+ */
+export function stillPlanned(text: string, source: string, live: Live, opts: LoadOptions = {}): string[] {
+  try {
+    const plan = buildPlan(checkForUpdate(text, source, opts), live, { prune: true });
+    return plan.changes.map((c) => `${c.action} ${c.kind} ${c.site ? `${c.site}/` : ''}${c.key}`);
+  } catch {
+    return [];
+  }
 }
 
 /** Fields that are structure, not values: rebuilt by updateStructure. */

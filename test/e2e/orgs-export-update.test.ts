@@ -98,6 +98,7 @@ describe('orgs export --update', () => {
     expect(updated.stdout).toBe('');
     expect(updated.stderr).toContain(`wrote ${path}: 0 items added, 0 removed, 1 changed`);
     expect(updated.stderr).toContain('~ space getting-started: title');
+    expect(updated.stderr).not.toContain('plan would still change');
     const after = readFileSync(path, 'utf8');
     expect(diff(before, after)).toEqual({ removed: ['    title: Getting started'], added: ['    title: Start here'] });
     expect(after).toContain('# the entry point of the guides\n  - key: getting-started');

@@ -62,6 +62,13 @@ describe('export --update', () => {
     expect(same.text).toBe(out.text);
   });
 
+  it('an empty flow list that gets items becomes a block list', () => {
+    const text = 'version: 1\nspaces: []\n';
+    const out = updateFile(text, checkForUpdate(text, 'o.yaml'), live([{ id: 'a', title: 'New' }]));
+    expect(out.text).toMatch(/^version: 1\nspaces:\n {2}- key: new\n {4}id: a\n {4}title: New\n/);
+    expect(out.added).toEqual(['space new']);
+  });
+
   it('a ${env:} certificate needs no variable to update; its place is kept for the messages of a bad file', () => {
     const text = 'version: 1\nsaml:\n  - label: Okta\n    certificate: ${env:OKTA_CERT}\n    colour: red\n';
     expect(() => checkForUpdate(text, 'o.yaml')).toThrow(/o\.yaml:5:5: saml\[0\]\.colour: unknown field "colour"/);

@@ -66,7 +66,7 @@ async function update(ctx: Context, file: string, check: boolean, concurrency: n
   const { readOrgFileText } = await import('../../orgfile/read.js');
   const { OrgFileError } = await import('../../orgfile/source.js');
   const { FILE_BYTES_VARIABLE } = await import('../../orgfile/limits.js');
-  const { checkForUpdate, updateFile } = await import('../../orgfile/update.js');
+  const { checkForUpdate, stillPlanned, updateFile } = await import('../../orgfile/update.js');
   const { reader, readAll } = await import('../../orgfile/workflow.js');
   const maxBytes = await orgFileMaxBytes(ctx.env);
   let text: string;
@@ -86,6 +86,8 @@ async function update(ctx: Context, file: string, check: boolean, concurrency: n
   const org = await ctx.org();
   const live = await ctx.spinning(`reading organization ${org}…`, readAll(reader(await ctx.api(), concurrency), org));
   const result = updateFile(text, desired, live);
+  const remaining = stillPlanned(result.text, file, live, { env: ctx.env, baseDir: dirname(resolve(file)), maxBytes });
+  if (remaining.length) result.kept.push(`plan would still change (the file asks for what export does not write): ${remaining.join(', ')}`);
   const { added, removed, changed, kept } = result;
   const lines = [...added.map((a) => `  + ${a}`), ...removed.map((r) => `  - ${r}`), ...changed.map((c) => `  ~ ${c}`), ...kept.map((k) => `  = ${k}`)];
   const summary = `${plural(added.length, 'item')} added, ${removed.length} removed, ${changed.length} changed`;
