@@ -832,7 +832,7 @@ function emptySchema() {
 }
 
 /** A certificate's base64 body, for comparing PEM with a bare body. */
-function certificateBody(text: string): string {
+export function certificateBody(text: string): string {
   return text.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
 }
 

@@ -20,7 +20,7 @@ import { exportFile, type ExportKeys, type SiteKeys } from './export.js';
 import { KeyAllocator, slug } from './keys.js';
 import type { Desired, DGroup, DSection, DSiteSpace, Live, LNode, LSiteSpace, LStructure, Path } from './model.js';
 import { walkDesired, walkLive } from './model.js';
-import { buildPlan, liveKeys, matchItems } from './plan.js';
+import { buildPlan, certificateBody, liveKeys, matchItems } from './plan.js';
 import type { Kind } from './schema.js';
 import { liveSiteKeys, match } from './sites.js';
 import { parseOrgFile, type LoadOptions } from './source.js';
@@ -236,6 +236,8 @@ function updateItem(doc: Document, node: YAMLMap, e: Record<string, unknown>, de
     if (f === '' || f === 'key' || f === 'group' || CHILDREN.has(f) || f in e) continue;
     const v = isScalar(pair.value) ? pair.value.value : pair.value;
     if (v === null || v === '' || v === false) continue;
+    // A certificate the file takes from the environment or a file stays, set or not in the service.
+    if (f === 'certificate' && (isMap(v) || (typeof v === 'string' && ENV_VALUE.test(v)))) continue;
     node.delete(f);
     changed.push(`${f} (no longer set)`);
   }
@@ -275,7 +277,10 @@ function updateStructure(
     seq.items = items.map((item, i) => {
       const n = nodeOf.get(item.id);
       if (!n) return doc.createNode(exported[i]);
-      updateItem(doc, n, exported[i], undefined, { text: '', added: [], removed: [], changed: [], kept: [] }, '');
+      // A section's or group's key from a title that changed is written; a site space's is its space's.
+      const x = exported[i];
+      const derived = 'siteSpaces' in x || 'sections' in x ? slug(String(x.title), 'sections' in x ? 'group' : 'section') : undefined;
+      updateItem(doc, n, x, derived, { text: '', added: [], removed: [], changed: [], kept: [] }, '');
       children(item as never, n, exported[i]);
       return n;
     });
@@ -292,11 +297,6 @@ function updateStructure(
   if (structure.mode === 'siteSpaces') siteSpaces(node, structure.siteSpaces, e.siteSpaces as Record<string, unknown>[]);
   else nodes(node.get('sections', true), structure.items, e.sections as Record<string, unknown>[]);
   return JSON.stringify(node.toJSON()) === before ? [] : [field];
-}
-
-/** A certificate's base64 body (PEM or bare: the same certificate). */
-function certificateBody(text: string): string {
-  return text.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
 }
 
 /**

@@ -153,9 +153,42 @@ describe('orgs export --update', () => {
     const r = await ok(['orgs', 'export', '--update', path]);
     expect(r.stderr).toContain('~ site public-docs: sections');
     const after = readFileSync(path, 'utf8');
+    expect(parse(after).sites[0].sections.map((x: { key: string }) => x.key)).toEqual(['api', 'guides']);
     expect(diff(text, after)).toEqual({ removed: ['        title: API'], added: ['        title: API reference'] });
     expect(after).toMatch(/sections:\n {6}# the reference\n {6}- key: api\n[\s\S]*- key: guides\n/);
     expect(await planned(path)).toEqual({ exitCode: 0, changes: [] });
+  });
+
+  it('many changes made elsewhere at once: the file follows, keeps its comments, and plans clean with --prune', async () => {
+    await ok(['orgs', 'apply', '-f', file('base.yaml', BASE), '--yes']);
+    const exported = `${(await ok(['orgs', 'export'])).stdout}\n`;
+    const ours = file('ours.yaml', exported.replace('collections:\n', 'collections:\n  # top-level collections\n'));
+    // Someone else changes the organization with their own copy of the file.
+    const theirs = parse(exported);
+    theirs.collections.find((c: { key: string }) => c.key === 'guides').title = 'Tutorials';
+    theirs.spaces.find((x: { key: string }) => x.key === 'reference').parent = 'guides';
+    theirs.spaces.push({ key: 'faq', title: 'FAQ', parent: 'handbook' });
+    theirs.members.find((m: { key: string }) => m.key === 'rex-reader').role = 'edit';
+    const site = theirs.sites[0];
+    site.sections.push({ group: true, title: 'More', sections: [{ title: 'Help', path: 'help', siteSpaces: [{ space: 'faq', path: 'faq' }] }] });
+    site.sections[0].siteSpaces.push({ space: 'welcome', path: 'welcome' });
+    await ok(['orgs', 'apply', '-f', file('theirs.yaml', JSON.stringify(theirs)), '--yes']);
+
+    const r = await ok(['orgs', 'export', '--update', ours]);
+    expect(r.stderr).toContain('1 item added, 0 removed, 4 changed');
+    expect(r.stderr).toContain('+ space faq');
+    expect(r.stderr).toContain('~ collection guides: title');
+    expect(r.stderr).toContain('~ space reference: parent');
+    expect(r.stderr).toContain('~ member rex-reader: role');
+    expect(r.stderr).toContain('~ site public-docs: sections');
+    expect(r.stderr).not.toContain('plan would still change');
+    const after = readFileSync(ours, 'utf8');
+    expect(after).toContain('collections:\n  # top-level collections\n  - key: handbook\n');
+    // Keys kept: the renamed collection is still `guides`, and what refers to it still says so.
+    expect(parse(after).spaces.find((x: { key: string }) => x.key === 'getting-started').parent).toBe('guides');
+    expect(await planned(ours)).toEqual({ exitCode: 0, changes: [] });
+    // And a fresh export would have renamed it: the diff --update spares.
+    expect(parse((await ok(['orgs', 'export'])).stdout).collections.map((c: { key: string }) => c.key)).toContain('tutorials');
   });
 
   it('a moved: note makes a key and title changed together a rename: plan updates, export --update keeps the new key', async () => {

@@ -77,3 +77,58 @@ describe('export --update', () => {
     expect(() => checkForUpdate('version: 1\nsaml:\n  - { label: Okta, certificate: "${env:OKTA_CERT}" }\n', 'o.yaml')).toThrow(/OKTA_CERT is not set/);
   });
 });
+
+describe('export --update of a site', () => {
+  it('a section without a key whose title changed gets its key written; a ${env:} certificate the service lacks stays', () => {
+    const text = [
+      'version: 1',
+      'sites:',
+      '  - title: Docs',
+      '    id: s1',
+      '    sections:',
+      '      - title: Guides',
+      '        id: sec1',
+      '        siteSpaces:',
+      '          - space: a',
+      '            id: ss1',
+      'saml:',
+      '  - label: Okta',
+      '    id: p1',
+      '    certificate: ${env:OKTA_CERT}',
+      '',
+    ].join('\n');
+    const org = {
+      ...live([{ id: 'sp', title: 'A' }]),
+      kinds: new Set(['spaces', 'sites', 'saml']),
+      sites: [
+        {
+          id: 's1',
+          title: 'Docs',
+          type: 'basic',
+          visibility: 'public',
+          published: true,
+          defaultLevel: null,
+          adaptiveContent: false,
+          structure: {
+            mode: 'sections',
+            items: [
+              {
+                type: 'section',
+                id: 'sec1',
+                title: 'Tutorials',
+                path: 'guides',
+                default: true,
+                siteSpaces: [{ id: 'ss1', space: 'sp', path: 'a', hidden: false, default: true }],
+              },
+            ],
+          },
+        },
+      ],
+      saml: [{ id: 'p1', label: 'Okta', entityID: '', ssoURL: 'about:blank', certificate: '', defaultRole: null }],
+    } as unknown as Live;
+    const out = updateFile(text, checkForUpdate(text, 'o.yaml'), org);
+    expect(out.text).toContain('      - key: guides\n        title: Tutorials\n        id: sec1\n');
+    expect(out.text).toContain('    certificate: ${env:OKTA_CERT}\n');
+    expect(checkForUpdate(out.text, 'o.yaml').sites[0].structure).toMatchObject({ items: [{ key: 'guides', title: 'Tutorials' }] });
+  });
+});
