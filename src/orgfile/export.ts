@@ -11,9 +11,23 @@ import { liveKeys } from './plan.js';
 import { FILE_VERSION, KINDS, type Kind, type OrgFileData } from './schema.js';
 import { liveSiteKeys } from './sites.js';
 
-/** The file's data for the kinds read into `live` (all of them by default). */
-export function exportFile(live: Live, kinds: readonly Kind[] = KINDS): OrgFileData {
-  const keys = liveKeys(live);
+/** The keys export gives the service's items (id → key), kind by kind. */
+export type ExportKeys = ReturnType<typeof liveKeys>;
+/** The keys of a site's sections, groups and site spaces (id → key). */
+export type SiteKeys = ReturnType<typeof liveSiteKeys>;
+
+/**
+ * The file's data for the kinds read into `live` (all of them by default), items in the order of
+ * `live`'s lists. `keys` and `siteKeys` give other keys than the service's titles would (export
+ * --update: the file's own).
+ */
+export function exportFile(
+  live: Live,
+  kinds: readonly Kind[] = KINDS,
+  keys: ExportKeys = liveKeys(live),
+  siteKeys: (siteId: string, structure: LStructure, spaceKey: (id: string) => string) => SiteKeys = (_, structure, spaceKey) =>
+    liveSiteKeys(structure, spaceKey),
+): OrgFileData {
   const spaceKey = (id: string) => keys.space.get(id) ?? id;
   const memberKey = (id: string) => keys.member.get(id) ?? id;
   const out: Record<string, unknown> = { version: FILE_VERSION, organization: live.organization };
@@ -56,7 +70,7 @@ export function exportFile(live: Live, kinds: readonly Kind[] = KINDS): OrgFileD
       adaptiveContent: s.adaptiveContent,
       ...(s.agentsContext ? { agentsContext: s.agentsContext } : {}),
       ...(s.adaptiveSchema ? { adaptiveSchema: s.adaptiveSchema } : {}),
-      ...structureToFile(s.structure, spaceKey),
+      ...structureToFile(s.structure, spaceKey, siteKeys(s.id, s.structure, spaceKey)),
     }));
   }
   if (want.has('members')) {
@@ -92,8 +106,7 @@ function mergeRulesToFile(rules: MergeRules, memberKey: (id: string) => string):
   return { type: 'rules', rules: rules.rules.map((r) => ('users' in r ? { ...r, users: r.users.map(memberKey) } : r)) };
 }
 
-function structureToFile(structure: LStructure, spaceKey: (id: string) => string): Record<string, unknown> {
-  const k = liveSiteKeys(structure, spaceKey);
+function structureToFile(structure: LStructure, spaceKey: (id: string) => string, k: SiteKeys): Record<string, unknown> {
   const siteSpace = (ss: LSiteSpace) => {
     const key = k.siteSpace.get(ss.id)!;
     const space = spaceKey(ss.space);

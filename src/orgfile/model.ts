@@ -6,7 +6,7 @@
 import type { DefaultLevel, Role } from '../contract/op.js';
 import type { AdaptiveJsonSchema } from '../contract/sites.js';
 import type { MergeRules } from '../contract/spaces.js';
-import type { Kind } from './schema.js';
+import type { Kind, MovableKind } from './schema.js';
 
 /** Where an item or a value is in the file: its path (`sites.0.sections.1`). */
 export type Path = (string | number)[];
@@ -143,6 +143,8 @@ export interface Desired {
   members: DMember[];
   saml: DSaml[];
   openapi: DSpec[];
+  /** `moved:` notes: per kind, new key → old key (see moved.ts). */
+  moved?: Map<MovableKind, Map<string, string>>;
   /** `file:line:column` of a path of the file (of the nearest node that exists). */
   where(path: Path): string;
 }

@@ -8,6 +8,8 @@ import type { MergeRules } from '../contract/spaces.js';
 import { KeyAllocator, slug } from './keys.js';
 import type { Desired, DSite, Live, Path } from './model.js';
 import { walkDesired } from './model.js';
+import { withMoved } from './moved.js';
+import type { MovableKind } from './schema.js';
 import { match } from './sites.js';
 import { nearby, OrgFileError, pathText, type Problem } from './source.js';
 import { PHASES, ref, type Change, type Drift, type IdRef, type Kept, type Step } from './steps.js';
@@ -64,6 +66,17 @@ export function liveKeys(live: Live) {
   };
 }
 
+/** The file's items matched to the service's: by id, then key (`moved:` notes: by the old key), then title (label). Export --update matches the same way. */
+export function matchItems(desired: Desired, live: Live, keys: ReturnType<typeof liveKeys> = liveKeys(live)) {
+  const moved = (kind: MovableKind, liveKey: Map<string, string>) => withMoved(liveKey, desired.moved?.get(kind));
+  return {
+    collectionOf: match(desired.collections, live.collections, (d) => d.id, moved('collections', keys.collection), [(d, l) => d.title === l.title]),
+    spaceOf: match(desired.spaces, live.spaces, (d) => d.id, moved('spaces', keys.space), [(d, l) => d.title === l.title]),
+    siteOf: match(desired.sites, live.sites, (d) => d.id, moved('sites', keys.site), [(d, l) => d.title === l.title]),
+    samlOf: match(desired.saml, live.saml, (d) => d.id, moved('saml', keys.saml), [(d, l) => d.label === l.label]),
+  };
+}
+
 export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}): Plan {
   const prune = Boolean(opts.prune);
   const steps: Step[] = [];
@@ -79,10 +92,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   const problem = (path: Path, message: string) => problems.push({ where: desired.where(path), path: pathText(path), message });
 
   // --- Matching, kind by kind -------------------------------------------------------------------
-  const collectionOf = match(desired.collections, live.collections, (d) => d.id, keys.collection, [(d, l) => d.title === l.title]);
-  const spaceOf = match(desired.spaces, live.spaces, (d) => d.id, keys.space, [(d, l) => d.title === l.title]);
-  const siteOf = match(desired.sites, live.sites, (d) => d.id, keys.site, [(d, l) => d.title === l.title]);
-  const samlOf = match(desired.saml, live.saml, (d) => d.id, keys.saml, [(d, l) => d.label === l.label]);
+  const { collectionOf, spaceOf, siteOf, samlOf } = matchItems(desired, live, keys);
 
   /** `kind:key` → id, for everything the file may refer to; and id → key, for showing the service's values. */
   const keyOfId = {

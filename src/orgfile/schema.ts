@@ -206,6 +206,18 @@ const FileOpenApi = z
   })
   .describe('An OpenAPI specification');
 
+/** The kinds whose items a `moved:` note may rename (members are matched by user id, specifications by slug). */
+const MOVABLE_KINDS = ['collections', 'spaces', 'sites', 'saml'] as const;
+export type MovableKind = (typeof MOVABLE_KINDS)[number];
+
+const FileMoved = z
+  .strictObject({
+    kind: z.enum(MOVABLE_KINDS).describe('The kind of the item'),
+    from: key.describe('The key the item had (as the service’s item gets it from its title, or as this file had it)'),
+    to: key.describe('Its key in this file now'),
+  })
+  .describe('A renamed key, as Terraform’s moved block: the item with key `to` is the one that had key `from` (a rename, not a deletion and a creation)');
+
 export const OrgFile = z
   .strictObject({
     $schema: z.string().optional(),
@@ -217,6 +229,7 @@ export const OrgFile = z
     members: z.array(FileMember).optional(),
     saml: z.array(FileSaml).optional(),
     openapi: z.array(FileOpenApi).optional(),
+    moved: z.array(FileMoved).optional().describe('Renamed keys of items without an id (docs/org-as-code.md, "Renaming a key")'),
   })
   .describe('An organization of the documentation service, as code (docsctl orgs export / plan / apply)');
 

@@ -17,6 +17,7 @@ import { FILE_BYTES_VARIABLE, ORG_FILE_LIMITS } from './limits.js';
 import { readCertificateFile, readOrgFileText, ReadRefused } from './read.js';
 import type { DCollection, Desired, DGroup, DMember, DNode, DSaml, DSection, DSite, DSiteSpace, DSpace, DSpec, DStructure, Path } from './model.js';
 import { walkDesired } from './model.js';
+import { movedNotes } from './moved.js';
 import { isSecretField, KINDS, OrgFile, type FileGroup, type FileSection, type FileSiteSpaceT, type Kind, type OrgFileData } from './schema.js';
 import { plural } from '../cli/text.js';
 
@@ -511,9 +512,13 @@ function normalize(
     return { slug: s.slug, ...(s.url !== undefined ? { url: s.url } : {}), ...(s.visibility !== undefined ? { visibility: s.visibility } : {}), at };
   });
 
+  const keysOfKind = { collections: cKeys, spaces: sKeys, sites: siteKeys, saml: samlKeys };
+  const moved = movedNotes(data.moved ?? [], (kind) => keysOfKind[kind], report);
+
   return {
     source,
     ...(data.organization ? { organization: data.organization } : {}),
+    moved,
     kinds,
     collections,
     spaces,

@@ -17,9 +17,14 @@ export function reader(api: Api, concurrency: number = CONCURRENCY.default): Rea
   return new Reader(api, new Pool(concurrency));
 }
 
+/** The whole organization, as plan and export read it. */
+export function readAll(r: Reader, organizationId: string): Promise<Live> {
+  return readLive(r, organizationId, new Set<ReadKind>([...KINDS, 'teams']));
+}
+
 /** The whole organization as a file's data. */
 export async function exportOrganization(r: Reader, organizationId: string): Promise<{ data: OrgFileData; live: Live }> {
-  const live = await readLive(r, organizationId, new Set<ReadKind>([...KINDS, 'teams']));
+  const live = await readAll(r, organizationId);
   return { data: exportFile(live), live };
 }
 
