@@ -51,7 +51,7 @@ export function checkForUpdate(text: string, source: string, opts: LoadOptions =
 /** The file's text (checked by checkForUpdate into `desired`) rewritten from `live` (read with every kind). */
 export function updateFile(text: string, desired: Desired, live: Live): UpdateResult {
   const doc = parseDocument(text, { keepSourceTokens: false });
-  const json = /^\s*\{/.test(text);
+  const json = desired.source.endsWith('.json') || /^\s*\{/.test(text);
   const base = liveKeys(live);
   const { collectionOf, spaceOf, siteOf, samlOf } = matchItems(desired, live, base);
   const memberOf = new Map(desired.members.flatMap((d) => live.members.filter((l) => l.id === d.id).map((l) => [d, l] as const)));
@@ -86,7 +86,7 @@ export function updateFile(text: string, desired: Desired, live: Live): UpdateRe
 
   // A site's structure: matched as plan matches it, the file's keys kept.
   const dSiteOf = new Map([...siteOf].map(([d, l]) => [l.id, d]));
-  const spaceIdOf = (key: string) => [...keys.space].find(([, k]) => k === key)?.[0];
+  const spaceIds = new Map([...keys.space].map(([id, k]) => [k, id]));
   const structureMatch = new Map<string, { groups: Map<DGroup, unknown>; sections: Map<DSection, unknown>; siteSpaces: Map<DSiteSpace, LSiteSpace> }>();
   const siteKeys = (siteId: string, structure: LStructure, spaceKey: (id: string) => string): SiteKeys => {
     const fresh = liveSiteKeys(structure, spaceKey);
@@ -96,14 +96,25 @@ export function updateFile(text: string, desired: Desired, live: Live): UpdateRe
     const have = walkLive(structure);
     const groups = match(want.groups, have.groups, (x) => x.id, fresh.group, [(x, l) => x.title === l.title]);
     const sections = match(want.sections, have.sections, (x) => x.id, fresh.section, [(x, l) => x.title === l.title]);
-    const siteSpaces = match(want.siteSpaces, have.siteSpaces, (x) => x.id, fresh.siteSpace, [(x, l) => spaceIdOf(x.space) === l.space]);
+    // Site spaces as siteSteps matches them: the same space in the matching section, then anywhere in the site.
+    const dSectionOf = new Map(want.sections.flatMap((sec) => sec.siteSpaces.map((ss) => [ss, sec] as const)));
+    const lSectionOf = new Map(have.sections.flatMap((sec) => sec.siteSpaces.map((ss) => [ss.id, sec.id] as const)));
+    const sameSpace = (x: DSiteSpace, l: LSiteSpace) => spaceIds.get(x.space) === l.space;
+    const siteSpaces = match(want.siteSpaces, have.siteSpaces, (x) => x.id, fresh.siteSpace, [
+      (x, l) => {
+        const ds = dSectionOf.get(x);
+        return sameSpace(x, l) && (ds === undefined || sections.get(ds)?.id === lSectionOf.get(l.id));
+      },
+      sameSpace,
+    ]);
     structureMatch.set(siteId, { groups, sections, siteSpaces });
     const keep = <D extends { key: string }, L extends { id: string }>(m: Map<D, L>, all: D[], items: L[], freshKeys: Map<string, string>) => {
       const alloc = new KeyAllocator();
       all.forEach((x) => alloc.reserve(x.key));
       const out = new Map<string, string>();
       for (const [x, l] of m) out.set(l.id, x.key);
-      for (const l of items) if (!out.has(l.id)) out.set(l.id, alloc.has(freshKeys.get(l.id)!) ? alloc.take(freshKeys.get(l.id)!) : freshKeys.get(l.id)!);
+      // A new item keeps the key export would give it, unless the file has that key already.
+      for (const l of items) if (!out.has(l.id)) out.set(l.id, alloc.take(freshKeys.get(l.id)!));
       return out;
     };
     return {
@@ -161,7 +172,10 @@ export function updateFile(text: string, desired: Desired, live: Live): UpdateRe
   kind('members', desired.members, live.members, memberOf, (e) => String(e.name || e.id));
   kind('saml', desired.saml, live.saml, samlOf, (e) => String(e.label));
   kind('openapi', desired.openapi as unknown as { at: Path; key?: string }[], live.openapi, specOf as never);
-  if (doc.has('organization') && doc.get('organization') !== live.organization) doc.set('organization', live.organization);
+  if (doc.has('organization') && doc.get('organization') !== live.organization) {
+    doc.set('organization', live.organization);
+    result.changed.push(`organization: ${live.organization}`);
+  }
 
   if (result.added.length || result.removed.length || result.changed.length) {
     result.text = json ? JSON.stringify(doc.toJS(), null, 2) + '\n' : doc.toString({ lineWidth: 0 });
