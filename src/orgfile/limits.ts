@@ -14,6 +14,8 @@ export const ORG_FILE_LIMITS = {
   fileBytes: 4 * 1024 * 1024,
   /** A certificate file's size, in bytes: the API's limit for a certificate (10 000 characters). */
   certificateBytes: samlCertificate.maxLength ?? 10_000,
+  /** The files taken from one folder given to `-f` (each, and all files together, within `fileBytes`). */
+  folderFiles: 1000,
   /** Copies of an anchored value that aliases may make, nested ones multiplied (yaml's maxAliasCount). */
   aliasCount: 100,
 };

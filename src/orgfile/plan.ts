@@ -18,6 +18,7 @@ import { walkDesired, walkLive } from './model.js';
 import { describeLiveCertificate } from './certificate.js';
 import { diffFields, match, same, siteSteps, STAGE, type SiteStep } from './sites.js';
 import { nearby, OrgFileError, pathText, type Problem } from './source.js';
+import { ownership } from './owns.js';
 import { bodyOf, type Change, type Drift, type Exec, type FieldChange, type Kept } from './steps.js';
 import { plural } from '../cli/text.js';
 
@@ -179,6 +180,13 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   }
   if (problems.length) throw new OrgFileError(desired.source, problems);
 
+  // What --prune may delete: what the files own (owns.ts).
+  const owned = ownership(desired.owners, live, (kind, ref) => {
+    const liveKey = kind === 'collection' ? keys.collection : keys.site;
+    const items = kind === 'collection' ? live.collections : live.sites;
+    return ids.get(`${kind}:${ref}`) ?? [...liveKey].find(([, k]) => k === ref)?.[0] ?? items.find((i) => i.id === ref)?.id;
+  });
+
   /** Merge rules with member keys as the API has them (user ids). */
   const rulesToApi = (rules: MergeRules): MergeRules =>
     rules.type !== 'rules'
@@ -264,7 +272,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       );
     }
     const matched = new Set([...collectionOf.values()].map((l) => l.id));
-    const gone = live.collections.filter((c) => !matched.has(c.id));
+    const gone = live.collections.filter((c) => !matched.has(c.id) && owned.collection(c));
     const goneIds = new Set(gone.map((c) => c.id));
     for (const c of gone) {
       const item = { kind: 'collection' as const, key: keys.collection.get(c.id)!, id: c.id, title: c.title };
@@ -354,7 +362,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     }
     const matched = new Set([...spaceOf.values()].map((l) => l.id));
     for (const s of live.spaces) {
-      if (matched.has(s.id)) continue;
+      if (matched.has(s.id) || !owned.space(s)) continue;
       const item = { kind: 'space' as const, key: keys.space.get(s.id)!, id: s.id, title: s.title };
       if (!prune) kept.push(item);
       else {
@@ -435,7 +443,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     for (const d of desired.sites) steps.push(siteStep(d, siteOf.get(d), spaceKeyOf, spaceIdOf));
     const matched = new Set([...siteOf.values()].map((l) => l.id));
     for (const s of live.sites) {
-      if (matched.has(s.id)) continue;
+      if (matched.has(s.id) || !owned.site(s)) continue;
       const item = { kind: 'site' as const, key: keys.site.get(s.id)!, id: s.id, title: s.title };
       if (!prune) kept.push(item);
       else {
@@ -600,7 +608,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     }
     const inFile = new Set(desired.members.map((m) => m.id));
     for (const m of live.members) {
-      if (inFile.has(m.id)) continue;
+      if (inFile.has(m.id) || !owned.whole('members')) continue;
       const item = { kind: 'member' as const, key: keys.member.get(m.id)!, id: m.id, title: m.name };
       if (!prune) kept.push(item);
       else if (m.id === live.me) drift.push({ ...item, why: 'you are not in the file, and apply never removes the member whose token it uses' });
@@ -662,7 +670,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     }
     const matched = new Set([...samlOf.values()].map((l) => l.id));
     for (const p of live.saml) {
-      if (matched.has(p.id)) continue;
+      if (matched.has(p.id) || !owned.whole('saml')) continue;
       const item = { kind: 'saml' as const, key: keys.saml.get(p.id)!, id: p.id, title: p.label };
       if (!prune) kept.push(item);
       else {
@@ -748,7 +756,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     }
     const inFile = new Set(desired.openapi.map((s) => s.slug.toLowerCase()));
     for (const s of live.openapi) {
-      if (inFile.has(s.slug.toLowerCase())) continue;
+      if (inFile.has(s.slug.toLowerCase()) || !owned.whole('openapi')) continue;
       const item = { kind: 'openapi' as const, key: s.slug, id: s.slug };
       if (!prune) kept.push(item);
       else {

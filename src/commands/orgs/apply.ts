@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { CliError, describeFailure, EXIT } from '../../cli/errors.js';
-import { concurrencyOf, fileFlags, loadDesired, planOf } from './orgfile.js';
+import { concurrencyOf, fileArgs, fileFlags, loadDesired, planOf } from './orgfile.js';
 import { plural } from '../../cli/text.js';
 
 export default defineCommand({
@@ -15,7 +15,7 @@ export default defineCommand({
   noJson: true,
   examples: ['docsctl orgs apply -f org.yaml', 'docsctl orgs apply -f org.yaml --prune --yes'],
   async run(ctx, { flags }) {
-    const desired = await loadDesired(ctx, flags.file);
+    const desired = await loadDesired(ctx, flags.file, 'apply');
     const { plan, reader } = await planOf(ctx, desired, Boolean(flags.prune), concurrencyOf(flags.concurrency));
     const { changeLines, renderPlan } = await import('../../orgfile/render.js');
     ctx.info(renderPlan(plan).trimEnd());
@@ -38,7 +38,7 @@ export default defineCommand({
     throw new CliError(
       lines.join('\n'),
       f.exitCode === EXIT.OK ? EXIT.FAILED : f.exitCode,
-      `run docsctl orgs apply -f ${flags.file} again to finish: it plans from what the organization has now${f.hint ? ` (${f.hint})` : ''}`,
+      `run docsctl orgs apply ${fileArgs(flags.file ?? [])} again to finish: it plans from what the organization has now${f.hint ? ` (${f.hint})` : ''}`,
     );
   },
 });
