@@ -10,6 +10,7 @@ export const ORG_FILE_LIMITS = {
   /**
    * An organization file's size, in bytes (YAML or JSON): 4 MiB, some 24 000 spaces as export
    * writes them; parsing takes about 70 MB of memory per MiB. Checked before the file is read whole.
+   * Several files (`-f` repeated, folders) are bounded together by the same number.
    */
   fileBytes: 4 * 1024 * 1024,
   /** A certificate file's size, in bytes: the API's limit for a certificate (10 000 characters). */

@@ -146,6 +146,8 @@ export interface Desired {
   openapi: DSpec[];
   /** `file:line:column` of a path of the file (of the nearest node that exists). */
   where(path: Path): string;
+  /** A path as its own file has it (`spaces[0]` of the second file, not of the items merged). */
+  pathIn?(path: Path): string;
   /** What each file owns (what --prune may delete); left out: everything of the declared kinds. */
   owners?: Owner[];
 }

@@ -100,7 +100,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   const ids = new Map<string, string>();
   const keys = liveKeys(live);
   const declared = desired.kinds;
-  const problem = (path: Path, message: string) => problems.push({ where: desired.where(path), path: pathText(path), message });
+  const problem = (path: Path, message: string) => problems.push({ where: desired.where(path), path: desired.pathIn?.(path) ?? pathText(path), message });
 
   // --- Matching, kind by kind -------------------------------------------------------------------
   const collectionOf = match(desired.collections, live.collections, (d) => d.id, keys.collection, [(d, l) => d.title === l.title]);

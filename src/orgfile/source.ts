@@ -230,6 +230,7 @@ export function checkOrgFiles(files: OrgFileText[], opts: LoadOptions = {}): Che
     known,
   });
   desired.source = sourcesText(names);
+  desired.pathIn = (path) => pathText(locate(path).local);
   if (organization !== undefined) desired.organization = organization;
   desired.owners = states.map((s) => ownerOf(s));
   return { ...(problems.length ? {} : { desired }), problems: inFileOrder(problems, names), notes: inFileOrder(notes, names), files: names };

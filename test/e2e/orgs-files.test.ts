@@ -174,6 +174,23 @@ describe('several files and folders', () => {
     expect(plan.stderr).toContain(`${b}:5:10: collections[0].key: duplicate key "guides": collections[0] (${a}:3:5) has it too`);
   });
 
+  it('a reference the organization lacks is placed in its own file, at its own index', async () => {
+    const a = file('a.yaml', 'version: 1\nspaces:\n  - title: One\n');
+    const b = file('b.yaml', 'version: 1\nspaces:\n  - title: Two\n    parent: no-such-collection\n');
+    const r = await sb.run(['orgs', 'plan', '-f', a, '-f', b]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`${b}:4:13: spaces[0].parent: no collection with key "no-such-collection" in the file or in organization org-acme`);
+  });
+
+  it('orgs schema describes owns:', async () => {
+    const r = await offline(['orgs', 'schema']);
+    expect(r.exitCode).toBe(0);
+    const owns = JSON.parse(r.stdout).properties.owns;
+    expect(Object.keys(owns.properties).sort()).toEqual(['collections', 'kinds', 'sites']);
+    expect(owns.description).toContain('what --prune may delete');
+    expect(owns.properties.kinds.items.enum).toEqual(['collections', 'spaces', 'sites', 'members', 'saml', 'openapi']);
+  });
+
   it('the files together are bounded by the org file limit (DOCSCTL_ORG_FILE_MAX_BYTES), each one too', async () => {
     const a = file('a.yaml', 'version: 1\ncollections:\n  - title: Guides\n'); // 42 bytes
     const b = file('b.yaml', 'version: 1\ncollections:\n  - title: Other\n'); // 41 bytes
