@@ -11,7 +11,7 @@ export const fileFlags = {
     short: 'f',
     type: 'list',
     description:
-      'an organization file (YAML or JSON; see docsctl orgs schema), or a folder of them (its *.yaml, *.yml and *.json, in name order); repeatable: the files are one organization',
+      'an organization file (YAML or JSON; see docsctl orgs schema), or a folder of them (its *.yaml, *.yml and *.json, in name order); several are one organization',
     value: 'file',
   },
   prune: {
