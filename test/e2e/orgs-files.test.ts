@@ -58,6 +58,9 @@ describe('orgs validate', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`${path}: valid (1 collection, 1 space)`);
+    const none = await offline(['orgs', 'validate']);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain('missing --file: the organization file (or a folder of them)');
     // plan, the same file, needs the organization: it fails for the network or the token, not the file.
     expect((await offline(['orgs', 'plan', '-f', path])).exitCode).not.toBe(0);
   });

@@ -45,7 +45,10 @@ export async function orgFileMaxBytes(env: NodeJS.ProcessEnv): Promise<number> {
 /** The files `-f` gives (at least one), else a usage error. */
 export function filesOf(files: string[] | undefined, command: string): string[] {
   if (!files?.length)
-    throw new UsageError('missing --file: the organization file to compare with', `e.g. docsctl orgs ${command} -f org.yaml (docsctl orgs export writes one)`);
+    throw new UsageError(
+      'missing --file: the organization file (or a folder of them)',
+      `e.g. docsctl orgs ${command} -f org.yaml (docsctl orgs export writes one)`,
+    );
   return files;
 }
 
