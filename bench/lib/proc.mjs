@@ -127,3 +127,17 @@ export async function setLatency(info, ms) {
   const r = await api(info.url, info.token, 'PUT', '/_sandbox/faults', { rules });
   if (r.status !== 200) throw new Error(`faults: ${r.status}`);
 }
+
+/** Peak RSS (bytes) of one `docsctl` run, stdout to /dev/null, from GNU time. */
+export function peakRss(args, env) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('/usr/bin/time', ['-f', '%M', process.execPath, BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      const kb = Number(err.trim().split('\n').pop());
+      if (code !== 0 || !Number.isFinite(kb)) reject(new Error(`docsctl ${args.join(' ')} failed (${code}): ${err}`));
+      else resolvePromise(kb * 1024);
+    });
+  });
+}

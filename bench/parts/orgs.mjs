@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { benchEnv, BIN, setLatency, startServer, tempDir, timedCli } from '../lib/proc.mjs';
+import { benchEnv, BIN, peakRss, setLatency, startServer, tempDir, timedCli } from '../lib/proc.mjs';
 import { median, result } from '../lib/stats.mjs';
 
 const COLLECTIONS = 100;
@@ -32,6 +32,44 @@ export function bigOrg() {
     })),
   }));
   return { version: 1, collections, spaces, sites };
+}
+
+/** An organization file of about `mib` MiB written by hand: 100 collections, spaces to fill it. */
+function orgFileOf(mib) {
+  const collections = Array.from({ length: 100 }, (_, i) => `  - key: c${i}\n    title: Collection ${i}\n${i >= 10 ? `    parent: c${i % 10}\n` : ''}`);
+  const head = `version: 1\ncollections:\n${collections.join('')}spaces:\n`;
+  const spaces = [];
+  let size = head.length;
+  for (let i = 0; size < mib * 2 ** 20; i++) {
+    const s = `  - key: s${i}\n    title: Space number ${i}\n    parent: c${i % 100}\n    editMode: live\n`;
+    spaces.push(s);
+    size += s.length;
+  }
+  return { text: head + spaces.join(''), spaces: spaces.length };
+}
+
+/** `orgs validate`'s peak memory on a 10 MiB file against a 1 MiB one: no server, no token. */
+async function validateMemory(dir, quick) {
+  const env = benchEnv({ DOCSCTL_ORG_FILE_MAX_BYTES: String(16 * 2 ** 20), DOCSCTL_API_URL: 'http://127.0.0.1:9' });
+  delete env.DOCSCTL_TOKEN;
+  const rss = {};
+  let spaces = 0;
+  for (const mib of [1, 10]) {
+    const file = join(dir, `validate-${mib}.yaml`);
+    const made = orgFileOf(mib);
+    writeFileSync(file, made.text);
+    if (mib === 10) spaces = made.spaces;
+    rss[mib] = [];
+    for (let i = 0; i < (quick ? 1 : 3); i++) rss[mib].push(await peakRss(['orgs', 'validate', '-f', file], env));
+  }
+  return result({
+    part: 'orgs',
+    name: `orgs validate of a 10 MiB file (${spaces.toLocaleString('en-US')} spaces): peak RSS, vs a 1 MiB file`,
+    value: median(rss[10]) / 2 ** 20,
+    baseline: median(rss[1]) / 2 ** 20,
+    unit: 'MiB',
+    command: '/usr/bin/time -f %M docsctl orgs validate -f org.yaml (DOCSCTL_ORG_FILE_MAX_BYTES=16777216; no server, no token)',
+  });
 }
 
 export default async function orgs({ quick }) {
@@ -81,6 +119,7 @@ export default async function orgs({ quick }) {
       if (!ms) out.push(result({ part: 'orgs', name: `orgs ${what}: requests made`, value: requests, unit: 'requests', command }));
     }
     await latency(0);
+    out.push(await validateMemory(dir, quick));
     out.push(
       result({
         part: 'orgs',

@@ -7,10 +7,9 @@
  * Servers: bench/servers/scale-sandbox.mjs (the built sandbox, filled in process). The quick run
  * lists 50,000 against 5,000 spaces and fills a tenth of the memory figure (no target then).
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { compare } from '../lib/hyperfine.mjs';
-import { BIN, benchEnv, memoryOf, ROOT, startServer } from '../lib/proc.mjs';
+import { BIN, benchEnv, memoryOf, peakRss, ROOT, startServer } from '../lib/proc.mjs';
 import { median, result } from '../lib/stats.mjs';
 
 const SCALE_SERVER = join(ROOT, 'bench/servers/scale-sandbox.mjs');
@@ -19,20 +18,6 @@ const GIB = 1024 ** 3;
 
 export function startScaleSandbox(options) {
   return startServer(process.execPath, ['--expose-gc', SCALE_SERVER, JSON.stringify({ token: TOKEN, ...options })]);
-}
-
-/** Peak RSS (bytes) of one `docsctl` run, stdout to /dev/null, from GNU time. */
-function peakRss(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/time', ['-f', '%M', process.execPath, BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => {
-      const kb = Number(err.trim().split('\n').pop());
-      if (code !== 0 || !Number.isFinite(kb)) reject(new Error(`docsctl ${args.join(' ')} failed (${code}): ${err}`));
-      else resolve(kb * 1024);
-    });
-  });
 }
 
 async function timedGet(url) {

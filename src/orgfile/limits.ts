@@ -10,10 +10,13 @@ export const ORG_FILE_LIMITS = {
   /**
    * An organization file's size, in bytes (YAML or JSON): 4 MiB, some 24 000 spaces as export
    * writes them; parsing takes about 70 MB of memory per MiB. Checked before the file is read whole.
+   * Several files (`-f` repeated, folders) are bounded together by the same number.
    */
   fileBytes: 4 * 1024 * 1024,
   /** A certificate file's size, in bytes: the API's limit for a certificate (10 000 characters). */
   certificateBytes: samlCertificate.maxLength ?? 10_000,
+  /** The files taken from one folder given to `-f` (each, and all files together, within `fileBytes`). */
+  folderFiles: 1000,
   /** Copies of an anchored value that aliases may make, nested ones multiplied (yaml's maxAliasCount). */
   aliasCount: 100,
   /** How long apply waits for an OpenAPI specification it created or changed to be processed, in ms (as `openapi create`'s default wait). */

@@ -6,6 +6,7 @@
 import type { DefaultLevel, Role } from '../contract/op.js';
 import type { AdaptiveJsonSchema } from '../contract/sites.js';
 import type { MergeRules } from '../contract/spaces.js';
+import type { Owner } from './owns.js';
 import type { Kind, MovableKind } from './schema.js';
 
 /** Where an item or a value is in the file: its path (`sites.0.sections.1`). */
@@ -147,6 +148,10 @@ export interface Desired {
   moved?: Map<MovableKind, Map<string, string>>;
   /** `file:line:column` of a path of the file (of the nearest node that exists). */
   where(path: Path): string;
+  /** A path as its own file has it (`spaces[0]` of the second file, not of the items merged). */
+  pathIn?(path: Path): string;
+  /** What each file owns (what --prune may delete); left out: everything of the declared kinds. */
+  owners?: Owner[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import type { MergeRules } from '../contract/spaces.js';
 import { KeyAllocator, slug } from './keys.js';
 import type { Desired, DSite, Live, Path } from './model.js';
 import { walkDesired } from './model.js';
+import { ownership } from './owns.js';
 import { withMoved } from './moved.js';
 import type { MovableKind } from './schema.js';
 import { match } from './sites.js';
@@ -89,7 +90,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   const org = live.organization;
   /** The id of a `kind:key`: known now, or made by an earlier step of this apply. */
   const idRef = (name: string): string | IdRef => ids.get(name) ?? ref(name);
-  const problem = (path: Path, message: string) => problems.push({ where: desired.where(path), path: pathText(path), message });
+  const problem = (path: Path, message: string) => problems.push({ where: desired.where(path), path: desired.pathIn?.(path) ?? pathText(path), message });
 
   // --- Matching, kind by kind -------------------------------------------------------------------
   const { collectionOf, spaceOf, siteOf, samlOf } = matchItems(desired, live, keys);
@@ -166,6 +167,13 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   }
   if (problems.length) throw new OrgFileError(desired.source, problems);
 
+  // What --prune may delete: what the files own (owns.ts).
+  const owned = ownership(desired.owners, live, (kind, ref) => {
+    const liveKey = kind === 'collection' ? keys.collection : keys.site;
+    const items = kind === 'collection' ? live.collections : live.sites;
+    return ids.get(`${kind}:${ref}`) ?? [...liveKey].find(([, k]) => k === ref)?.[0] ?? items.find((i) => i.id === ref)?.id;
+  });
+
   /** Merge rules with member keys as the API has them (user ids). */
   const rulesToApi = (rules: MergeRules): MergeRules =>
     rules.type !== 'rules'
@@ -191,6 +199,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     rulesToApi,
     rulesToFile,
     matched: { collectionOf, spaceOf, siteOf, samlOf },
+    owned,
   };
   const differs = [
     ['collections', diffCollections],

@@ -16,8 +16,13 @@ export { ReadRefused };
  * The text of an organization file, read only if it is at most `maxBytes` (`tooBig` says how to
  * raise the bound). A folder, or a file that cannot be opened, is refused.
  */
-export function readOrgFileText(file: string, maxBytes: number, tooBig: string): string {
-  return readBounded(file, maxBytes, `larger than ${bytesText(maxBytes)}, the limit of an organization file (${tooBig})`).toString('utf8');
+export function readOrgFileText(
+  file: string,
+  maxBytes: number,
+  tooBig: string,
+  limit = `larger than ${bytesText(maxBytes)}, the limit of an organization file`,
+): string {
+  return readBounded(file, maxBytes, `${limit} (${tooBig})`).toString('utf8');
 }
 
 /**

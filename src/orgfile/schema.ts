@@ -218,7 +218,47 @@ const FileMoved = z
   })
   .describe('A renamed key, as Terraform’s moved block: the item with key `to` is the one that had key `from` (a rename, not a deletion and a creation)');
 
-export const OrgFile = z
+/** The kinds a file may declare, in the order they are applied. */
+export const KINDS = ['collections', 'spaces', 'sites', 'members', 'saml', 'openapi'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/**
+ * What a file owns (docs/org-as-code.md, "Several files, and owning part of an organization"):
+ * what `--prune` may delete on its behalf. Left out, a file owns every item of the kinds it
+ * declares (as a single file always did); given, only what it lists.
+ */
+const FileOwns = z
+  .strictObject({
+    kinds: z
+      .array(z.enum(KINDS))
+      .optional()
+      .describe('Kinds this file owns whole (each must be a kind it declares): --prune deletes any item of them that no file has'),
+    collections: z
+      .array(key)
+      .optional()
+      .describe(
+        'Collection subtrees this file owns, by key (of the files, else as export names the organization’s) or id: --prune deletes the collections and spaces inside them that no file has (of the kinds this file declares), never the collection itself',
+      ),
+    sites: z
+      .array(key)
+      .optional()
+      .describe('Sites this file owns, by key (of the files, else as export names the organization’s) or id: --prune deletes those of them that no file has'),
+  })
+  .describe('What this file owns: what --prune may delete on its behalf. Left out: every item of the kinds the file declares');
+
+export type FileOwnsT = z.output<typeof FileOwns>;
+
+/** The schema of one item of each kind (a file's lists are checked item by item). */
+export const ITEM_SCHEMAS = {
+  collections: FileCollection,
+  spaces: FileSpace,
+  sites: FileSite,
+  members: FileMember,
+  saml: FileSaml,
+  openapi: FileOpenApi,
+} as const;
+
+const OrgFile = z
   .strictObject({
     $schema: z.string().optional(),
     version: z.literal(FILE_VERSION).describe('The version of this file’s format'),
@@ -230,15 +270,20 @@ export const OrgFile = z
     saml: z.array(FileSaml).optional(),
     openapi: z.array(FileOpenApi).optional(),
     moved: z.array(FileMoved).optional().describe('Renamed keys of items without an id (docs/org-as-code.md, "Renaming a key")'),
+    owns: FileOwns.optional(),
   })
   .describe('An organization of the documentation service, as code (docsctl orgs export / plan / apply)');
 
 export type OrgFileData = z.output<typeof OrgFile>;
 export type FileSiteSpaceT = z.output<typeof FileSiteSpace>;
 
-/** The kinds a file may declare, in the order they are applied. */
-export const KINDS = ['collections', 'spaces', 'sites', 'members', 'saml', 'openapi'] as const;
-export type Kind = (typeof KINDS)[number];
+/**
+ * A file's top level with its lists taken as they are: the lists are checked item by item
+ * (ITEM_SCHEMAS), so that one bad item does not hide the problems of the others.
+ */
+export const OrgFileTop = OrgFile.extend(
+  Object.fromEntries(KINDS.map((k) => [k, z.array(z.unknown()).optional()])) as Record<Kind, z.ZodOptional<z.ZodArray<z.ZodUnknown>>>,
+);
 
 /** The file's JSON Schema (draft 2020-12), for editors and `docsctl orgs schema`. */
 export function orgFileJsonSchema(): Record<string, unknown> {

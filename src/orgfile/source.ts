@@ -1,11 +1,12 @@
 /**
- * Reading an organization file: YAML or JSON, `${env:NAME}` values, certificates from files, the
- * schema, then the rules the schema cannot say (keys unique within their kind, references to keys
- * that exist, no cycle of collections, one default per list, unique paths). Every problem is given
- * with its place, `org.yaml:12:7: spaces[3].parent: no collection "guidez"`, all of them at once,
- * before anything is sent.
+ * Reading organization files: YAML or JSON, `${env:NAME}` values, certificates from files, the
+ * schema (item by item), what each file owns, then the rules the schema cannot say, across the files
+ * merged kind by kind (keys unique within their kind, references to keys that exist, no cycle of
+ * collections, one default per list, unique paths). Every problem is given with its place,
+ * `org.yaml:12:7: spaces[3].parent: no collection "guidez"`, all of them at once, in one pass,
+ * before anything is sent; `orgs validate` runs the same pass without a network.
  */
-import { dirname, resolve } from 'node:path';
+import type { z } from 'zod';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { describeIssue } from '../contract/issues.js';
 import type { Role } from '../contract/op.js';
@@ -14,11 +15,25 @@ import { fingerprintOf } from './certificate.js';
 import { KeyAllocator, slug } from './keys.js';
 import { bytesText } from '../cli/read.js';
 import { FILE_BYTES_VARIABLE, ORG_FILE_LIMITS } from './limits.js';
-import { readCertificateFile, readOrgFileText, ReadRefused } from './read.js';
+import { readCertificateFile, ReadRefused } from './read.js';
+import { readOrgFiles, type OrgFileText } from './files.js';
+import type { Owner } from './owns.js';
 import type { DCollection, Desired, DGroup, DMember, DNode, DSaml, DSection, DSite, DSiteSpace, DSpace, DSpec, DStructure, Path } from './model.js';
 import { walkDesired } from './model.js';
 import { movedNotes } from './moved.js';
-import { isSecretField, KINDS, OrgFile, type FileGroup, type FileSection, type FileSiteSpaceT, type Kind, type OrgFileData } from './schema.js';
+import {
+  FILE_VERSION,
+  isSecretField,
+  ITEM_SCHEMAS,
+  KINDS,
+  OrgFileTop,
+  type FileGroup,
+  type FileOwnsT,
+  type FileSection,
+  type FileSiteSpaceT,
+  type Kind,
+  type OrgFileData,
+} from './schema.js';
 import { plural } from '../cli/text.js';
 
 export interface Problem {
@@ -42,7 +57,8 @@ export class OrgFileError extends Error {
 
 const MAX_SHOWN = 20;
 
-function formatProblems(source: string, problems: Problem[]): string {
+/** `org.yaml: 3 problems` and one line each (at most MAX_SHOWN). */
+export function formatProblems(source: string, problems: Problem[]): string {
   const head = `${source}: ${plural(problems.length, 'problem')}`;
   const lines = problems.slice(0, MAX_SHOWN).map((p) => `  ${p.where}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
   if (problems.length > MAX_SHOWN) lines.push(`  … and ${problems.length - MAX_SHOWN} more`);
@@ -59,33 +75,219 @@ export interface LoadOptions {
   env?: NodeJS.ProcessEnv;
   /** The folder certificate files are relative to, and must be in (default: the file's). */
   baseDir?: string;
-  /** The largest file taken, in bytes (default: ORG_FILE_LIMITS.fileBytes). */
+  /** The largest file taken, and the largest total of several, in bytes (default: ORG_FILE_LIMITS.fileBytes). */
   maxBytes?: number;
+  /**
+   * An unset `${env:NAME}`: a problem (plan and apply need its value; the default), or a note
+   * (`orgs validate`: the value is not needed to check the file, and the certificate is not checked).
+   */
+  unsetEnv?: 'problem' | 'note';
+}
+
+/** What checking files found: the organization they describe (when there is no problem), the problems, the notes. */
+export interface Checked {
+  desired?: Desired;
+  problems: Problem[];
+  notes: Problem[];
+  /** The files read, in order. */
+  files: string[];
 }
 
 /** How to raise the size bound, for its message. */
 const RAISE_SIZE = `${FILE_BYTES_VARIABLE} raises it`;
 
-/** Read and check a file from disk (never more than `maxBytes` of it). Throws OrgFileError. */
-export function loadOrgFile(file: string, opts: LoadOptions = {}): Desired {
-  let text: string;
-  try {
-    text = readOrgFileText(file, opts.maxBytes ?? ORG_FILE_LIMITS.fileBytes, RAISE_SIZE);
-  } catch (e) {
-    if (e instanceof ReadRefused) throw new OrgFileError(file, [{ where: file, path: '', message: e.message }]);
-    throw e;
-  }
-  return parseOrgFile(text, file, { baseDir: dirname(resolve(file)), ...opts });
+/** The source named in messages about several files. */
+function sourcesText(files: string[]): string {
+  return files.length === 1 ? files[0] : files.length <= 3 ? files.join(', ') : `${files.length} files`;
+}
+
+/**
+ * Read and check the files (and folders) `-f` gives, every problem of every file at once. Never
+ * throws for a problem of the files: see `problems` (a file that cannot be read is one too).
+ */
+export function checkOrgFilePaths(given: string[], opts: LoadOptions = {}): Checked {
+  const problems: Problem[] = [];
+  const maxBytes = opts.maxBytes ?? ORG_FILE_LIMITS.fileBytes;
+  const texts = readOrgFiles(given, maxBytes, RAISE_SIZE, (path, e) => problems.push({ where: path, path: '', message: e.message }));
+  const checked = checkOrgFiles(texts, opts);
+  return { ...checked, problems: [...problems, ...checked.problems], desired: problems.length ? undefined : checked.desired };
+}
+
+/** Read and check the files (and folders) given; throws OrgFileError with every problem. */
+export function loadOrgFiles(given: string[], opts: LoadOptions = {}): Desired {
+  const checked = checkOrgFilePaths(given, opts);
+  if (!checked.desired) throw new OrgFileError(sourcesText(given), checked.problems);
+  return checked.desired;
 }
 
 /** Check a file's text (YAML, or JSON, which YAML reads too). Throws OrgFileError. */
 export function parseOrgFile(text: string, source: string, opts: LoadOptions = {}): Desired {
+  const checked = checkOrgFiles([{ text, source, baseDir: opts.baseDir ?? process.cwd() }], opts);
+  if (!checked.desired) throw new OrgFileError(source, checked.problems);
+  return checked.desired;
+}
+
+/** One file, checked on its own: what it declares, its items that passed the schema, where things are in it. */
+interface FileState {
+  source: string;
+  baseDir: string;
+  /** `file:line:column` of a path of this file (of the key `keyName` in the map there). */
+  where: (path: Path, keyName?: string) => string;
+  organization?: string;
+  owns?: FileOwnsT;
+  /** Its `moved:` notes (merged across files: a rename is one organization's). */
+  moved?: OrgFileData['moved'];
+  /** Kinds whose list is a list. */
+  declared: Set<Kind>;
+  /** The items that passed the schema, with their index in the file. */
+  items: Record<Kind, { value: unknown; index: number }[]>;
+  /** Keys of items left out for their problems: references to them are not reported again. */
+  known: Record<Kind, string[]>;
+  /** The variable each substituted field came from, by path text. */
+  fromEnv: Map<string, string>;
+  /** Fields whose `${env:}` gave no value (by path text): not checked further. */
+  unresolved: Set<string>;
+}
+
+const byKind = <T>(make: () => T): Record<Kind, T> => Object.fromEntries(KINDS.map((k) => [k, make()])) as Record<Kind, T>;
+
+/**
+ * Check files' texts as one organization: each file (syntax, `${env:}`, the schema item by item, what
+ * it owns), then the items of all of them merged kind by kind (keys unique across files, references,
+ * cycles, values). Every problem at once, each at its file:line:column.
+ */
+export function checkOrgFiles(files: OrgFileText[], opts: LoadOptions = {}): Checked {
+  const problems: Problem[] = [];
+  const notes: Problem[] = [];
+  const states: FileState[] = [];
+  for (const f of files) {
+    const state = checkOne(f, opts, problems, notes);
+    if (state) states.push(state);
+  }
+  const names = files.map((f) => f.source);
+  if (states.length === 0) return { problems: inFileOrder(problems, names), notes: inFileOrder(notes, names), files: names };
+
+  // Items of one kind merged across files; each remembers its file and its index there.
+  const origin = byKind<{ file: FileState; index: number }[]>(() => []);
+  const merged: Record<string, unknown> = { version: FILE_VERSION };
+  const kinds = new Set<Kind>();
+  for (const k of KINDS) {
+    const holders = states.filter((s) => s.declared.has(k));
+    if (holders.length === 0) continue;
+    kinds.add(k);
+    merged[k] = holders.flatMap((s) =>
+      s.items[k].map((it) => {
+        origin[k].push({ file: s, index: it.index });
+        return it.value;
+      }),
+    );
+  }
+  const moved = states.flatMap((s) => s.moved ?? []);
+  if (moved.length) merged.moved = moved;
+  const first = states[0];
+  const locate = (path: Path): { file: FileState; local: Path } => {
+    const [kind, index, ...rest] = path;
+    if (typeof index === 'number' && (KINDS as readonly unknown[]).includes(kind)) {
+      const o = origin[kind as Kind][index];
+      if (o) return { file: o.file, local: [kind, o.index, ...rest] };
+    }
+    return { file: first, local: path };
+  };
+  const where = (path: Path, keyName?: string) => {
+    const { file, local } = locate(path);
+    return file.where(local, keyName);
+  };
+  const report = (path: Path, message: string, keyName?: string) => problems.push({ where: where(path, keyName), path: pathText(locate(path).local), message });
+
+  // The organization the files name (informative) must be one.
+  let organization: string | undefined;
+  let organizationFrom: FileState | undefined;
+  for (const s of states) {
+    if (s.organization === undefined) continue;
+    if (organizationFrom === undefined) {
+      organization = s.organization;
+      organizationFrom = s;
+    } else if (s.organization !== organization) {
+      problems.push({
+        where: s.where(['organization']),
+        path: 'organization',
+        message: `${JSON.stringify(s.organization)}: ${organizationFrom.source} names organization ${JSON.stringify(organization)} (files given together describe one organization)`,
+      });
+    }
+  }
+
+  const known = byKind<Set<string>>(() => new Set());
+  for (const s of states) for (const k of KINDS) for (const key of s.known[k]) known[k].add(key);
+  const data = merged as OrgFileData;
+  const desired = normalize(data, kinds, {
+    where,
+    report,
+    place: (path) => `${pathText(locate(path).local)} (${where(path)})`,
+    baseDirOf: (path) => locate(path).file.baseDir,
+    envOf: (path) => {
+      const { file, local } = locate(path);
+      return file.fromEnv.get(pathText(local));
+    },
+    unresolved: (path) => {
+      const { file, local } = locate(path);
+      return file.unresolved.has(pathText(local));
+    },
+    known,
+  });
+  desired.source = sourcesText(names);
+  desired.pathIn = (path) => pathText(locate(path).local);
+  if (organization !== undefined) desired.organization = organization;
+  desired.owners = states.map((s) => ownerOf(s));
+  return { ...(problems.length ? {} : { desired }), problems: inFileOrder(problems, names), notes: inFileOrder(notes, names), files: names };
+}
+
+/** Problems in the order of the files, then of their lines and columns (as an editor lists them). */
+function inFileOrder(problems: Problem[], files: string[]): Problem[] {
+  const keyOf = (p: Problem): [number, number, number] => {
+    const m = /^(.*):(\d+):(\d+)$/.exec(p.where);
+    const file = m ? m[1] : p.where;
+    return [files.indexOf(file), m ? Number(m[2]) : 0, m ? Number(m[3]) : 0];
+  };
+  const keyed = problems.map((p) => ({ p, k: keyOf(p) }));
+  keyed.sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2]);
+  return keyed.map((x) => x.p);
+}
+
+/** What a file owns: every item of the kinds it declares, or what its `owns:` lists. */
+function ownerOf(s: FileState): Owner {
+  const declares = new Set(s.declared);
+  if (!s.owns) return { source: s.source, declares, whole: new Set(declares), collections: [], sites: [] };
+  return {
+    source: s.source,
+    declares,
+    whole: new Set((s.owns.kinds ?? []).filter((k) => declares.has(k))),
+    collections: s.owns.collections ?? [],
+    sites: s.owns.sites ?? [],
+  };
+}
+
+/** The item kinds' names for a key derived from a title, as normalize derives them. */
+const TITLE_OF: Record<Kind, (v: Record<string, unknown>) => unknown> = {
+  collections: (v) => v.title,
+  spaces: (v) => v.title,
+  sites: (v) => v.title,
+  members: (v) => v.name ?? v.id,
+  saml: (v) => v.label,
+  openapi: (v) => v.slug,
+};
+
+/** One file on its own: its problems pushed to `problems`; undefined when nothing of it can be used. */
+function checkOne(f: OrgFileText, opts: LoadOptions, problems: Problem[], notes: Problem[]): FileState | undefined {
+  const { source, text } = f;
   const maxBytes = opts.maxBytes ?? ORG_FILE_LIMITS.fileBytes;
   const size = Buffer.byteLength(text);
   if (size > maxBytes) {
-    throw new OrgFileError(source, [
-      { where: source, path: '', message: `${plural(size, 'byte')}: larger than ${bytesText(maxBytes)}, the limit of an organization file (${RAISE_SIZE})` },
-    ]);
+    problems.push({
+      where: source,
+      path: '',
+      message: `${plural(size, 'byte')}: larger than ${bytesText(maxBytes)}, the limit of an organization file (${RAISE_SIZE})`,
+    });
+    return undefined;
   }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
@@ -94,41 +296,110 @@ export function parseOrgFile(text: string, source: string, opts: LoadOptions = {
     return `${source}:${line}:${col}`;
   };
   const syntax = [...doc.errors].map((e): Problem => ({ where: at(e.pos[0]), path: '', message: e.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '') }));
-  if (syntax.length) throw new OrgFileError(source, syntax);
+  if (syntax.length) {
+    problems.push(...syntax);
+    return undefined;
+  }
 
-  const problems: Problem[] = [];
   const where = (path: Path, keyName?: string) => at(nodeOffset(doc, path, keyName));
   const report = (path: Path, message: string, keyName?: string) => problems.push({ where: where(path, keyName), path: pathText(path), message });
 
-  const fromEnv = substituteEnv(doc, opts.env ?? {}, (node, path, message) =>
-    problems.push({ where: at(node.range?.[0] ?? 0), path: pathText(path), message }),
+  const unresolved = new Set<string>();
+  const fromEnv = substituteEnv(
+    doc,
+    opts.env ?? {},
+    (node, path, message) => {
+      unresolved.add(pathText(path));
+      problems.push({ where: at(node.range?.[0] ?? 0), path: pathText(path), message });
+    },
+    (node, path, name) => {
+      unresolved.add(pathText(path));
+      const p = { where: at(node.range?.[0] ?? 0), path: pathText(path) };
+      if (opts.unsetEnv === 'note')
+        notes.push({
+          ...p,
+          message: `\${env:${name}}: the environment variable ${name} is not set here (plan and apply need it; the certificate is not checked)`,
+        });
+      else problems.push({ ...p, message: `\${env:${name}}: the environment variable ${name} is not set` });
+    },
   );
-  if (problems.length) throw new OrgFileError(source, problems);
 
   let raw: unknown;
   try {
     raw = doc.toJS({ maxAliasCount: ORG_FILE_LIMITS.aliasCount });
   } catch (e) {
     if (!(e instanceof ReferenceError)) throw e;
-    throw new OrgFileError(source, [aliasProblem(doc, e, at)]);
+    problems.push(aliasProblem(doc, e, at));
+    return undefined;
   }
-  if (raw === null || raw === undefined)
-    throw new OrgFileError(source, [{ where: at(0), path: '', message: 'the file is empty: it needs at least version: 1' }]);
-  const parsed = OrgFile.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = issue.path as Path;
-      if (issue.code === 'unrecognized_keys') {
-        for (const k of issue.keys) report([...path, k], `unknown field ${JSON.stringify(k)}${suggestField(k)}`, k);
-      } else {
-        report(path, describeIssue(issue, raw));
-      }
+  if (raw === null || raw === undefined) {
+    problems.push({ where: at(0), path: '', message: 'the file is empty: it needs at least version: 1' });
+    return undefined;
+  }
+  const schemaIssue = (issue: z.core.$ZodIssue, prefix: Path, input: unknown) => {
+    const path = [...prefix, ...(issue.path as Path)];
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) report([...path, k], `unknown field ${JSON.stringify(k)}${suggestField(k)}`, k);
+    } else {
+      report(path, describeIssue(issue, input));
     }
-    throw new OrgFileError(source, problems);
+  };
+  const top = OrgFileTop.safeParse(raw);
+  const state: FileState = {
+    source,
+    baseDir: f.baseDir,
+    where,
+    declared: new Set(),
+    items: byKind(() => []),
+    known: byKind(() => []),
+    fromEnv,
+    unresolved,
+  };
+  const rawTop = (typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  if (!top.success) {
+    for (const issue of top.error.issues) schemaIssue(issue, [], raw);
+    if (typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  } else {
+    if (top.data.organization !== undefined) state.organization = top.data.organization;
+    if (top.data.owns !== undefined) state.owns = top.data.owns;
+    if (top.data.moved !== undefined) state.moved = top.data.moved;
   }
-  const desired = normalize(parsed.data, source, (path) => where(path), report, opts.baseDir ?? process.cwd(), fromEnv);
-  if (problems.length) throw new OrgFileError(source, problems);
-  return desired;
+  // The lists, item by item: a bad item is reported and left out, the others are checked on.
+  for (const k of KINDS) {
+    const list = rawTop[k];
+    if (!Array.isArray(list)) continue;
+    state.declared.add(k);
+    list.forEach((item, index) => {
+      const parsed = ITEM_SCHEMAS[k].safeParse(item);
+      if (parsed.success) {
+        state.items[k].push({ value: parsed.data, index });
+        return;
+      }
+      for (const issue of parsed.error.issues) schemaIssue(issue, [k, index], item);
+      if (typeof item === 'object' && item !== null) {
+        const v = item as Record<string, unknown>;
+        const title = TITLE_OF[k](v);
+        if (typeof v.key === 'string') state.known[k].push(v.key);
+        else if (typeof title === 'string') state.known[k].push(slug(title, ''));
+      }
+    });
+  }
+  // What it owns must be of what it declares.
+  const owns = state.owns;
+  if (owns) {
+    (owns.kinds ?? []).forEach((k, i) => {
+      if (!state.declared.has(k))
+        report(['owns', 'kinds', i], `${k}: the file has no ${k}: list (a file owns only kinds it declares; ${k}: [] owns them all and keeps none)`);
+    });
+    if (owns.collections?.length && !state.declared.has('collections') && !state.declared.has('spaces'))
+      report(
+        ['owns', 'collections'],
+        'the file has neither collections: nor spaces: (owning a collection subtree is owning the collections and spaces the file declares in it)',
+      );
+    if (owns.sites?.length && !state.declared.has('sites'))
+      report(['owns', 'sites'], 'the file has no sites: list (a file owns only sites of a kind it declares)');
+  }
+  return state;
 }
 
 /** yaml refuses an alias bomb (or an alias before its anchor) while converting: a problem of the file, at its first alias. */
@@ -185,7 +456,12 @@ const OWN_VARIABLES = /^DOCSCTL_/i;
  * the variable each substituted field came from (by path text), for plan to show instead of it. An
  * error never quotes a variable's value.
  */
-function substituteEnv(doc: Document, env: NodeJS.ProcessEnv, fail: (node: Node, path: Path, message: string) => void): Map<string, string> {
+function substituteEnv(
+  doc: Document,
+  env: NodeJS.ProcessEnv,
+  fail: (node: Node, path: Path, message: string) => void,
+  unset: (node: Node, path: Path, name: string) => void,
+): Map<string, string> {
   const from = new Map<string, string>();
   visit(doc, {
     Scalar(key, node, ancestors) {
@@ -226,7 +502,7 @@ function substituteEnv(doc: Document, env: NodeJS.ProcessEnv, fail: (node: Node,
       }
       const value = env[name];
       if (value === undefined) {
-        fail(node, path, `${ref}: the environment variable ${name} is not set`);
+        unset(node, path, name);
         return;
       }
       node.value = value;
@@ -267,15 +543,24 @@ function suggestField(k: string): string {
 // ---------------------------------------------------------------------------------------------
 // From the file's data to the desired organization
 
-function normalize(
-  data: OrgFileData,
-  source: string,
-  where: (path: Path) => string,
-  report: (path: Path, message: string) => void,
-  baseDir: string,
-  fromEnv: Map<string, string>,
-): Desired {
-  const kinds = new Set<Kind>(KINDS.filter((k) => data[k] !== undefined));
+/** How normalize places and reports what it finds, in the files the items came from. */
+interface Places {
+  where: (path: Path) => string;
+  report: (path: Path, message: string) => void;
+  /** `collections[0] (org.yaml:4:5)`: another item named in a message. */
+  place: (path: Path) => string;
+  /** The folder of the file a path is in. */
+  baseDirOf: (path: Path) => string;
+  /** The variable a field's value came from. */
+  envOf: (path: Path) => string | undefined;
+  /** Whether a field's `${env:}` gave no value (then it is not checked). */
+  unresolved: (path: Path) => boolean;
+  /** Keys of items left out for their problems (references to them are not reported). */
+  known: Record<Kind, Set<string>>;
+}
+
+function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired {
+  const { where, report, place, known } = places;
   const keysOf = <T extends { key?: string }>(kind: string, items: T[], pathOf: (i: number) => Path, titleOf: (t: T) => string, fallback: string) => {
     const alloc = new KeyAllocator();
     const first = new Map<string, number>();
@@ -285,7 +570,7 @@ function normalize(
       if (first.has(item.key))
         report(
           [...pathOf(i), 'key'],
-          `duplicate key ${JSON.stringify(item.key)}: ${pathText(pathOf(first.get(item.key)!))} has it too (keys are unique among ${kind})`,
+          `duplicate key ${JSON.stringify(item.key)}: ${place(pathOf(first.get(item.key)!))} has it too (keys are unique among ${kind})`,
         );
       else first.set(item.key, i);
       alloc.reserve(item.key);
@@ -297,7 +582,7 @@ function normalize(
         const other = first.get(derived);
         report(
           pathOf(i),
-          `duplicate key ${JSON.stringify(derived)} (from its title)${other !== undefined ? `: ${pathText(pathOf(other))} has it too` : ''}; give one of them a key`,
+          `duplicate key ${JSON.stringify(derived)} (from its title)${other !== undefined ? `: ${place(pathOf(other))} has it too` : ''}; give one of them a key`,
         );
       } else {
         first.set(derived, i);
@@ -325,7 +610,7 @@ function normalize(
     parent: c.parent ?? null,
     at: ['collections', i],
   }));
-  const collectionKeys = new Set(cKeys);
+  const collectionKeys = new Set([...cKeys, ...known.collections]);
   if (kinds.has('collections')) {
     collections.forEach((c) => {
       if (c.parent !== null && !collectionKeys.has(c.parent))
@@ -368,10 +653,10 @@ function normalize(
   }));
   const seenUsers = new Map<string, number>();
   members.forEach((m, i) => {
-    if (seenUsers.has(m.id)) report([...m.at, 'id'], `duplicate member: user ${m.id} is also members[${seenUsers.get(m.id)}]`);
+    if (seenUsers.has(m.id)) report([...m.at, 'id'], `duplicate member: user ${m.id} is also ${place(['members', seenUsers.get(m.id)!])}`);
     else seenUsers.set(m.id, i);
   });
-  const memberKeys = new Set(mKeys);
+  const memberKeys = new Set([...mKeys, ...known.members]);
 
   // Spaces
   const fileSpaces = data.spaces ?? [];
@@ -411,7 +696,7 @@ function normalize(
       );
     });
   }
-  const spaceKeys = new Set(sKeys);
+  const spaceKeys = new Set([...sKeys, ...known.spaces]);
 
   // Sites
   const fileSites = data.sites ?? [];
@@ -464,15 +749,17 @@ function normalize(
     let certificate: string | undefined;
     let origin: string | undefined;
     let field: Path = [...at, 'certificate'];
-    if (typeof p.certificate === 'string') {
+    if (places.unresolved(field)) {
+      // An unset variable (said already): nothing to check.
+    } else if (typeof p.certificate === 'string') {
       certificate = p.certificate;
-      const variable = fromEnv.get(pathText(field));
+      const variable = places.envOf(field);
       origin = variable !== undefined ? `\${env:${variable}}` : undefined;
     } else if (p.certificate) {
       field = [...field, 'file'];
       origin = p.certificate.file;
       try {
-        certificate = readCertificateFile(baseDir, p.certificate.file, ORG_FILE_LIMITS.certificateBytes);
+        certificate = readCertificateFile(places.baseDirOf(at), p.certificate.file, ORG_FILE_LIMITS.certificateBytes);
       } catch (e) {
         if (!(e instanceof ReadRefused)) throw e;
         report(field, `${p.certificate.file}: ${e.message}`);
@@ -507,7 +794,10 @@ function normalize(
     const at: Path = ['openapi', i];
     const lower = s.slug.toLowerCase();
     if (seenSlugs.has(lower))
-      report([...at, 'slug'], `duplicate slug ${JSON.stringify(s.slug)}: openapi[${seenSlugs.get(lower)}] has it too (slugs are unique, whatever their case)`);
+      report(
+        [...at, 'slug'],
+        `duplicate slug ${JSON.stringify(s.slug)}: ${place(['openapi', seenSlugs.get(lower)!])} has it too (slugs are unique, whatever their case)`,
+      );
     else seenSlugs.set(lower, i);
     return { slug: s.slug, ...(s.url !== undefined ? { url: s.url } : {}), ...(s.visibility !== undefined ? { visibility: s.visibility } : {}), at };
   });
@@ -516,8 +806,7 @@ function normalize(
   const moved = movedNotes(data.moved ?? [], (kind) => keysOfKind[kind], report);
 
   return {
-    source,
-    ...(data.organization ? { organization: data.organization } : {}),
+    source: '',
     moved,
     kinds,
     collections,

@@ -552,17 +552,19 @@ describe('hostile organization files', () => {
     expect(bad.stderr).toContain('DOCSCTL_ORG_FILE_MAX_BYTES: must be a whole number of bytes');
   });
 
-  it('a second -f is a usage error, not the last file alone (which --prune would take as deleting the first one’s items)', async () => {
+  it('a second -f adds its file to the first (one organization), never replaces it: --prune keeps what the first declares', async () => {
     await applyBase();
     const before = await collectionCount();
     const a = file('a.yaml', 'version: 1\ncollections:\n  - title: Guides\n');
     const b = file('b.yaml', 'version: 1\ncollections:\n  - title: API\n    key: api\n');
-    for (const cmd of [['plan'], ['apply', '--yes']]) {
-      const r = await sb.run(['orgs', ...cmd, '-f', a, '--file', b, '--prune']);
-      expect(r.exitCode).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toContain(`-f/--file: given twice ("${a}", then "${b}"): one organization file at a time (several are not supported yet)`);
-    }
+    const r = await sb.run(['orgs', 'plan', '-f', a, '--file', b, '--prune', '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const deleted = JSON.parse(r.stdout)
+      .changes.filter((c: { action: string }) => c.action === 'delete')
+      .map((c: { key: string }) => c.key);
+    expect(deleted).not.toContain('guides');
+    expect(deleted).not.toContain('api');
+    expect(deleted).toContain('archive');
     expect(await collectionCount()).toBe(before);
   });
 

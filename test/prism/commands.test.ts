@@ -59,6 +59,7 @@ function rows(): Record<string, Row> {
     'orgs export': { args: ['orgs', 'export'], modes: ['tsv'] },
     'orgs plan': { args: ['orgs', 'plan', '-f', files.org], modes: ['json', 'tsv'] },
     'orgs apply': { args: ['orgs', 'apply', '-f', files.org, ...yes], modes: ['tsv'] },
+    'orgs validate': { args: ['orgs', 'validate', '-f', files.org], expect: 'local', modes: ['tsv'] },
     'orgs schema': { args: ['orgs', 'schema'], expect: 'local', modes: ['tsv'] },
     'members list': { args: ['members', 'list', '--role', 'edit', '--sort', 'lastSeenAt', '--order', 'asc', '--search', 'ada'] },
     'members get': { args: ['members', 'get', 'u1'] },

@@ -105,7 +105,7 @@ sites:
 
   it('derived keys that collide are reported at the item, with the other one named', () => {
     expect(() => parseOrgFile('version: 1\nspaces:\n  - title: Hello World\n  - title: hello-world\n', 'k.yaml')).toThrow(
-      /k\.yaml:4:5: spaces\[1\]: duplicate key "hello-world" \(from its title\): spaces\[0\] has it too/,
+      /k\.yaml:4:5: spaces\[1\]: duplicate key "hello-world" \(from its title\): spaces\[0\] \(k\.yaml:3:5\) has it too/,
     );
   });
 });

@@ -5,7 +5,7 @@ import { CliError, describeFailure, EXIT, UsageError } from '../../cli/errors.js
 import type { Runnable } from '../../orgfile/apply.js';
 import type { Reader } from '../../orgfile/live.js';
 import type { Shown } from '../../orgfile/render.js';
-import { concurrencyOf, fileFlags, loadDesired, planOf } from './orgfile.js';
+import { concurrencyOf, fileArgs, fileFlags, loadDesired, planOf } from './orgfile.js';
 import { plural } from '../../cli/text.js';
 
 export default defineCommand({
@@ -33,17 +33,17 @@ export default defineCommand({
     let reader: Reader;
     let again: string;
     if (args.plan !== undefined) {
-      if (flags.file !== undefined)
+      if (flags.file !== undefined && flags.file.length > 0)
         throw new UsageError('give a plan file or --file, not both', 'docsctl orgs apply PLAN applies a saved plan; -f FILE plans and applies');
       if (flags.prune !== undefined) throw new UsageError('--prune: a saved plan says itself whether it prunes (orgs plan --prune --out PLAN)');
       ({ shown, runnable, reader } = await savedPlan(ctx, args.plan, concurrency));
       again = `plan again (docsctl orgs plan -f FILE --out ${args.plan}) and apply that plan: it plans from what the organization has now`;
     } else {
-      const desired = await loadDesired(ctx, flags.file);
+      const desired = await loadDesired(ctx, flags.file, 'apply');
       const planned = await planOf(ctx, desired, Boolean(flags.prune), concurrency);
       shown = runnable = planned.plan;
       reader = planned.reader;
-      again = `run docsctl orgs apply -f ${flags.file} again to finish: it plans from what the organization has now`;
+      again = `run docsctl orgs apply ${fileArgs(flags.file ?? [])} again to finish: it plans from what the organization has now`;
     }
     const { changeLines, renderPlan } = await import('../../orgfile/render.js');
     ctx.info(renderPlan(shown).trimEnd());

@@ -38,6 +38,7 @@ export default defineGroup({
     later('export', () => import('./export.js')),
     later('plan', () => import('./plan.js')),
     later('apply', () => import('./apply.js')),
+    later('validate', () => import('./validate.js')),
     later('schema', () => import('./schema.js')),
   ],
 });

@@ -10,11 +10,16 @@ import { CONCURRENCY } from '../../orgfile/pool.js';
 export const fileFlags = {
   file: {
     short: 'f',
-    description: 'the organization file (YAML or JSON; see docsctl orgs schema)',
+    type: 'list',
+    description:
+      'an organization file (YAML or JSON; see docsctl orgs schema), or a folder of them (its *.yaml, *.yml and *.json, in name order); several are one organization',
     value: 'file',
-    once: 'one organization file at a time (several are not supported yet)',
   },
-  prune: { type: 'boolean', description: 'delete what the file does not have, only of the kinds it declares (a file without sites: never deletes a site)' },
+  prune: {
+    type: 'boolean',
+    description:
+      'delete what the files do not have, only what they own: the kinds they declare, or what their owns: lists (a file without sites: never deletes a site)',
+  },
   concurrency: {
     type: 'number',
     description: `requests at a time (default ${CONCURRENCY.default}; 429 answers are retried after their Retry-After)`,
@@ -38,14 +43,28 @@ export async function orgFileMaxBytes(env: NodeJS.ProcessEnv): Promise<number> {
   return n;
 }
 
-/** The file, read and checked before anything is sent: every problem at its file:line:column (exit 2). */
-export async function loadDesired(ctx: Context, file: string | undefined): Promise<Desired> {
-  if (!file)
-    throw new UsageError('missing --file: the organization file to compare with', 'e.g. docsctl orgs plan -f org.yaml (docsctl orgs export writes one)');
-  const { loadOrgFile, OrgFileError } = await import('../../orgfile/source.js');
+/** The files `-f` gives (at least one), else a usage error. */
+export function filesOf(files: string[] | undefined, command: string): string[] {
+  if (!files?.length)
+    throw new UsageError(
+      'missing --file: the organization file (or a folder of them)',
+      `e.g. docsctl orgs ${command} -f org.yaml (docsctl orgs export writes one)`,
+    );
+  return files;
+}
+
+/** `-f a.yaml -f teams/`: the files as given, for messages. */
+export function fileArgs(files: string[]): string {
+  return files.map((f) => `-f ${f}`).join(' ');
+}
+
+/** The files, read and checked before anything is sent: every problem at its file:line:column (exit 2). */
+export async function loadDesired(ctx: Context, files: string[] | undefined, command: string): Promise<Desired> {
+  const given = filesOf(files, command);
+  const { loadOrgFiles, OrgFileError } = await import('../../orgfile/source.js');
   const maxBytes = await orgFileMaxBytes(ctx.env);
   try {
-    return loadOrgFile(file, { env: ctx.env, maxBytes });
+    return loadOrgFiles(given, { env: ctx.env, maxBytes });
   } catch (e) {
     if (e instanceof OrgFileError) throw new UsageError(e.message, 'nothing was sent; fix the file (docsctl orgs schema prints its JSON Schema)');
     throw e;

@@ -34,12 +34,13 @@ export default defineCommand({
   examples: [
     'docsctl orgs plan -f org.yaml',
     'docsctl orgs plan -f org.yaml --prune',
+    'docsctl orgs plan -f org.yaml -f teams/ --prune   # several files, one organization; each prunes only what it owns',
     'docsctl orgs plan -f org.yaml --detailed-exitcode   # in CI: 0 nothing to do, 2 changes pending, 1 failed',
     'docsctl orgs plan -f org.yaml --json | jq .summary',
     'docsctl orgs plan -f org.yaml --out org.plan   # reviewed, then: docsctl orgs apply org.plan',
   ],
   async run(ctx, { flags, print }) {
-    const desired = await loadDesired(ctx, flags.file);
+    const desired = await loadDesired(ctx, flags.file, 'plan');
     const { plan } = await planOf(ctx, desired, Boolean(flags.prune), concurrencyOf(flags.concurrency));
     if (flags.out) await writePlan(ctx, flags.out, plan);
     const pending = Boolean(flags.detailedExitcode) && plan.changes.length > 0;

@@ -9,7 +9,7 @@ import { fieldsOf, step, subtree } from './common.js';
 import type { KindDiff, PlanContext } from './context.js';
 
 export function diffCollections(c: PlanContext): KindDiff {
-  const { desired, live, prune, ids, keys, org, idRef, keyOfId } = c;
+  const { desired, live, prune, ids, keys, org, idRef, keyOfId, owned } = c;
   const { collectionOf, spaceOf } = c.matched;
   const declared = desired.kinds;
   const steps: Step[] = [];
@@ -89,7 +89,7 @@ export function diffCollections(c: PlanContext): KindDiff {
     );
   }
   const matched = new Set([...collectionOf.values()].map((l) => l.id));
-  const gone = live.collections.filter((c) => !matched.has(c.id));
+  const gone = live.collections.filter((c) => !matched.has(c.id) && owned.collection(c));
   const goneIds = new Set(gone.map((c) => c.id));
   for (const c of gone) {
     const item = { kind: 'collection' as const, key: keys.collection.get(c.id)!, id: c.id, title: c.title };

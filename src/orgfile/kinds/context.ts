@@ -4,6 +4,7 @@
  */
 import type { MergeRules } from '../../contract/spaces.js';
 import type { DCollection, Desired, DSaml, DSite, DSpace, LCollection, Live, LSaml, LSite, LSpace } from '../model.js';
+import type { Ownership } from '../owns.js';
 import type { Drift, IdRef, Kept, Step } from '../steps.js';
 
 export interface PlanContext {
@@ -31,6 +32,8 @@ export interface PlanContext {
     siteOf: Map<DSite, LSite>;
     samlOf: Map<DSaml, LSaml>;
   };
+  /** What --prune may delete: what the files own (owns.ts). */
+  owned: Ownership;
 }
 
 /** What a differ gives: the steps of its kind, what apply cannot make, what the file does not have (kept without --prune). */

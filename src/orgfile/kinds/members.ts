@@ -34,7 +34,7 @@ export function diffMembers(c: PlanContext): KindDiff {
   }
   const inFile = new Set(desired.members.map((m) => m.id));
   for (const m of live.members) {
-    if (inFile.has(m.id)) continue;
+    if (inFile.has(m.id) || !c.owned.whole('members')) continue;
     const item = { kind: 'member' as const, key: keys.member.get(m.id)!, id: m.id, title: m.name };
     if (!prune) kept.push(item);
     else if (m.id === live.me) drift.push({ ...item, why: 'you are not in the file, and apply never removes the member whose token it uses' });

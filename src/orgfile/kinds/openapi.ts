@@ -58,7 +58,7 @@ export function diffOpenapi(c: PlanContext): KindDiff {
   }
   const inFile = new Set(desired.openapi.map((s) => s.slug.toLowerCase()));
   for (const s of live.openapi) {
-    if (inFile.has(s.slug.toLowerCase())) continue;
+    if (inFile.has(s.slug.toLowerCase()) || !c.owned.whole('openapi')) continue;
     const item = { kind: 'openapi' as const, key: s.slug, id: s.slug };
     if (!prune) kept.push(item);
     else {

@@ -59,7 +59,7 @@ export function diffSaml(c: PlanContext): KindDiff {
   }
   const matched = new Set([...samlOf.values()].map((l) => l.id));
   for (const p of live.saml) {
-    if (matched.has(p.id)) continue;
+    if (matched.has(p.id) || !c.owned.whole('saml')) continue;
     const item = { kind: 'saml' as const, key: keys.saml.get(p.id)!, id: p.id, title: p.label };
     if (!prune) kept.push(item);
     else {

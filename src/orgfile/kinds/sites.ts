@@ -20,7 +20,7 @@ export function diffSites(c: PlanContext): KindDiff {
   for (const d of desired.sites) steps.push(...siteStepsOf(d, siteOf.get(d), spaceKeyOf, spaceIdOf));
   const matched = new Set([...siteOf.values()].map((l) => l.id));
   for (const s of live.sites) {
-    if (matched.has(s.id)) continue;
+    if (matched.has(s.id) || !c.owned.site(s)) continue;
     const item = { kind: 'site' as const, key: keys.site.get(s.id)!, id: s.id, title: s.title };
     if (!prune) kept.push(item);
     else {

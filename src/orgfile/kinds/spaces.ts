@@ -51,7 +51,7 @@ export function diffSpaces(c: PlanContext): KindDiff {
   }
   const matched = new Set([...spaceOf.values()].map((l) => l.id));
   for (const s of live.spaces) {
-    if (matched.has(s.id)) continue;
+    if (matched.has(s.id) || !c.owned.space(s)) continue;
     const item = { kind: 'space' as const, key: keys.space.get(s.id)!, id: s.id, title: s.title };
     if (!prune) kept.push(item);
     else {
