@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { extractLinks, markdownCost, markdownToDocument, MAX_TABLE_CELLS, splitSections } from '../../src/server/lib/markdown.js';
 import { LIMITS } from '../../src/server/limits.js';
 import { checkWritten, readMarkdown, readsHere, withDocuments } from '../../src/server/markdown-reads.js';
+import { cpuMs } from '../helpers/timing.js';
 
 const SAVED = structuredClone(LIMITS.loop);
 afterEach(() => Object.assign(LIMITS.loop, SAVED));
@@ -22,14 +23,6 @@ const HOSTILE: Record<string, (length: number) => string> = {
   setext: (n) => 'a\n=\n'.repeat(n).slice(0, n),
   brackets: (n) => '[a]'.repeat(n).slice(0, n),
 };
-
-/** CPU time of `fn` in ms (less sensitive than wall time to a machine shared with other work). */
-function cpuMs(fn: () => unknown): number {
-  const start = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 describe('markdownCost', () => {
   it('is about the length for ordinary Markdown, and far above it for the quadratic shapes', () => {
