@@ -45,8 +45,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // e2e files each start their own in-process sandbox on port 0; two cores, so keep it modest
-    maxWorkers: 2,
+    // Three workers on two cores: a file waiting (on a child process it started, a timer, a
+    // terminal) leaves its core to another file's work; with two, the cores were often idle
+    // (docs/performance.md, Test suite).
+    maxWorkers: 3,
     // Test files share their worker's process (one after the other): the sources, the command tree
     // and the official document's validators are loaded once per worker instead of once per file,
     // which was half of the suite's time. So a file that changes module state (LIMITS, a spy) or
