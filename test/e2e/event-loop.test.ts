@@ -5,7 +5,8 @@
  * test runs such a request against a sandbox on a socket (in this process) and, while it runs,
  * another client's GETs, which must each answer within a second; the longest the event loop was
  * held meanwhile (perf_hooks) must stay under a second too (it is logged: on an idle machine it
- * stays under 150 ms).
+ * stays under 150 ms). A second on an idle machine: on a loaded one, a second times how much slower
+ * than its CPU time a fixed task runs just before and after (slowdown()).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,7 @@ import { commitToSpace, contentOf, edit, newPage, revisionOf } from '../../src/s
 import { commitToChangeRequest, crState } from '../../src/server/change-requests/model.js';
 import { LIMITS } from '../../src/server/limits.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
+import { slowdown } from '../helpers/timing.js';
 
 const SAVED = structuredClone(LIMITS);
 afterEach(() => {
@@ -22,7 +24,11 @@ afterEach(() => {
   Object.assign(LIMITS.loop, SAVED.loop);
 });
 
-/** The bound on another client's GET, and on the longest hold of the event loop, in ms (robust on a loaded CI machine). */
+/**
+ * The bound on another client's GET, and on the longest hold of the event loop, in ms, on an idle
+ * machine; times how much slower than its CPU time this process runs meanwhile (slowdown()), so
+ * that a machine shared with other work does not fail it while a request that holds the loop still does.
+ */
 const BOUND_MS = 1_000;
 
 let server: RunningServer;
@@ -45,10 +51,11 @@ async function call(path: string, init: { method?: string; body?: unknown } = {}
  * Until `work` settles, another client's GET of a space every 50 ms: the time each took, and the
  * longest delay of the event loop meanwhile, in ms.
  */
-async function meanwhile<T>(work: Promise<T>, label = ''): Promise<{ result: T; latencies: number[]; statuses: number[]; held: number }> {
+async function meanwhile<T>(work: Promise<T>, label = ''): Promise<{ result: T; latencies: number[]; statuses: number[]; held: number; bound: number }> {
   let done = false;
   const latencies: number[] = [];
   const statuses: number[] = [];
+  const before = slowdown();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const other = (async () => {
@@ -66,9 +73,12 @@ async function meanwhile<T>(work: Promise<T>, label = ''): Promise<{ result: T; 
     await other;
     loop.disable();
     const held = loop.max / 1e6;
+    const bound = BOUND_MS * Math.max(before, slowdown());
     if (label)
-      console.log(`${label}: ${latencies.length} GETs, longest ${Math.round(Math.max(...latencies))} ms; event loop held at most ${Math.round(held)} ms`);
-    return { result, latencies, statuses, held };
+      console.log(
+        `${label}: ${latencies.length} GETs, longest ${Math.round(Math.max(...latencies))} ms; event loop held at most ${Math.round(held)} ms (bound ${Math.round(bound)} ms)`,
+      );
+    return { result, latencies, statuses, held, bound };
   } finally {
     done = true;
     loop.disable();
@@ -76,12 +86,12 @@ async function meanwhile<T>(work: Promise<T>, label = ''): Promise<{ result: T; 
   }
 }
 
-/** Another client's GETs answered, each within BOUND_MS, and the loop never held that long. */
-function expectResponsive(m: { latencies: number[]; statuses: number[]; held: number }): void {
+/** Another client's GETs answered, each within the bound (BOUND_MS times the slowdown), and the loop never held that long. */
+function expectResponsive(m: { latencies: number[]; statuses: number[]; held: number; bound: number }): void {
   expect(m.latencies.length).toBeGreaterThan(0);
   expect(new Set(m.statuses)).toEqual(new Set([200]));
-  expect(Math.max(...m.latencies)).toBeLessThan(BOUND_MS);
-  expect(m.held).toBeLessThan(BOUND_MS);
+  expect(Math.max(...m.latencies)).toBeLessThan(m.bound);
+  expect(m.held).toBeLessThan(m.bound);
 }
 
 describe('a website import of a hostile page', () => {
