@@ -562,7 +562,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           key: name(s.id),
           id: s.id,
           title: s.title,
-          ...(staying ? { note: `its ${plural(staying, 'site space')} ${staying === 1 ? 'goes' : 'go'} with it` } : {}),
+          ...(staying ? { note: goWithIt(staying) } : {}),
         },
         requests: [request(ops.deleteSiteSection, { ...site, siteSectionId: s.id })],
       });
@@ -577,7 +577,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           kind: 'section',
           action: 'delete',
           key: name(converted),
-          note: `the section the service makes of the site’s site spaces${staying ? `; its ${plural(staying, 'site space')} ${staying === 1 ? 'goes' : 'go'} with it` : ''}`,
+          note: `the section the service makes of the site’s site spaces${staying ? `; ${goWithIt(staying)}` : ''}`,
         },
         requests: [request(ops.deleteSiteSection, { ...site, siteSectionId: idOf(converted) })],
       });
@@ -853,7 +853,8 @@ export function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
-function canonical(v: unknown): unknown {
+/** A value with its keys sorted, `undefined` as `null`: equal values give equal JSON. */
+export function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (v && typeof v === 'object')
     return Object.fromEntries(
@@ -862,6 +863,11 @@ function canonical(v: unknown): unknown {
         .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
     );
   return v === undefined ? null : v;
+}
+
+/** `its 2 site spaces go with it`. */
+function goWithIt(n: number): string {
+  return `its ${plural(n, 'site space')} ${n === 1 ? 'goes' : 'go'} with it`;
 }
 
 function temporaryPath(path: string): string {
