@@ -4,7 +4,7 @@
  * check `saml create/update --certificate-file` makes too), and shown by its fingerprint, never its
  * text.
  */
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { checkCertificate } from '../cli/certificate.js';
 
 /** Hex digits of the SHA-256 fingerprint a plan shows (64 bits: not forged by trying certificates). */
@@ -15,9 +15,20 @@ export function fingerprintOf(der: Buffer): string {
   return `sha256:${createHash('sha256').update(der).digest('hex').slice(0, FINGERPRINT_HEX)}`;
 }
 
-/** How a plan shows a certificate the service has: its fingerprint, `(none)`, or that it is not one. */
+/** How a plan shows a certificate: `sha256:a5c63d771c4ba7fb, expires 2126-10-30` (never its text). */
+export function certificateLabel(der: Buffer): string {
+  let expires: string | undefined;
+  try {
+    expires = new Date(new X509Certificate(der).validTo).toISOString().slice(0, 10);
+  } catch {
+    expires = undefined;
+  }
+  return `${fingerprintOf(der)}${expires ? `, expires ${expires}` : ''}`;
+}
+
+/** How a plan shows a certificate the service has: its fingerprint and expiry, `(none)`, or that it is not one. */
 export function describeLiveCertificate(text: string): string | undefined {
   if (!text) return undefined;
   const c = checkCertificate(text);
-  return c.ok ? fingerprintOf(c.der) : '(not a certificate)';
+  return c.ok ? certificateLabel(c.der) : '(not a certificate)';
 }

@@ -25,13 +25,41 @@ function fieldText(f: FieldChange): string {
   return 'from' in f ? `${f.field}: ${value(f.from)} → ${value(f.to)}` : `${f.field}: ${value(f.to)}`;
 }
 
-/** `~ space getting-started (Getting started)` and its fields, indented. */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The differences between two nested values, leaf by leaf (`mergeRules.rules[0].users[0]: "rex" →
+ * "ann"`): a changed reviewer is seen, not two long values cut at the same place.
+ */
+function leafChanges(path: string, from: unknown, to: unknown, out: string[]): string[] {
+  if (isRecord(from) && isRecord(to)) {
+    for (const k of [...new Set([...Object.keys(from), ...Object.keys(to)])]) leafChanges(`${path}.${k}`, from[k], to[k], out);
+  } else if (Array.isArray(from) && Array.isArray(to) && from.length === to.length) {
+    from.forEach((x, i) => leafChanges(`${path}[${i}]`, x, to[i], out));
+  } else if (JSON.stringify(from) !== JSON.stringify(to)) {
+    out.push(`${path}: ${value(from)} → ${value(to)}`);
+  }
+  return out;
+}
+
+/** A field's lines: `field: old → new`, or for nested values each leaf that differs. */
+function fieldLines(f: FieldChange): string[] {
+  const nested = (v: unknown) => isRecord(v) || Array.isArray(v);
+  if ('from' in f && nested(f.from) && nested(f.to)) {
+    const leaves = leafChanges(f.field, f.from, f.to, []);
+    if (leaves.length) return leaves;
+  }
+  return [fieldText(f)];
+}
+
+/** `~ space getting-started (Getting started)` and its fields, indented; `!` what cannot be undone. */
 export function changeLines(c: Change): string[] {
   const name = `${c.kind} ${c.site ? `${c.site}/` : ''}${c.key}`;
   const head = `${SYMBOL[c.action]} ${name}${c.title && c.title !== c.key ? ` (${c.title})` : ''}`;
   const lines = [head];
-  for (const f of c.fields ?? []) lines.push(`    ${fieldText(f)}`);
+  for (const f of c.fields ?? []) lines.push(...fieldLines(f).map((l) => `    ${l}`));
   if (c.note) lines.push(`    ${c.note}`);
+  if (c.irreversible) lines.push(`    ! cannot be undone: ${c.irreversible}`);
   return lines;
 }
 
@@ -39,6 +67,12 @@ function summaryLine(s: Summary): string {
   const total = s.create + s.update + s.move + s.delete;
   if (total === 0) return 'No changes: the organization is as the file says.';
   return `Plan: ${s.create} to create, ${s.update} to update, ${s.move} to move, ${s.delete} to delete.`;
+}
+
+/** `2 of them cannot be undone (!)`, when some cannot. */
+function irreversibleLine(changes: Change[]): string | undefined {
+  const n = changes.filter((c) => c.irreversible).length;
+  return n ? `${n === 1 ? 'One change' : `${n} changes`} cannot be undone (marked !): read them before applying.` : undefined;
 }
 
 /** What a plan shows: a plan just made, or a saved one. */
@@ -68,6 +102,8 @@ export function renderPlan(plan: Shown): string {
     );
     out.push('');
   }
+  const irreversible = irreversibleLine(plan.changes);
+  if (irreversible) out.push(irreversible);
   out.push(summaryLine(plan.summary));
   return out.join('\n') + '\n';
 }
@@ -87,7 +123,7 @@ export function planJson(plan: Shown) {
 
 /** A change as shown: without the requests that make it (a certificate's text is sent, never shown). */
 function changeOf(c: Change): Change {
-  const { kind, action, key, id, site, title, fields, note } = c;
+  const { kind, action, key, id, site, title, fields, note, irreversible } = c;
   return {
     kind,
     action,
@@ -97,5 +133,6 @@ function changeOf(c: Change): Change {
     ...(title !== undefined ? { title } : {}),
     ...(fields ? { fields } : {}),
     ...(note !== undefined ? { note } : {}),
+    ...(irreversible !== undefined ? { irreversible } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { knownOperation } from './apply.js';
 import type { ReadKind } from './live.js';
 import type { Live } from './model.js';
 import { liveKeys, type Plan, type Summary } from './plan.js';
+import { canonical } from './sites.js';
 import { PHASES, type Drift, type Kept, type Step } from './steps.js';
 
 const PLAN_FORMAT = 'docsctl-plan';
@@ -41,20 +42,9 @@ export interface SavedPlan {
 /** A short digest of a value (its JSON with sorted keys). */
 function digest(v: unknown): string {
   return createHash('sha256')
-    .update(JSON.stringify(sorted(v)) ?? 'undefined')
+    .update(JSON.stringify(canonical(v)) ?? 'undefined')
     .digest('hex')
     .slice(0, 12);
-}
-
-function sorted(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sorted);
-  if (v && typeof v === 'object')
-    return Object.fromEntries(
-      Object.keys(v)
-        .sort()
-        .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
-    );
-  return v;
 }
 
 /** Every object of the kinds read, with its digest (a site's with its structure and schema). */

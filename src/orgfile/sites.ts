@@ -301,6 +301,8 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
   const name = (ref: Ref): string => keyOfRef.get(ref) ?? liveKeys.section.get(ref) ?? liveKeys.group.get(ref) ?? liveKeys.siteSpace.get(ref) ?? ref;
 
   const sim = Sim.of(live);
+  /** Live site spaces that move under a temporary path (theirs is taken where they go): id → that path. */
+  const movedAside = new Map<string, string>();
 
   // --- A site with sections that the file wants without: only by deleting them (--prune) ---------
   if (desired.mode === 'siteSpaces' && have.sections.length + have.groups.length > 0) {
@@ -562,7 +564,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           key: name(s.id),
           id: s.id,
           title: s.title,
-          ...(staying ? { note: `its ${plural(staying, 'site space')} ${staying === 1 ? 'goes' : 'go'} with it` } : {}),
+          ...(staying ? { note: goWithIt(staying) } : {}),
         },
         requests: [request(ops.deleteSiteSection, { ...site, siteSectionId: s.id })],
       });
@@ -577,7 +579,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
           kind: 'section',
           action: 'delete',
           key: name(converted),
-          note: `the section the service makes of the site’s site spaces${staying ? `; its ${plural(staying, 'site space')} ${staying === 1 ? 'goes' : 'go'} with it` : ''}`,
+          note: `the section the service makes of the site’s site spaces${staying ? `; ${goWithIt(staying)}` : ''}`,
         },
         requests: [request(ops.deleteSiteSection, { ...site, siteSectionId: idOf(converted) })],
       });
@@ -629,9 +631,11 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       });
     }
     const ssUpdates = new Map<Ref, { d: DSiteSpace; l: LSiteSpace; fields: FieldChange[] }[]>();
-    for (const [d, l] of ssOf) {
+    for (const [d, live] of ssOf) {
+      const aside = movedAside.get(live.id);
+      const l = aside === undefined ? live : { ...live, path: aside };
       const fields = diffFields([
-        ['path', d.path, l.path],
+        ['path', d.path ?? (aside !== undefined ? live.path : undefined), l.path],
         ['condition', d.condition, l.condition ?? null],
         ['hidden', d.hidden, l.hidden],
       ]);
@@ -644,7 +648,7 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       steps.push(
         ...pathAware(
           updates,
-          holders.map((l) => ({ id: l.id, path: l.path })),
+          holders.map((l) => ({ id: l.id, path: movedAside.get(l.id) ?? l.path })),
           'site-space',
         ),
       );
@@ -774,13 +778,35 @@ export function siteSteps(input: SiteDiffInput): SiteDiff {
       fromList !== toList && toList !== ROOT
         ? [{ field: 'section', from: fromList === undefined || fromList === ROOT ? null : name(fromList), to: name(toList) }]
         : [];
+    const move = request(ops.moveSiteSpace, params, { position: { [side]: { type: 'site-space', siteSpace: idOf(anchor) } } });
+    // Its path taken in the section it joins (paths are unique there): it moves under a temporary
+    // path, set right with the updates, once the holder has moved aside or gone.
+    const l = liveById.siteSpace.get(ref);
+    const taken = l !== undefined && fromList !== toList && (sim.lists.get(toList) ?? []).some((r) => r !== ref && liveById.siteSpace.get(r)?.path === l.path);
+    if (l && taken) {
+      const aside = temporaryPath(l.path);
+      movedAside.set(l.id, aside);
+      return {
+        stage: STAGE.MOVE,
+        change: {
+          ...base,
+          kind: 'site-space',
+          action: 'move',
+          key: ss.key,
+          id: l.id,
+          fields,
+          note: `${side} ${name(anchor)}, under a temporary path (${JSON.stringify(l.path)} is taken there)`,
+        },
+        requests: [request(ops.updateSiteSpace, params, { path: aside }), move],
+      };
+    }
     return {
       stage: STAGE.MOVE,
       change: { ...base, kind: 'site-space', action: 'move', key: ss.key, ...(liveId(ref) ? { id: ref } : {}), fields, note: `${side} ${name(anchor)}` },
       requests: [
         {
-          ...request(ops.moveSiteSpace, params, { position: { [side]: { type: 'site-space', siteSpace: idOf(anchor) } } }),
-          // Its path is taken in the section it joins: it moves under a temporary path.
+          ...move,
+          // A path taken there that the plan could not see (a new item's): the same, then.
           onPathTaken: [request(ops.updateSiteSpace, params, { path: temporaryPath(ss.path ?? ss.key) })],
         },
       ],
@@ -853,7 +879,8 @@ export function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
-function canonical(v: unknown): unknown {
+/** A value with its keys sorted, `undefined` as `null`: equal values give equal JSON. */
+export function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (v && typeof v === 'object')
     return Object.fromEntries(
@@ -862,6 +889,11 @@ function canonical(v: unknown): unknown {
         .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
     );
   return v === undefined ? null : v;
+}
+
+/** `its 2 site spaces go with it`. */
+function goWithIt(n: number): string {
+  return `its ${plural(n, 'site space')} ${n === 1 ? 'goes' : 'go'} with it`;
 }
 
 function temporaryPath(path: string): string {

@@ -11,7 +11,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type
 import { describeIssue } from '../contract/issues.js';
 import type { Role } from '../contract/op.js';
 import { checkCertificate } from '../cli/certificate.js';
-import { fingerprintOf } from './certificate.js';
+import { certificateLabel } from './certificate.js';
 import { KeyAllocator, slug } from './keys.js';
 import { bytesText } from '../cli/read.js';
 import { FILE_BYTES_VARIABLE, ORG_FILE_LIMITS } from './limits.js';
@@ -769,7 +769,7 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
     let certificateShown: string | undefined;
     if (certificate !== undefined) {
       const check = checkCertificate(certificate);
-      if (check.ok) certificateShown = `${fingerprintOf(check.der)}${origin !== undefined ? ` (${origin})` : ''}`;
+      if (check.ok) certificateShown = `${certificateLabel(check.der)}${origin !== undefined ? ` (${origin})` : ''}`;
       else {
         report(field, `${origin !== undefined ? `${origin}: ` : ''}${check.why}`);
         certificate = undefined;

@@ -27,6 +27,8 @@ export interface Change {
   fields?: FieldChange[];
   /** What else happens, or why (`its 2 spaces go to the trash with it`). */
   note?: string;
+  /** What cannot be undone, when the change cannot (`they must be invited again`). */
+  irreversible?: string;
 }
 
 /** A difference apply cannot make (a read-only field, a member who is not there). */

@@ -11,9 +11,9 @@ import { docsctlInProcess, useSandbox } from '../helpers/inprocess.js';
 const sb = useSandbox();
 const PEM = readFileSync(resolve(import.meta.dirname, '../fixtures/saml-idp.pem'), 'utf8');
 const PEM_2 = readFileSync(resolve(import.meta.dirname, '../fixtures/saml-idp-2.pem'), 'utf8');
-/** `openssl x509 -noout -fingerprint -sha256` of each, as plan shows it. */
-const FINGERPRINT = 'sha256:a5c63d771c4ba7fb';
-const FINGERPRINT_2 = 'sha256:04b77b05541947c4';
+/** `openssl x509 -noout -fingerprint -sha256` of each, and its `-enddate`, as plan shows them. */
+const FINGERPRINT = 'sha256:a5c63d771c4ba7fb, expires 2126-10-30';
+const FINGERPRINT_2 = 'sha256:04b77b05541947c4, expires 2126-11-02';
 /** The base64 body of a PEM certificate (what must never be printed for a value from the environment). */
 const bodyOf = (pem: string) => pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
 let dir: string;

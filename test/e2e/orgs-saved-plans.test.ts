@@ -261,3 +261,32 @@ describe('a site’s structure in one pass', () => {
     expect(after.stdout).toContain('No changes');
   });
 });
+
+describe('a site’s structure in one pass: paths', () => {
+  it('a site space moved into a section where its path is taken, the holder changing its path: planned, applied, clean after', async () => {
+    const two = (aSpaces: string, bSpaces: string) => `${BASE}sites:
+  - title: Paths
+    sections:
+      - title: Alpha
+        siteSpaces:
+${aSpaces}      - title: Beta
+        siteSpaces:
+${bSpaces}`;
+    const first = two('          - space: welcome\n            path: intro\n', '          - space: reference\n            path: intro\n');
+    const r1 = await sb.run(['orgs', 'apply', '-f', file('first.yaml', first), '--yes']);
+    expect(r1.exitCode, r1.stderr).toBe(0);
+    expect(await sb.run(['orgs', 'plan', '-f', join(dir, 'first.yaml'), '--detailed-exitcode'])).toMatchObject({ exitCode: 0 });
+    // Welcome joins B keeping its path; Reference, in B, takes another.
+    const second = two(
+      '          - space: getting-started\n',
+      '          - space: reference\n            path: reference\n          - space: welcome\n            path: intro\n',
+    );
+    const path = file('second.yaml', second);
+    const shown = JSON.parse((await sb.run(['orgs', 'plan', '-f', path, '--json'])).stdout) as { changes: unknown[] };
+    const applied = await sb.run(['orgs', 'apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(applied.stderr).toContain(`Applied: ${shown.changes.length} change`);
+    const after = await sb.run(['orgs', 'plan', '-f', path]);
+    expect(after.stdout).toContain('No changes');
+  });
+});

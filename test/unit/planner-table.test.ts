@@ -182,3 +182,33 @@ openapi:
     expect(p.changes).toHaveLength(p.steps.length);
   });
 });
+
+describe('readable, honest plans', () => {
+  it('a nested value prints each leaf that differs: a changed reviewer is seen even past 80 characters', async () => {
+    const { changeLines } = await import('../../src/orgfile/render.js');
+    const rules = (reviewer: string) => ({
+      type: 'rules',
+      rules: [{ rule: 'require_change_request_subject' }, { rule: 'require_review_from_users', users: ['ann-analyst', 'bob-builder', reviewer] }],
+    });
+    const lines = changeLines({
+      kind: 'space',
+      action: 'update',
+      key: 'welcome',
+      fields: [{ field: 'mergeRules', from: rules('rex-reader'), to: rules('eve-editor') }],
+    });
+    expect(lines).toEqual(['~ space welcome', '    mergeRules.rules[1].users[2]: "rex-reader" → "eve-editor"']);
+  });
+
+  it('deletions that cannot be undone are flagged: a member (invited again), an OpenAPI specification (its versions)', async () => {
+    const { renderPlan } = await import('../../src/orgfile/render.js');
+    const p = buildPlan(
+      parseOrgFile('version: 1\nmembers: []\nopenapi: []\n', 'org.yaml'),
+      live({ members: [{ id: 'u2', name: 'Ann', role: 'read' }], openapi: [{ slug: 'pets', visibility: 'private' }] }),
+      { prune: true },
+    );
+    const text = renderPlan(p);
+    expect(text).toContain('  - member ann (Ann)\n      removed from the organization\n      ! cannot be undone: they must be invited again');
+    expect(text).toContain('  - openapi pets\n      ! cannot be undone: every version of the specification goes with it');
+    expect(text).toContain('2 changes cannot be undone (marked !): read them before applying.\nPlan: 0 to create, 0 to update, 0 to move, 2 to delete.');
+  });
+});

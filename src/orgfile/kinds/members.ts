@@ -40,9 +40,16 @@ export function diffMembers(c: PlanContext): KindDiff {
     else if (m.id === live.me) drift.push({ ...item, why: 'you are not in the file, and apply never removes the member whose token it uses' });
     else {
       steps.push(
-        step('delete-organization', { ...item, action: 'delete', note: 'removed from the organization' }, [
-          request(memberOps.removeMember, { organizationId: org, userId: m.id }),
-        ]),
+        step(
+          'delete-organization',
+          {
+            ...item,
+            action: 'delete',
+            note: 'removed from the organization',
+            irreversible: 'they must be invited again to come back (their role and grants are gone)',
+          },
+          [request(memberOps.removeMember, { organizationId: org, userId: m.id })],
+        ),
       );
     }
   }

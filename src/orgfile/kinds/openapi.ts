@@ -63,7 +63,9 @@ export function diffOpenapi(c: PlanContext): KindDiff {
     if (!prune) kept.push(item);
     else {
       steps.push(
-        step('delete-organization', { ...item, action: 'delete' }, [request(openapiOps.deleteOpenAPISpec, { organizationId: org, specSlug: s.slug })]),
+        step('delete-organization', { ...item, action: 'delete', irreversible: 'every version of the specification goes with it' }, [
+          request(openapiOps.deleteOpenAPISpec, { organizationId: org, specSlug: s.slug }),
+        ]),
       );
     }
   }
