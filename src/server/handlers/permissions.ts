@@ -21,17 +21,17 @@ import type { MemberRec, Store } from '../store.js';
 import {
   applies,
   dropGrantsTo,
+  liveGrants,
+  takeGrant,
   maxRole,
   setGrant,
   grantKey,
   grantsOn,
   grantsState,
-  orgOfTarget,
   resolveCollection,
   resolveSite,
   resolveSpace,
   worldOf,
-  type GrantRec,
   type Origin,
   type PrincipalKind,
   type Resolved,
@@ -75,22 +75,9 @@ function requireAdmin(t: Target, what: string): void {
   if (!t.admin) throw forbidden(`${what} needs the admin role on the ${t.kind}`);
 }
 
-/** The grants on a target that still apply, of one kind of principal, in the order they were given. */
-function liveGrants(store: Store, t: Target, principal: PrincipalKind): GrantRec[] {
-  const out: GrantRec[] = [];
-  const org = orgOfTarget(store, t.kind, t.id);
-  for (const g of grantsOn(store, t.kind, t.id).values()) if (g.principal === principal && applies(store, g, org)) out.push(g);
-  return out;
-}
-
-/** Take a grant away: whether there was one that applied (205) or not (204, as the official document answers). */
+/** Take a grant away: 205 when one applied, 204 when there was none (as the official document answers). */
 function removeGrant(store: Store, t: Target, principal: PrincipalKind, principalId: string): Reply<undefined> {
-  const key = grantKey(t.kind, t.id, principal, principalId);
-  const grants = grantsState(store).grants;
-  const g = grants.get(key);
-  const had = g !== undefined && applies(store, g, t.org);
-  if (g) grants.delete(key);
-  return new Reply(had ? 205 : 204, undefined);
+  return new Reply(takeGrant(store, t, principal, principalId) ? 205 : 204, undefined);
 }
 
 /** A team of the target's organization, or 404. */

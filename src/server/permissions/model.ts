@@ -65,6 +65,24 @@ export function setGrant(
   else grants.set(key, { target: t.kind, targetId: t.id, principal, principalId, org: t.org, role, createdAt: store.now() });
 }
 
+/** The grants on a target that still apply, of one kind of principal, in the order they were given. */
+export function liveGrants(store: Store, t: { kind: TargetKind; id: string }, principal: PrincipalKind): GrantRec[] {
+  const out: GrantRec[] = [];
+  const org = orgOfTarget(store, t.kind, t.id);
+  for (const g of grantsOn(store, t.kind, t.id).values()) if (g.principal === principal && applies(store, g, org)) out.push(g);
+  return out;
+}
+
+/** Take a grant away: whether there was one that still applied. */
+export function takeGrant(store: Store, t: { kind: TargetKind; id: string; org: string }, principal: PrincipalKind, principalId: string): boolean {
+  const key = grantKey(t.kind, t.id, principal, principalId);
+  const grants = grantsState(store).grants;
+  const g = grants.get(key);
+  const had = g !== undefined && applies(store, g, t.org);
+  if (g) grants.delete(key);
+  return had;
+}
+
 /** Every grant to one user or team goes (a deleted team's). */
 export function dropGrantsTo(store: Store, principal: PrincipalKind, principalId: string): void {
   const grants = grantsState(store).grants;
@@ -260,7 +278,7 @@ export function spacesGrantedTo(store: Store, teamId: string): number {
 }
 
 /** The organization a target is in now (undefined: it is gone). */
-export function orgOfTarget(store: Store, kind: TargetKind, id: string): string | undefined {
+function orgOfTarget(store: Store, kind: TargetKind, id: string): string | undefined {
   if (kind === 'space') return store.data.spaces.get(id)?.org;
   if (kind === 'collection') return store.data.collections.get(id)?.org;
   return sitesState(store).sites.get(id)?.org;
