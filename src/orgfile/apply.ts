@@ -12,6 +12,9 @@ import { ops as collectionOps } from '../contract/collections.js';
 import { ops as memberOps } from '../contract/members.js';
 import type { AnyOp } from '../contract/op.js';
 import { ops as openapiOps, type OpenAPISpec } from '../contract/openapi.js';
+import { ops as orgOps } from '../contract/orgs.js';
+import { ops as permissionOps } from '../contract/permissions.js';
+import { ops as teamOps } from '../contract/teams.js';
 import { ops as samlOps } from '../contract/saml.js';
 import { isCheckout, ops as siteOps } from '../contract/sites.js';
 import { ops as spaceOps } from '../contract/spaces.js';
@@ -21,7 +24,10 @@ import { PHASES, refsIn, resolveRefs, type Change, type Step, type StepRequest }
 
 /** The operations a plan's requests name, by their id. */
 const OPS = new Map<string, AnyOp>(
-  Object.values({ ...collectionOps, ...spaceOps, ...siteOps, ...memberOps, ...samlOps, ...openapiOps }).map((op) => [op.id, op as AnyOp]),
+  Object.values({ ...collectionOps, ...spaceOps, ...siteOps, ...memberOps, ...samlOps, ...openapiOps, ...teamOps, ...permissionOps, ...orgOps }).map((op) => [
+    op.id,
+    op as AnyOp,
+  ]),
 );
 
 /** Whether the contract has an operation of that id (a saved plan's requests are checked with it). */

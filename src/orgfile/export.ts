@@ -6,10 +6,11 @@
  */
 import { UNSET_SSO_URL } from '../contract/saml.js';
 import type { MergeRules } from '../contract/spaces.js';
-import type { Live, LNode, LSiteSpace, LStructure } from './model.js';
+import type { LAccess, Live, LNode, LSettings, LSiteSpace, LStructure } from './model.js';
 import { liveKeys } from './plan.js';
 import { FILE_VERSION, KINDS, type Kind, type OrgFileData } from './schema.js';
 import { liveSiteKeys } from './sites.js';
+import { mapRuleUsers } from './kinds/organization.js';
 
 /** The keys export gives the service's items (id → key), kind by kind. */
 export type ExportKeys = ReturnType<typeof liveKeys>;
@@ -32,6 +33,9 @@ export function exportFile(
   const memberKey = (id: string) => keys.member.get(id) ?? id;
   const out: Record<string, unknown> = { version: FILE_VERSION, organization: live.organization };
   const want = new Set(kinds);
+  const teamKey = (id: string) => keys.team.get(id) ?? id;
+  const access = (a: LAccess | undefined) => (a ? { access: accessToFile(a, memberKey, teamKey) } : {});
+  if (live.settings) out.organization = settingsToFile(live.organization, live.settings, memberKey, (id) => keys.site.get(id) ?? id);
 
   if (want.has('collections')) {
     out.collections = live.collections.map((c) => ({
@@ -41,6 +45,7 @@ export function exportFile(
       ...(c.description ? { description: c.description } : {}),
       defaultLevel: c.defaultLevel,
       parent: c.parent ? (keys.collection.get(c.parent) ?? null) : null,
+      ...access(c.access),
     }));
   }
   if (want.has('spaces')) {
@@ -55,6 +60,7 @@ export function exportFile(
       defaultLevel: s.defaultLevel,
       ...(s.language ? { language: s.language } : {}),
       mergeRules: mergeRulesToFile(s.mergeRules, memberKey),
+      ...access(s.access),
     }));
   }
   if (want.has('sites')) {
@@ -71,7 +77,15 @@ export function exportFile(
       ...(s.agentsContext ? { agentsContext: s.agentsContext } : {}),
       ...(s.adaptiveSchema ? { adaptiveSchema: s.adaptiveSchema } : {}),
       ...structureToFile(s.structure, spaceKey, siteKeys(s.id, s.structure, spaceKey)),
+      ...access(s.access),
     }));
+  }
+  if (want.has('teams')) {
+    out.teams = live.teams.map((t) => {
+      const members = Object.entries(t.members ?? {});
+      const of = (role: 'owner' | 'member') => members.filter(([, r]) => r === role).map(([u]) => memberKey(u));
+      return { key: keys.team.get(t.id), id: t.id, title: t.title, ...(t.members ? { owners: of('owner'), members: of('member') } : {}) };
+    });
   }
   if (want.has('members')) {
     out.members = live.members.map((m) => ({
@@ -99,6 +113,31 @@ export function exportFile(
     out.openapi = live.openapi.map((s) => ({ slug: s.slug, ...(s.url ? { url: s.url } : {}), visibility: s.visibility }));
   }
   return out as OrgFileData;
+}
+
+/** An item's grants as its `access:` list: users, then teams, by key. */
+function accessToFile(a: LAccess, memberKey: (id: string) => string, teamKey: (id: string) => string) {
+  return [
+    ...Object.entries(a.users).map(([u, role]) => ({ user: memberKey(u), role })),
+    ...Object.entries(a.teams).map(([t, role]) => ({ team: teamKey(t), role })),
+  ];
+}
+
+/** The organization's settings as the file writes them (`organization: {id, title, …}`). */
+function settingsToFile(id: string, s: LSettings, memberKey: (id: string) => string, siteKey: (id: string) => string) {
+  return {
+    id,
+    title: s.title,
+    emailDomains: s.emailDomains,
+    ...(s.hostname ? { hostname: s.hostname } : {}),
+    defaultRole: s.defaultRole ?? 'guest',
+    defaultSite: s.defaultSite ? siteKey(s.defaultSite) : null,
+    ...(s.logo ? { logo: s.logo } : {}),
+    sso: s.sso,
+    ai: s.ai,
+    inviteLinks: s.inviteLinks,
+    mergeRules: mapRuleUsers(s.mergeRules, memberKey),
+  };
 }
 
 function mergeRulesToFile(rules: MergeRules, memberKey: (id: string) => string): MergeRules {

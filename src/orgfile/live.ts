@@ -13,7 +13,8 @@ import { ops as teamOps } from '../contract/teams.js';
 import { ops as samlOps } from '../contract/saml.js';
 import { ops as siteOps, type AdaptiveJsonSchema, type SiteSection, type SiteSectionGroup, type SiteSpace } from '../contract/sites.js';
 import { ops as spaceOps } from '../contract/spaces.js';
-import type { LGroup, Live, LNode, LSection, LSite, LSiteSpace, LStructure } from './model.js';
+import type { LGroup, Live, LNode, LSection, LSite, LSiteSpace, LStructure, ReadKind } from './model.js';
+import { readAccess, readSettings, readTeamMembers } from './access.js';
 import type { Pool } from './pool.js';
 import type { Kind } from './schema.js';
 
@@ -46,10 +47,14 @@ export class Reader {
   }
 }
 
-export type ReadKind = Kind | 'teams';
+export type { ReadKind };
 
-/** What reading needs for each kind a file declares: the kinds its references reach too. */
-export function kindsToRead(declared: Iterable<Kind>, opts: { teams?: boolean } = {}): Set<ReadKind> {
+/**
+ * What reading needs for each kind a file declares: the kinds its references reach too. `access`:
+ * some item has `access:` (the grants are read, with the members and teams they name);
+ * `organization`: the file manages the organization's settings.
+ */
+export function kindsToRead(declared: Iterable<Kind>, opts: { teams?: boolean; access?: boolean; organization?: boolean } = {}): Set<ReadKind> {
   const out = new Set<ReadKind>();
   for (const k of declared) {
     out.add(k);
@@ -57,7 +62,10 @@ export function kindsToRead(declared: Iterable<Kind>, opts: { teams?: boolean } 
     if (k === 'collections') out.add('spaces');
     if (k === 'sites') out.add('spaces');
     if (k === 'saml' && opts.teams) out.add('teams');
+    if (k === 'teams') out.add('team-members').add('members');
   }
+  if (opts.access) out.add('access').add('members').add('teams');
+  if (opts.organization) out.add('organization').add('members').add('sites');
   return out;
 }
 
@@ -133,9 +141,15 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
       }));
     });
   }
-  if (kinds.has('teams')) {
+  if (kinds.has('teams') || kinds.has('team-members')) {
     task('teams', async () => {
       live.teams = (await reader.all(teamOps.listTeams, { params })).map((t) => ({ id: t.id, title: t.title }));
+      if (kinds.has('team-members')) await readTeamMembers(reader, organizationId, live.teams);
+    });
+  }
+  if (kinds.has('organization')) {
+    task('organization', async () => {
+      live.settings = await readSettings(reader, organizationId);
     });
   }
   if (kinds.has('openapi')) {
@@ -175,6 +189,8 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
     });
   }
   await settleAll(tasks);
+  // The grants on what was read (each collection, space and site: its users' and teams').
+  if (kinds.has('access')) await readAccess(reader, organizationId, live, progress);
   return live;
 }
 

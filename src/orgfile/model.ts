@@ -5,15 +5,54 @@
  */
 import type { DefaultLevel, Role } from '../contract/op.js';
 import type { AdaptiveJsonSchema } from '../contract/sites.js';
+import type { OrganizationMergeRules } from '../contract/orgs.js';
 import type { MergeRules } from '../contract/spaces.js';
 import type { Owner } from './owns.js';
 import type { Kind, MovableKind } from './schema.js';
+
+/** What can be read of the organization: the kinds, the teams (for references), their members, the grants on content, its settings. */
+export type ReadKind = Kind | 'team-members' | 'access' | 'organization';
 
 /** Where an item or a value is in the file: its path (`sites.0.sections.1`). */
 export type Path = (string | number)[];
 
 // ---------------------------------------------------------------------------------------------
 // Desired
+
+/** A grant of an item's `access:`: a member (by key) or a team (by key), and its role. */
+export interface DGrant {
+  principal: 'user' | 'team';
+  /** The member's or the team's key. */
+  key: string;
+  role: Role;
+  at: Path;
+}
+
+export interface DTeam {
+  key: string;
+  id?: string;
+  title: string;
+  /** Member keys and their team role; undefined: its membership is not managed. */
+  members?: { key: string; role: 'owner' | 'member'; at: Path }[];
+  at: Path;
+}
+
+/** The organization's settings the file manages (a field left out is not). */
+export interface DSettings {
+  title?: string;
+  emailDomains?: string[];
+  hostname?: string;
+  defaultRole?: Role | null;
+  /** Site key; null: none. */
+  defaultSite?: string | null;
+  logo?: string | null;
+  sso?: boolean;
+  ai?: boolean;
+  inviteLinks?: boolean;
+  /** Users as member keys. */
+  mergeRules?: OrganizationMergeRules;
+  at: Path;
+}
 
 export interface DCollection {
   key: string;
@@ -23,6 +62,8 @@ export interface DCollection {
   defaultLevel?: DefaultLevel;
   /** Key of the collection it is in; null: the root. */
   parent: string | null;
+  /** Undefined: its grants are not managed. */
+  access?: DGrant[];
   at: Path;
 }
 
@@ -38,6 +79,7 @@ export interface DSpace {
   language?: string;
   /** Users as member keys. */
   mergeRules?: MergeRules;
+  access?: DGrant[];
   at: Path;
 }
 
@@ -97,6 +139,7 @@ export interface DSite {
   adaptiveSchema?: AdaptiveJsonSchema;
   /** Undefined: the structure is not managed. */
   structure?: DStructure;
+  access?: DGrant[];
   at: Path;
 }
 
@@ -144,6 +187,9 @@ export interface Desired {
   members: DMember[];
   saml: DSaml[];
   openapi: DSpec[];
+  teams: DTeam[];
+  /** The organization's settings, when the file manages some (`organization: {…}`). */
+  settings?: DSettings;
   /** `moved:` notes: per kind, new key → old key (see moved.ts). */
   moved?: Map<MovableKind, Map<string, string>>;
   /** `file:line:column` of a path of the file (of the nearest node that exists). */
@@ -157,12 +203,19 @@ export interface Desired {
 // ---------------------------------------------------------------------------------------------
 // Live
 
+/** The grants on a collection, a space or a site (read only when access is): by user id and by team id. */
+export interface LAccess {
+  users: Record<string, Role>;
+  teams: Record<string, Role>;
+}
+
 export interface LCollection {
   id: string;
   title: string;
   description?: string;
   defaultLevel: DefaultLevel;
   parent?: string;
+  access?: LAccess;
 }
 
 export interface LSpace {
@@ -175,6 +228,7 @@ export interface LSpace {
   defaultLevel: DefaultLevel;
   language?: string;
   mergeRules: MergeRules;
+  access?: LAccess;
 }
 
 export interface LSiteSpace {
@@ -224,6 +278,7 @@ export interface LSite {
   agentsContext?: string;
   adaptiveSchema?: AdaptiveJsonSchema;
   structure: LStructure;
+  access?: LAccess;
 }
 
 interface LMember {
@@ -249,15 +304,32 @@ interface LSpec {
   visibility: 'private' | 'public';
 }
 
-interface LTeam {
+export interface LTeam {
   id: string;
   title: string;
+  /** User id → team role (read only when teams are: `team-members`). */
+  members?: Record<string, 'owner' | 'member'>;
+}
+
+/** The organization's settings, as the file writes them (ids, not keys). */
+export interface LSettings {
+  title: string;
+  emailDomains: string[];
+  hostname?: string;
+  defaultRole: Role | null;
+  /** Site id. */
+  defaultSite?: string;
+  logo?: string;
+  sso: boolean;
+  ai: boolean;
+  inviteLinks: boolean;
+  mergeRules: OrganizationMergeRules;
 }
 
 export interface Live {
   organization: string;
   /** The kinds that were read. */
-  kinds: Set<Kind | 'teams'>;
+  kinds: Set<ReadKind>;
   collections: LCollection[];
   spaces: LSpace[];
   sites: LSite[];
@@ -265,6 +337,8 @@ export interface Live {
   saml: LSaml[];
   openapi: LSpec[];
   teams: LTeam[];
+  /** The organization's settings (read with `organization`). */
+  settings?: LSettings;
   /** The user whose token reads (a member never removes themselves). */
   me?: string;
 }

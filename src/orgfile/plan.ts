@@ -21,6 +21,11 @@ import { diffSites } from './kinds/sites.js';
 import { diffMembers } from './kinds/members.js';
 import { diffSaml } from './kinds/saml.js';
 import { diffOpenapi } from './kinds/openapi.js';
+import { diffTeams } from './kinds/teams.js';
+import { diffGrants } from './kinds/grants.js';
+import { diffSettings } from './kinds/organization.js';
+import type { KindDiff } from './kinds/context.js';
+import { accessReferences } from './access-plan.js';
 
 export interface PlanOptions {
   /** Delete what the file does not have, of the kinds it declares. */
@@ -75,6 +80,7 @@ export function matchItems(desired: Desired, live: Live, keys: ReturnType<typeof
     spaceOf: match(desired.spaces, live.spaces, (d) => d.id, moved('spaces', keys.space), [(d, l) => d.title === l.title]),
     siteOf: match(desired.sites, live.sites, (d) => d.id, moved('sites', keys.site), [(d, l) => d.title === l.title]),
     samlOf: match(desired.saml, live.saml, (d) => d.id, moved('saml', keys.saml), [(d, l) => d.label === l.label]),
+    teamOf: match(desired.teams, live.teams, (d) => d.id, keys.team, [(d, l) => d.title === l.title]),
   };
 }
 
@@ -93,7 +99,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   const problem = (path: Path, message: string) => problems.push({ where: desired.where(path), path: desired.pathIn?.(path) ?? pathText(path), message });
 
   // --- Matching, kind by kind -------------------------------------------------------------------
-  const { collectionOf, spaceOf, siteOf, samlOf } = matchItems(desired, live, keys);
+  const { collectionOf, spaceOf, siteOf, samlOf, teamOf } = matchItems(desired, live, keys);
 
   /** `kind:key` → id, for everything the file may refer to; and id → key, for showing the service's values. */
   const keyOfId = {
@@ -103,7 +109,7 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     team: new Map<string, string>(),
   };
   const register = <D extends { key: string }, L extends { id: string }>(
-    kind: 'collection' | 'space' | 'site' | 'saml',
+    kind: 'collection' | 'space' | 'site' | 'saml' | 'team',
     isDeclared: boolean,
     matched: Map<D, L>,
     liveItems: L[],
@@ -119,11 +125,13 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
   register('space', declared.has('spaces'), spaceOf, live.spaces, keys.space);
   register('site', declared.has('sites'), siteOf, live.sites, keys.site);
   register('saml', declared.has('saml'), samlOf, live.saml, keys.saml);
+  register('team', declared.has('teams'), teamOf, live.teams, keys.team);
   for (const l of live.collections) keyOfId.collection.set(l.id, keys.collection.get(l.id)!);
   for (const [d, l] of collectionOf) keyOfId.collection.set(l.id, d.key);
   for (const l of live.spaces) keyOfId.space.set(l.id, keys.space.get(l.id)!);
   for (const [d, l] of spaceOf) keyOfId.space.set(l.id, d.key);
   for (const t of live.teams) keyOfId.team.set(t.id, keys.team.get(t.id)!);
+  for (const [d, l] of teamOf) keyOfId.team.set(l.id, d.key);
   // Members: the user id is the identity.
   const liveMember = new Map(live.members.map((m) => [m.id, m]));
   const memberKeyToUser = new Map<string, string>();
@@ -157,8 +165,11 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
       });
     }
   }
+  // Members, teams and sites the access kinds name (access-plan.ts), when the files do not declare them.
+  problems.push(...accessReferences(desired, live, { memberKeys: memberKeyToUser, teamKeys: teamKeyToId, ids }));
   for (const p of desired.saml) {
-    if (typeof p.defaultTeam === 'string' && !teamKeyToId.has(p.defaultTeam)) {
+    // A team of the files is checked with them (source.ts).
+    if (typeof p.defaultTeam === 'string' && !declared.has('teams') && !teamKeyToId.has(p.defaultTeam)) {
       problem(
         [...p.at, 'defaultTeam'],
         `no team with key ${JSON.stringify(p.defaultTeam)} in organization ${live.organization} (teams: ${[...teamKeyToId.keys()].join(', ') || 'none'})`,
@@ -198,24 +209,27 @@ export function buildPlan(desired: Desired, live: Live, opts: PlanOptions = {}):
     liveMember,
     rulesToApi,
     rulesToFile,
-    matched: { collectionOf, spaceOf, siteOf, samlOf },
+    matched: { collectionOf, spaceOf, siteOf, samlOf, teamOf },
     owned,
   };
   const differs = [
     ['collections', diffCollections],
     ['spaces', diffSpaces],
     ['sites', diffSites],
+    ['teams', diffTeams],
     ['members', diffMembers],
     ['saml', diffSaml],
     ['openapi', diffOpenapi],
   ] as const;
-  for (const [kind, diff] of differs) {
-    if (!declared.has(kind)) continue;
-    const d = diff(context);
+  const add = (d: KindDiff) => {
     steps.push(...d.steps);
     drift.push(...d.drift);
     kept.push(...d.kept);
-  }
+  };
+  for (const [kind, diff] of differs) if (declared.has(kind)) add(diff(context));
+  // Not kinds of their own: the access: of items, and the organization's settings.
+  add(diffGrants(context));
+  if (desired.settings) add(diffSettings(context));
 
   // The dependency order: phase by phase; within a phase, as the differs gave them (collections top-down).
   const rank = new Map<Step, number>(steps.map((st, i) => [st, i]));

@@ -9,9 +9,12 @@ const KIND_TITLES: [ItemKind[], string][] = [
   [['collection'], 'Collections'],
   [['space'], 'Spaces'],
   [['site', 'group', 'section', 'site-space'], 'Sites'],
+  [['team', 'team-member'], 'Teams'],
   [['member'], 'Members'],
   [['saml'], 'SAML providers'],
   [['openapi'], 'OpenAPI specifications'],
+  [['organization'], 'Organization settings'],
+  [['grant'], 'Access'],
 ];
 
 function value(v: unknown): string {

@@ -60,6 +60,7 @@ function readObjects(live: Live): ReadObject[] {
   for (const p of live.saml) add('saml', p.id, keys.saml.get(p.id), p);
   for (const s of live.openapi) add('openapi', s.slug.toLowerCase(), s.slug, s);
   for (const t of live.teams) add('team', t.id, keys.team.get(t.id), t);
+  if (live.settings) add('organization', live.organization, live.organization, live.settings);
   return out;
 }
 
@@ -83,7 +84,7 @@ export function savePlan(plan: Plan, live: Live, now = new Date()): SavedPlan {
 /** A plan file that is not one (or not of this version): what is wrong with it. */
 export class PlanFileError extends Error {}
 
-const READ_KINDS = new Set<string>(['collections', 'spaces', 'sites', 'members', 'saml', 'openapi', 'teams']);
+const READ_KINDS = new Set<string>(['collections', 'spaces', 'sites', 'members', 'saml', 'openapi', 'teams', 'team-members', 'access', 'organization']);
 
 /** A saved plan from its JSON text, checked enough that apply sends only what it says (a step's operation must be one docsctl knows). */
 export function parseSavedPlan(text: string, file: string): SavedPlan {

@@ -11,8 +11,9 @@
 import { z } from 'zod';
 import { collectionDescription, collectionTitle } from '../contract/collections.js';
 import { MEMBER_ROLES } from '../contract/members.js';
-import { DefaultLevel } from '../contract/op.js';
-import { uri } from '../contract/orgs.js';
+import { DefaultLevel, ROLES } from '../contract/op.js';
+import { OrganizationMergeRules, orgTitle, uri, UpdateOrganizationBody } from '../contract/orgs.js';
+import { teamTitle } from '../contract/teams.js';
 import { samlCertificate, samlEntityId, samlLabel } from '../contract/saml.js';
 import { SPEC_VISIBILITIES, specSlug } from '../contract/openapi.js';
 import {
@@ -45,6 +46,22 @@ const ref = (what: string) => key.describe(`Key of ${what}`);
 /** A role, or `guest` for none (the API's null). */
 const roleOrGuest = z.enum(MEMBER_ROLES);
 
+/**
+ * One grant of an item's `access:` (docs/org-as-code.md, "Access"): a role on this space, collection
+ * or site, given to a member (by member key) or a team (by team key).
+ */
+const FileGrant = z.union([
+  z.strictObject({ user: ref('a member (members[].key, or as export names the organization’s)'), role: z.enum(ROLES) }),
+  z.strictObject({ team: ref('a team (teams[].key, or as export names the organization’s)'), role: z.enum(ROLES) }),
+]);
+export type FileGrantT = z.output<typeof FileGrant>;
+const accessField = z
+  .array(FileGrant)
+  .optional()
+  .describe(
+    'Who is given a role on it, each `{user: MEMBER_KEY, role}` or `{team: TEAM_KEY, role}`; left out: its grants are not managed; --prune takes away the grants not listed',
+  );
+
 const FileCollection = z
   .strictObject({
     key: keyField,
@@ -53,6 +70,7 @@ const FileCollection = z
     description: collectionDescription.optional(),
     defaultLevel: DefaultLevel.optional(),
     parent: ref('the collection it is in (none: the organization’s root)').nullable().optional(),
+    access: accessField,
   })
   .describe('A collection');
 
@@ -71,6 +89,7 @@ const FileSpace = z
     defaultLevel: DefaultLevel.optional(),
     language: z.enum(LANGUAGES).optional(),
     mergeRules: MergeRules.optional().describe('The space’s merge rules; `users` are member keys'),
+    access: accessField,
   })
   .describe('A space (its content is not part of the file)');
 
@@ -152,6 +171,7 @@ const FileSite = z
     adaptiveSchema: AdaptiveJsonSchema.optional().describe('The claims of adaptive-content visitors (JSON Schema draft-07)'),
     siteSpaces: z.array(FileSiteSpace).optional().describe('The site spaces of a site without sections, in order'),
     sections: z.array(FileSectionOrGroup).optional().describe('Sections and section groups, in order'),
+    access: accessField,
   })
   .describe('A site');
 
@@ -198,6 +218,43 @@ const FileMember = z
   })
   .describe('A member of the organization (members join by invitation: the file sets their role)');
 
+const FileTeam = z
+  .strictObject({
+    key: keyField,
+    id: idField,
+    title: teamTitle,
+    members: z
+      .array(ref('a member (members[].key, or as export names the organization’s)'))
+      .optional()
+      .describe('Its members (team role member), by member key; with owners: the whole team (left both out: its members are not managed)'),
+    owners: z
+      .array(ref('a member (members[].key, or as export names the organization’s)'))
+      .optional()
+      .describe('Its owners (team role owner: they manage its membership), by member key'),
+  })
+  .describe('A team of the organization, with its members');
+
+/**
+ * The organization's own settings (what `docsctl orgs update` sets): a field left out is not
+ * managed. `id` is informative, as the plain `organization: ID` of older files.
+ */
+export const FileSettings = z
+  .strictObject({
+    id: z.string().min(1).optional().describe('Informative: the id of the organization it was exported from'),
+    title: orgTitle.optional(),
+    emailDomains: z.array(z.string()).optional().describe('Its email domains (compared as a set)'),
+    hostname: UpdateOrganizationBody.shape.hostname,
+    defaultRole: roleOrGuest.optional().describe('The role new members get (`guest`: none)'),
+    defaultSite: ref('the site visitors land on (null: none)').nullable().optional(),
+    logo: uri(2048).nullable().optional().describe('The logo’s URL (null: none)'),
+    sso: z.boolean().optional().describe('Single sign-on enforced (needs an active SAML provider)'),
+    ai: z.boolean().optional(),
+    inviteLinks: z.boolean().optional(),
+    mergeRules: OrganizationMergeRules.optional().describe('The merge rules of every space whose own are inherit; `users` are member keys'),
+  })
+  .describe('The organization’s settings: a field left out is not managed');
+export type FileSettingsT = z.output<typeof FileSettings>;
+
 const FileOpenApi = z
   .strictObject({
     slug: specSlug.describe('The specification’s slug: its key'),
@@ -219,7 +276,7 @@ const FileMoved = z
   .describe('A renamed key, as Terraform’s moved block: the item with key `to` is the one that had key `from` (a rename, not a deletion and a creation)');
 
 /** The kinds a file may declare, in the order they are applied. */
-export const KINDS = ['collections', 'spaces', 'sites', 'members', 'saml', 'openapi'] as const;
+export const KINDS = ['collections', 'spaces', 'sites', 'teams', 'members', 'saml', 'openapi'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /**
@@ -253,6 +310,7 @@ export const ITEM_SCHEMAS = {
   collections: FileCollection,
   spaces: FileSpace,
   sites: FileSite,
+  teams: FileTeam,
   members: FileMember,
   saml: FileSaml,
   openapi: FileOpenApi,
@@ -262,10 +320,14 @@ const OrgFile = z
   .strictObject({
     $schema: z.string().optional(),
     version: z.literal(FILE_VERSION).describe('The version of this file’s format'),
-    organization: z.string().min(1).optional().describe('Informative: the id of the organization it was exported from'),
+    organization: z
+      .union([z.string().min(1).describe('Informative: the id of the organization it was exported from'), FileSettings])
+      .optional()
+      .describe('The organization: its id (informative), or its settings (`{id, title, defaultRole, …}`: the fields given are managed)'),
     collections: z.array(FileCollection).optional(),
     spaces: z.array(FileSpace).optional(),
     sites: z.array(FileSite).optional(),
+    teams: z.array(FileTeam).optional(),
     members: z.array(FileMember).optional(),
     saml: z.array(FileSaml).optional(),
     openapi: z.array(FileOpenApi).optional(),
@@ -281,9 +343,12 @@ export type FileSiteSpaceT = z.output<typeof FileSiteSpace>;
  * A file's top level with its lists taken as they are: the lists are checked item by item
  * (ITEM_SCHEMAS), so that one bad item does not hide the problems of the others.
  */
-export const OrgFileTop = OrgFile.extend(
-  Object.fromEntries(KINDS.map((k) => [k, z.array(z.unknown()).optional()])) as Record<Kind, z.ZodOptional<z.ZodArray<z.ZodUnknown>>>,
-);
+export const OrgFileTop = OrgFile.extend({
+  ...(Object.fromEntries(KINDS.map((k) => [k, z.array(z.unknown()).optional()])) as Record<Kind, z.ZodOptional<z.ZodArray<z.ZodUnknown>>>),
+  organization: z
+    .union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'must be the organization’s id, or its settings ({title, defaultRole, …})' })
+    .optional(),
+});
 
 /** The file's JSON Schema (draft 2020-12), for editors and `docsctl orgs schema`. */
 export function orgFileJsonSchema(): Record<string, unknown> {

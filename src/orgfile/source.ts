@@ -21,6 +21,7 @@ import type { Owner } from './owns.js';
 import type { DCollection, Desired, DGroup, DMember, DNode, DSaml, DSection, DSite, DSiteSpace, DSpace, DSpec, DStructure, Path } from './model.js';
 import { walkDesired } from './model.js';
 import { movedNotes } from './moved.js';
+import { checkAccess, checkTeamRef, checkTeams, grantsOf, normalizeSettings, normalizeTeams, type AccessKeys } from './access-source.js';
 import {
   FILE_VERSION,
   isSecretField,
@@ -29,6 +30,8 @@ import {
   OrgFileTop,
   type FileGroup,
   type FileOwnsT,
+  type FileSettingsT,
+  FileSettings,
   type FileSection,
   type FileSiteSpaceT,
   type Kind,
@@ -134,6 +137,8 @@ interface FileState {
   /** `file:line:column` of a path of this file (of the key `keyName` in the map there). */
   where: (path: Path, keyName?: string) => string;
   organization?: string;
+  /** The organization's settings it manages (`organization: {…}`). */
+  settings?: FileSettingsT;
   owns?: FileOwnsT;
   /** Its `moved:` notes (merged across files: a rename is one organization's). */
   moved?: OrgFileData['moved'];
@@ -191,6 +196,7 @@ export function checkOrgFiles(files: OrgFileText[], opts: LoadOptions = {}): Che
       const o = origin[kind as Kind][index];
       if (o) return { file: o.file, local: [kind, o.index, ...rest] };
     }
+    if (kind === 'organization') return { file: states.find((s) => s.settings !== undefined) ?? first, local: path };
     return { file: first, local: path };
   };
   const where = (path: Path, keyName?: string) => {
@@ -215,6 +221,16 @@ export function checkOrgFiles(files: OrgFileText[], opts: LoadOptions = {}): Che
       });
     }
   }
+
+  // The organization's settings: from one file only.
+  const settingsFrom = states.filter((s) => s.settings !== undefined);
+  for (const s of settingsFrom.slice(1))
+    problems.push({
+      where: s.where(['organization']),
+      path: 'organization',
+      message: `${settingsFrom[0].source} has the organization's settings too (one file manages them)`,
+    });
+  if (settingsFrom.length) merged.organization = settingsFrom[0].settings;
 
   const known = byKind<Set<string>>(() => new Set());
   for (const s of states) for (const k of KINDS) for (const key of s.known[k]) known[k].add(key);
@@ -271,6 +287,7 @@ const TITLE_OF: Record<Kind, (v: Record<string, unknown>) => unknown> = {
   collections: (v) => v.title,
   spaces: (v) => v.title,
   sites: (v) => v.title,
+  teams: (v) => v.title,
   members: (v) => v.name ?? v.id,
   saml: (v) => v.label,
   openapi: (v) => v.slug,
@@ -360,7 +377,16 @@ function checkOne(f: OrgFileText, opts: LoadOptions, problems: Problem[], notes:
     for (const issue of top.error.issues) schemaIssue(issue, [], raw);
     if (typeof raw !== 'object' || Array.isArray(raw)) return undefined;
   } else {
-    if (top.data.organization !== undefined) state.organization = top.data.organization;
+    const org = top.data.organization;
+    if (typeof org === 'string') state.organization = org;
+    else if (org !== undefined) {
+      // The settings: checked on their own, so that their problems are named field by field.
+      const settings = FileSettings.safeParse(org);
+      if (settings.success) {
+        state.settings = settings.data;
+        if (settings.data.id !== undefined) state.organization = settings.data.id;
+      } else for (const issue of settings.error.issues) schemaIssue(issue, ['organization'], org);
+    }
     if (top.data.owns !== undefined) state.owns = top.data.owns;
     if (top.data.moved !== undefined) state.moved = top.data.moved;
   }
@@ -608,6 +634,7 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
     ...(c.description !== undefined ? { description: c.description } : {}),
     ...(c.defaultLevel !== undefined ? { defaultLevel: c.defaultLevel } : {}),
     parent: c.parent ?? null,
+    ...(c.access !== undefined ? { access: grantsOf(c.access, ['collections', i]) } : {}),
     at: ['collections', i],
   }));
   const collectionKeys = new Set([...cKeys, ...known.collections]);
@@ -678,6 +705,7 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
     ...(s.defaultLevel !== undefined ? { defaultLevel: s.defaultLevel } : {}),
     ...(s.language !== undefined ? { language: s.language } : {}),
     ...(s.mergeRules !== undefined ? { mergeRules: s.mergeRules } : {}),
+    ...(s.access !== undefined ? { access: grantsOf(s.access, ['spaces', i]) } : {}),
     at: ['spaces', i],
   }));
   if (kinds.has('collections')) {
@@ -731,6 +759,7 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
       ...(s.agentsContext !== undefined ? { agentsContext: s.agentsContext } : {}),
       ...(s.adaptiveSchema !== undefined ? { adaptiveSchema: s.adaptiveSchema } : {}),
       ...(structure ? { structure } : {}),
+      ...(s.access !== undefined ? { access: grantsOf(s.access, at) } : {}),
       at,
     };
   });
@@ -802,6 +831,21 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
     return { slug: s.slug, ...(s.url !== undefined ? { url: s.url } : {}), ...(s.visibility !== undefined ? { visibility: s.visibility } : {}), at };
   });
 
+  // Teams, the access of collections, spaces and sites, the organization's settings (access-source.ts).
+  const teams = normalizeTeams(data.teams ?? [], keysOf);
+  const accessKeys: AccessKeys = {
+    kinds,
+    members: memberKeys,
+    teams: new Set([...teams.map((t) => t.key), ...known.teams]),
+    sites: new Set([...siteKeys, ...known.sites]),
+    nearby,
+    place,
+  };
+  checkTeams(teams, accessKeys, report);
+  checkAccess([...collections, ...spaces, ...sites], accessKeys, report);
+  saml.forEach((p) => checkTeamRef(p.defaultTeam, [...p.at, 'defaultTeam'], accessKeys, report));
+  const settings = typeof data.organization === 'object' ? normalizeSettings(data.organization, accessKeys, report) : undefined;
+
   const keysOfKind = { collections: cKeys, spaces: sKeys, sites: siteKeys, saml: samlKeys };
   const moved = movedNotes(data.moved ?? [], (kind) => keysOfKind[kind], report);
 
@@ -815,6 +859,8 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
     members,
     saml,
     openapi,
+    teams,
+    ...(settings ? { settings } : {}),
     where,
   };
 }

@@ -1,6 +1,19 @@
 /** What a plan is made of: changes to show, and the steps that make them. */
 import type { AnyOp } from '../contract/op.js';
-export type ItemKind = 'collection' | 'space' | 'site' | 'section' | 'group' | 'site-space' | 'member' | 'saml' | 'openapi';
+export type ItemKind =
+  | 'collection'
+  | 'space'
+  | 'site'
+  | 'section'
+  | 'group'
+  | 'site-space'
+  | 'team'
+  | 'team-member'
+  | 'member'
+  | 'saml'
+  | 'openapi'
+  | 'grant'
+  | 'organization';
 type Action = 'create' | 'update' | 'move' | 'delete';
 
 export interface FieldChange {
@@ -97,8 +110,12 @@ export interface Step extends Change {
 
 /**
  * The dependency order: creations top-down (a collection before what it holds, collections before
- * spaces before sites, which show spaces), moves after creations, the organization's own kinds,
- * then deletions bottom-up (sites, then the spaces they showed, then the collections that held them).
+ * spaces before sites, which show spaces), moves after creations, teams (with their members), the
+ * organization's own kinds (members, SAML providers, whose default team may be new, OpenAPI), its
+ * settings (single sign-on needs the SAML provider; the default site, the site), then the grants,
+ * which name content and teams made above; then deletions bottom-up: grants taken away, members,
+ * providers and specifications, teams (after the grants that named them), sites, then the spaces
+ * they showed, then the collections that held them.
  */
 export const PHASES = [
   'collections',
@@ -106,8 +123,13 @@ export const PHASES = [
   'spaces',
   'space-moves',
   'sites',
+  'teams',
   'organization',
+  'settings',
+  'grants',
+  'delete-grants',
   'delete-organization',
+  'delete-teams',
   'delete-sites',
   'delete-spaces',
   'delete-collections',

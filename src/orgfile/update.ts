@@ -37,7 +37,15 @@ export interface UpdateResult {
   kept: string[];
 }
 
-const SINGULAR: Record<Kind, string> = { collections: 'collection', spaces: 'space', sites: 'site', members: 'member', saml: 'saml', openapi: 'openapi' };
+const SINGULAR: Record<Kind, string> = {
+  collections: 'collection',
+  spaces: 'space',
+  sites: 'site',
+  teams: 'team',
+  members: 'member',
+  saml: 'saml',
+  openapi: 'openapi',
+};
 const ENV_VALUE = /^\$\{env:[^}]*\}$/;
 
 /**
@@ -53,7 +61,7 @@ export function updateFile(text: string, desired: Desired, live: Live): UpdateRe
   const doc = parseDocument(text, { keepSourceTokens: false });
   const json = desired.source.endsWith('.json') || /^\s*\{/.test(text);
   const base = liveKeys(live);
-  const { collectionOf, spaceOf, siteOf, samlOf } = matchItems(desired, live, base);
+  const { collectionOf, spaceOf, siteOf, samlOf, teamOf } = matchItems(desired, live, base);
   const memberOf = new Map(desired.members.flatMap((d) => live.members.filter((l) => l.id === d.id).map((l) => [d, l] as const)));
   const specOf = new Map(desired.openapi.flatMap((d) => live.openapi.filter((l) => l.slug.toLowerCase() === d.slug.toLowerCase()).map((l) => [d, l] as const)));
 
@@ -81,7 +89,7 @@ export function updateFile(text: string, desired: Desired, live: Live): UpdateRe
     site: keysOf(has('sites'), siteOf, live.sites, base.site, desired.sites, (l) => slug(l.title, 'site')),
     member: keysOf(has('members'), memberOf, live.members, base.member, desired.members, (l) => slug(l.name || l.id, 'member')),
     saml: keysOf(has('saml'), samlOf, live.saml, base.saml, desired.saml, (l) => slug(l.label, 'provider')),
-    team: base.team,
+    team: keysOf(has('teams'), teamOf, live.teams, base.team, desired.teams, (l) => slug(l.title, 'team')),
   };
 
   // A site's structure: matched as plan matches it, the file's keys kept.
@@ -169,10 +177,16 @@ export function updateFile(text: string, desired: Desired, live: Live): UpdateRe
   kind('collections', desired.collections, live.collections, collectionOf, (e) => String(e.title));
   kind('spaces', desired.spaces, live.spaces, spaceOf, (e) => String(e.title));
   kind('sites', desired.sites, live.sites, siteOf, (e) => String(e.title));
+  kind('teams', desired.teams, live.teams, teamOf, (e) => String(e.title));
   kind('members', desired.members, live.members, memberOf, (e) => String(e.name || e.id));
   kind('saml', desired.saml, live.saml, samlOf, (e) => String(e.label));
   kind('openapi', desired.openapi as unknown as { at: Path; key?: string }[], live.openapi, specOf as never);
-  if (doc.has('organization') && doc.get('organization') !== live.organization) {
+  const settings = doc.get('organization', true);
+  if (isMap(settings) && typeof data.organization === 'object') {
+    // The settings the file manages, set to the service's (only the fields it has).
+    const fields = updateItem(doc, settings, data.organization as unknown as Record<string, unknown>, undefined, result, 'organization');
+    if (fields.length) result.changed.push(`organization: ${fields.join(', ')}`);
+  } else if (doc.has('organization') && doc.get('organization') !== live.organization) {
     doc.set('organization', live.organization);
     result.changed.push(`organization: ${live.organization}`);
   }

@@ -19,7 +19,7 @@ export function reader(api: Api, concurrency: number = CONCURRENCY.default): Rea
 
 /** The whole organization, as plan and export read it. */
 export function readAll(r: Reader, organizationId: string): Promise<Live> {
-  return readLive(r, organizationId, new Set<ReadKind>([...KINDS, 'teams']));
+  return readLive(r, organizationId, new Set<ReadKind>([...KINDS, 'team-members', 'access', 'organization']));
 }
 
 /** The whole organization as a file's data. */
@@ -30,7 +30,8 @@ export async function exportOrganization(r: Reader, organizationId: string): Pro
 
 /** Read what the file declares (and what it refers to), and plan. Throws OrgFileError for references the service lacks. */
 export async function planFile(r: Reader, organizationId: string, desired: Desired, prune: boolean): Promise<Plan> {
-  const live = await readLive(r, organizationId, kindsToRead(desired.kinds, { teams: true }));
+  const access = [...desired.collections, ...desired.spaces, ...desired.sites].some((i) => i.access !== undefined);
+  const live = await readLive(r, organizationId, kindsToRead(desired.kinds, { teams: true, access, organization: desired.settings !== undefined }));
   return buildPlan(desired, live, { prune });
 }
 

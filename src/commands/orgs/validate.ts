@@ -8,6 +8,7 @@ const NAMES: Record<Kind, string> = {
   collections: 'collection',
   spaces: 'space',
   sites: 'site',
+  teams: 'team',
   members: 'member',
   saml: 'SAML provider',
   openapi: 'OpenAPI specification',

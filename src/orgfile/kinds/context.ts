@@ -3,7 +3,7 @@
  * matched kind by kind, the ids and keys known, and how member keys map to user ids.
  */
 import type { MergeRules } from '../../contract/spaces.js';
-import type { DCollection, Desired, DSaml, DSite, DSpace, LCollection, Live, LSaml, LSite, LSpace } from '../model.js';
+import type { DCollection, Desired, DSaml, DSite, DSpace, DTeam, LCollection, Live, LSaml, LSite, LSpace, LTeam } from '../model.js';
 import type { Ownership } from '../owns.js';
 import type { Drift, IdRef, Kept, Step } from '../steps.js';
 
@@ -31,6 +31,7 @@ export interface PlanContext {
     spaceOf: Map<DSpace, LSpace>;
     siteOf: Map<DSite, LSite>;
     samlOf: Map<DSaml, LSaml>;
+    teamOf: Map<DTeam, LTeam>;
   };
   /** What --prune may delete: what the files own (owns.ts). */
   owned: Ownership;

@@ -8,14 +8,15 @@ import { certificateBody, fieldsOf, liveCertificate, shown, type ShownField, ste
 import type { KindDiff, PlanContext } from './context.js';
 
 export function diffSaml(c: PlanContext): KindDiff {
-  const { desired, live, prune, keys, org, keyOfId, teamKeyToId } = c;
+  const { desired, live, prune, keys, org, keyOfId } = c;
   const { samlOf } = c.matched;
   const steps: Step[] = [];
   const drift: Drift[] = [];
   const kept: Kept[] = [];
   for (const d of desired.saml) {
     const l = samlOf.get(d);
-    const team = d.defaultTeam === undefined ? undefined : d.defaultTeam === null ? '' : teamKeyToId.get(d.defaultTeam)!;
+    // A team's id, or a reference to the id of a team this apply creates first (phase teams).
+    const team = d.defaultTeam === undefined ? undefined : d.defaultTeam === null ? '' : c.idRef(`team:${d.defaultTeam}`);
     if (!l) {
       const body = {
         label: d.label,
