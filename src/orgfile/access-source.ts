@@ -80,9 +80,9 @@ export function checkTeams(teams: DTeam[], k: AccessKeys, report: Report): void 
 export function grantsOf(list: FileGrantT[] | undefined, at: Path): DGrant[] | undefined {
   if (list === undefined) return undefined;
   return list.map((g, i) =>
-    'user' in g
+    g.user !== undefined
       ? { principal: 'user' as const, key: g.user, role: g.role as Role, at: [...at, 'access', i] }
-      : { principal: 'team' as const, key: g.team, role: g.role as Role, at: [...at, 'access', i] },
+      : { principal: 'team' as const, key: g.team!, role: g.role as Role, at: [...at, 'access', i] },
   );
 }
 

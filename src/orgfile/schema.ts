@@ -50,10 +50,15 @@ const roleOrGuest = z.enum(MEMBER_ROLES);
  * One grant of an item's `access:` (docs/org-as-code.md, "Access"): a role on this space, collection
  * or site, given to a member (by member key) or a team (by team key).
  */
-const FileGrant = z.union([
-  z.strictObject({ user: ref('a member (members[].key, or as export names the organization’s)'), role: z.enum(ROLES) }),
-  z.strictObject({ team: ref('a team (teams[].key, or as export names the organization’s)'), role: z.enum(ROLES) }),
-]);
+const FileGrant = z
+  .strictObject({
+    user: ref('a member (members[].key, or as export names the organization’s)').optional(),
+    team: ref('a team (teams[].key, or as export names the organization’s)').optional(),
+    role: z.enum(ROLES).describe('The role given'),
+  })
+  .refine((g) => (g.user === undefined) !== (g.team === undefined), {
+    message: 'a grant names a user or a team, not both: {user: MEMBER_KEY, role: ROLE} or {team: TEAM_KEY, role: ROLE}',
+  });
 export type FileGrantT = z.output<typeof FileGrant>;
 const accessField = z
   .array(FileGrant)
