@@ -117,7 +117,10 @@ describe('the planner, access kinds: (file, organization) → steps', () => {
       name: 'without --prune nothing is taken away: members and grants the file does not list are kept',
       file: `${MEMBERS}teams:\n  - { key: writers, id: t1, title: Writers, members: [] }\nspaces:\n  - title: Welcome\n    access: []\n`,
       live: live({
-        teams: [{ id: 't1', title: 'Writers', members: { u1: 'member' } }, { id: 't2', title: 'Old', members: {} }],
+        teams: [
+          { id: 't1', title: 'Writers', members: { u1: 'member' } },
+          { id: 't2', title: 'Old', members: {} },
+        ],
         spaces: [space('s1', 'Welcome', { users: { u2: 'edit' }, teams: { t2: 'read' } })],
       }),
       steps: [],
@@ -127,7 +130,10 @@ describe('the planner, access kinds: (file, organization) → steps', () => {
       name: 'with --prune: grants taken away first, then the team they named deleted (bottom-up); a member out of a team',
       file: `${MEMBERS}teams:\n  - { key: writers, id: t1, title: Writers, members: [] }\nspaces:\n  - title: Welcome\n    access: []\n`,
       live: live({
-        teams: [{ id: 't1', title: 'Writers', members: { u1: 'member' } }, { id: 't2', title: 'Old', members: {} }],
+        teams: [
+          { id: 't1', title: 'Writers', members: { u1: 'member' } },
+          { id: 't2', title: 'Old', members: {} },
+        ],
         spaces: [space('s1', 'Welcome', { users: { u2: 'edit' }, teams: { t2: 'read' } })],
       }),
       prune: true,
@@ -196,7 +202,10 @@ describe('the planner, access kinds: (file, organization) → steps', () => {
 
   it('references to members and teams the files do not declare are checked against the organization, at their place', () => {
     try {
-      plan('spaces:\n  - title: W\n    access:\n      - { user: rexx, role: read }\n      - { team: writerz, role: edit }\n', live({ teams: [{ id: 't1', title: 'Writers' }] }));
+      plan(
+        'spaces:\n  - title: W\n    access:\n      - { user: rexx, role: read }\n      - { team: writerz, role: edit }\n',
+        live({ teams: [{ id: 't1', title: 'Writers' }] }),
+      );
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(OrgFileError);
