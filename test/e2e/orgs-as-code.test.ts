@@ -339,7 +339,7 @@ spaces:
     expect(schema.$schema).toMatch(/json-schema\.org/);
     expect(schema.properties.version).toBeDefined();
     expect(schema.additionalProperties).toBe(false);
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['collections', 'spaces', 'sites', 'members', 'saml', 'openapi']));
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['collections', 'spaces', 'sites', 'teams', 'members', 'saml', 'openapi']));
   });
 
   it('serve --seed takes an organization file: the sandbox starts shaped like it', async () => {

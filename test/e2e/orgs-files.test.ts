@@ -191,7 +191,7 @@ describe('several files and folders', () => {
     const owns = JSON.parse(r.stdout).properties.owns;
     expect(Object.keys(owns.properties).sort()).toEqual(['collections', 'kinds', 'sites']);
     expect(owns.description).toContain('what --prune may delete');
-    expect(owns.properties.kinds.items.enum).toEqual(['collections', 'spaces', 'sites', 'members', 'saml', 'openapi']);
+    expect(owns.properties.kinds.items.enum).toEqual(['collections', 'spaces', 'sites', 'teams', 'members', 'saml', 'openapi']);
   });
 
   it('the files together are bounded by the org file limit (DOCSCTL_ORG_FILE_MAX_BYTES), each one too', async () => {

@@ -10,7 +10,7 @@ const FORMATS = ['yaml', 'json'] as const;
 
 export default defineCommand({
   name: 'export',
-  summary: 'Write the organization as a file: collections, spaces, sites and their structure, members, SAML, OpenAPI',
+  summary: 'Write the organization as a file: settings, collections, spaces, sites and their structure, teams, grants, members, SAML, OpenAPI',
   description:
     'YAML by default (JSON with --format json), to stdout or --out. Every item has a key (from its title) and its id; ' +
     'references are by key. Page content is not in it. Review changes to it like code, then docsctl orgs plan and apply. ' +
