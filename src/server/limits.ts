@@ -63,6 +63,16 @@ export const LIMITS = {
      */
     markdownMs: 2_000,
     markdownMsPerKiB: 50,
+    /**
+     * How much lower than the thread answering requests the worker threads run (a nice increment,
+     * 0-19; Linux, where a thread has a priority of its own): requests go first when cores are short.
+     */
+    workerNice: 10,
+    /**
+     * A worker task's deadline is CPU time (where the thread's can be read): past this many times it
+     * in wall time, waiting for a core included, the task ends all the same.
+     */
+    workerWaitFactor: 10,
   },
 };
 

@@ -7,6 +7,13 @@
  * without it), runs one task at a time, and ends the thread when a task passes its deadline or is
  * aborted (the task fails; later tasks get a new thread), or when it is closed.
  *
+ * The thread runs below the priority of the thread that answers requests (`LIMITS.loop.workerNice`,
+ * set by entry.ts): on a machine with fewer free cores than busy threads, the requests go first. So a
+ * task's deadline counts the CPU time its thread spent on it (Linux: /proc/self/task/TID/stat), not
+ * the time it waited for a core; waiting counts too past `LIMITS.loop.workerWaitFactor` times the
+ * deadline, so that a task on a starved thread still ends. Where the thread's CPU time cannot be
+ * read, the deadline is wall time.
+ *
  * The thread runs dist/cpu-worker.cjs, found beside the bundle this code is in (dist/server.js,
  * dist/chunks/…, or the CLI's dist/main-….cjs). Run from the sources (the tests), it is bundled
  * from entry.ts on first use, into the temporary folder.
@@ -17,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { LIMITS } from '../limits.js';
 import type { TaskName, Tasks } from './tasks.js';
 
 type Input<K extends TaskName> = Parameters<Tasks[K]>[0];
@@ -112,6 +120,29 @@ export class CpuWorker {
     );
   }
 
+  /**
+   * Stop the task past `timeoutMs` of its thread's CPU time (or of wall time when `tid` is unknown
+   * or its CPU time unreadable), or past `workerWaitFactor` times that of wall time.
+   */
+  private watch(running: { job: Job; timer?: NodeJS.Timeout }, timeoutMs: number, tid: number | undefined): void {
+    const cpu0 = threadCpuMs(tid);
+    const wall0 = performance.now();
+    const waitMs = timeoutMs * LIMITS.loop.workerWaitFactor;
+    const check = () => {
+      if (this.running !== running) return;
+      const cpu = threadCpuMs(tid);
+      const spent = cpu === undefined || cpu0 === undefined ? Number.POSITIVE_INFINITY : cpu - cpu0;
+      const waited = performance.now() - wall0;
+      if (spent >= timeoutMs || waited >= waitMs) {
+        this.stopThread(new TaskStopped(`did not finish within ${timeoutMs} ms`));
+        return;
+      }
+      // At least a tick of the thread's clock (10 ms) before the next look.
+      running.timer = setTimeout(check, Math.min(Math.max(timeoutMs - spent, 10), waitMs - waited));
+    };
+    running.timer = setTimeout(check, timeoutMs);
+  }
+
   private next(): void {
     if (this.running || this.closed) return;
     const job = this.queue.shift();
@@ -122,9 +153,7 @@ export class CpuWorker {
     worker.then(
       (w) => {
         if (this.running !== running) return;
-        if (job.timeoutMs !== undefined) {
-          running.timer = setTimeout(() => this.stopThread(new TaskStopped(`did not finish within ${job.timeoutMs} ms`)), job.timeoutMs);
-        }
+        if (job.timeoutMs !== undefined) this.watch(running, job.timeoutMs, threadIds.get(w));
         const onMessage = (message: Answer | Call) => {
           if ('call' in message) {
             this.answerCall(w, running, message);
@@ -174,12 +203,52 @@ export class CpuWorker {
  */
 const YOUNG_GENERATION_MB = 64;
 
+/** The operating system's id of each thread (Linux), which the thread sends first (entry.ts). */
+const threadIds = new WeakMap<Worker, number>();
+
 async function startThread(): Promise<Worker> {
-  const worker = new Worker(await workerScript(), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const worker = new Worker(await workerScript(), {
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    workerData: { nice: LIMITS.loop.workerNice },
+  });
   // An idle thread does not keep the process alive (a sandbox that closes exits).
   worker.unref();
   worker.on('error', () => undefined); // reported as its exit
+  // Its first message: its id (or null where there is none to read), once it has lowered its priority.
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (m: { tid?: number | null }) => {
+      if (typeof m.tid === 'number') threadIds.set(worker, m.tid);
+      cleanup();
+      resolve();
+    };
+    const onExit = (code: number) => {
+      cleanup();
+      reject(new TaskStopped(`the worker thread stopped as it started (exit code ${code})`));
+    };
+    const cleanup = () => {
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+    };
+    worker.on('message', onMessage);
+    worker.on('exit', onExit);
+  });
   return worker;
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on every Linux architecture Node runs on). */
+const USER_HZ = 100;
+
+/** The CPU time (user + system) thread `tid` of this process has used, in ms; undefined if unknown. */
+export function threadCpuMs(tid: number | undefined): number | undefined {
+  if (tid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
+    // After the command name (in parentheses, which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return undefined;
+  }
 }
 
 let script: Promise<string> | undefined;
