@@ -11,10 +11,11 @@
  *   the bound;
  * - the thread's JavaScript heap: the Worker's resourceLimits (set by jq.ts).
  *
- * jq loads at once; the first message from the CLI is the expression, each one after it an input
- * (JSON text). Messages to the CLI: {type: 'loaded'}; for the expression {type: 'compiled', error?:
- * jq's message}; for each input {type: 'result', stdout, stderr, exitCode}; for either {type:
- * 'failed', bound?: 'memory' | 'output', message}.
+ * jq loads at once. Messages from the CLI: {expression} (compiled and checked; the inputs after it
+ * run it, until the next expression: a thread may serve several commands of one process, see jq.ts)
+ * or {input} (JSON text). Messages to the CLI: {type: 'loaded'}; for an expression {type:
+ * 'compiled', error?: jq's message}; for each input {type: 'result', stdout, stderr, exitCode,
+ * heapBytes: jq's heap now}; for either {type: 'failed', bound?: 'memory' | 'output', message}.
  */
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
@@ -26,6 +27,8 @@ const port = parentPort;
 
 /** Which bound refused an allocation during the current run. @type {'memory' | 'output' | undefined} */
 let refused;
+/** The size of jq's heap (WebAssembly memory), as last grown. */
+let heapBytes = 0;
 
 const grow = WebAssembly.Memory.prototype.grow;
 WebAssembly.Memory.prototype.grow = function (/** @type {number} */ pages) {
@@ -34,7 +37,9 @@ WebAssembly.Memory.prototype.grow = function (/** @type {number} */ pages) {
     // jq-wasm's runtime takes a failed grow as no memory: jq's malloc returns NULL.
     throw new RangeError('jq heap bound');
   }
-  return grow.call(this, pages);
+  const previous = grow.call(this, pages);
+  heapBytes = this.buffer.byteLength;
+  return previous;
 };
 
 // The output buffer grows by `new Uint8Array(twice its length)`: only that makes one of a length
@@ -72,7 +77,7 @@ loadJq().then(
         // The output refused: jq saw an I/O error (`writing output failed`) and stopped.
         if (refused) return { type: 'failed', bound: refused, message: r.stderr };
         if (compiling) return { type: 'compiled', ...(r.exitCode === COMPILE_ERROR ? { error: r.stderr } : {}) };
-        return { type: 'result', stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+        return { type: 'result', stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, heapBytes };
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         // jq calls abort() only where it cannot allocate memory (src/jv_alloc.c, after printing
@@ -82,9 +87,12 @@ loadJq().then(
         return { type: 'failed', ...(bound ? { bound } : {}), message };
       }
     };
-    port.on('message', (/** @type {string} */ text) => {
-      if (expression !== undefined) return port.postMessage(run(expression, text, false));
-      expression = text;
+    port.on('message', (/** @type {{ expression: string } | { input: string }} */ message) => {
+      if ('input' in message) {
+        if (expression === undefined) return port.postMessage({ type: 'failed', message: 'no expression to run' });
+        return port.postMessage(run(expression, message.input, false));
+      }
+      expression = message.expression;
       // Without input jq compiles the expression and runs it on nothing: a compile check that cannot loop.
       port.postMessage(run(expression, '', true));
     });

@@ -11,6 +11,11 @@
  * bound, or the thread is stopped; jq's heap, its output and the thread's JavaScript heap stay within
  * the memory bound. Past a bound: exit 1 naming the bound and the variable that raises it. One
  * thread serves the whole command (`api --paginate` runs jq on every page through it).
+ *
+ * When a command ends, its thread, if sound (no bound reached, jq's heap small), waits idle for the
+ * next `--jq` of the same process (docsctl embedded, or run in process by the tests): jq loads once
+ * rather than at every command (~120 ms of CPU). It holds no environment and nothing of the last
+ * command but jq's compiled program, replaced by the next one's; an idle thread keeps no process alive.
  */
 import type { Worker } from 'node:worker_threads';
 import type { Context } from './context.js';
@@ -33,13 +38,28 @@ const JQ_HEAP_MAX_MIB = 256;
 type Message =
   | { type: 'loaded' }
   | { type: 'compiled'; error?: string }
-  | { type: 'result'; stdout: string; stderr: string; exitCode: number }
+  | { type: 'result'; stdout: string; stderr: string; exitCode: number; heapBytes?: number }
   | { type: 'failed'; bound?: 'memory' | 'output'; message: string };
+
+/** jq's heap, past which a thread is not kept for the next command (jq's memory is never given back). */
+const IDLE_HEAP_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The thread kept for the next command, and the memory bound it was started with. */
+let idle: { thread: JqThread; maxMemoryMib: number } | undefined;
 
 export async function compileJq(ctx: Context, expression: string): Promise<JqProgram> {
   if (expression.trim() === '') throw new UsageError('--jq: needs an expression, e.g. .[].id');
   const bounds = ctx.jqBounds();
-  const thread = new JqThread(startWorker(bounds.maxMemoryMib), bounds, ctx.tty);
+  const kept = idle;
+  idle = undefined;
+  let thread: JqThread;
+  if (kept && kept.maxMemoryMib === bounds.maxMemoryMib && kept.thread.sound()) {
+    thread = kept.thread;
+    thread.reuse(bounds, ctx.tty);
+  } else {
+    kept?.thread.terminate();
+    thread = new JqThread(startWorker(bounds.maxMemoryMib), bounds, ctx.tty);
+  }
   ctx.onClose(() => thread.close());
   await thread.compile(expression);
   return thread;
@@ -72,11 +92,14 @@ class JqThread implements JqProgram {
   /** Settles when jq has loaded in the thread (rejects if the thread is gone first). */
   private readonly loaded = withResolvers<void>();
 
+  /** jq's heap after the last run. */
+  private heapBytes = 0;
+
   constructor(
     private readonly worker: Worker,
-    private readonly bounds: JqBounds,
+    private bounds: JqBounds,
     /** Whether the output goes to a terminal: then control characters in it are escaped. */
-    private readonly terminal: boolean,
+    private terminal: boolean,
   ) {
     worker.on('message', (m: Message) => {
       if (m.type === 'loaded') this.loaded.resolve();
@@ -93,7 +116,7 @@ class JqThread implements JqProgram {
   async compile(expression: string): Promise<void> {
     this.worker.ref();
     await this.loaded.promise;
-    const compiled = await this.answer(() => this.worker.postMessage(expression));
+    const compiled = await this.answer(() => this.worker.postMessage({ expression }));
     this.check(compiled);
     if (compiled.type === 'compiled' && compiled.error !== undefined) {
       this.stop(new UsageError(`--jq: ${jqMessage(compiled.error)}`));
@@ -103,9 +126,10 @@ class JqThread implements JqProgram {
 
   async run(input: unknown): Promise<string> {
     const json = JSON.stringify(input === undefined ? null : input);
-    const m = await this.answer(() => this.worker.postMessage(json));
+    const m = await this.answer(() => this.worker.postMessage({ input: json }));
     this.check(m);
     if (m.type !== 'result') throw new Error(`jq thread: unexpected ${m.type}`);
+    this.heapBytes = m.heapBytes ?? Number.POSITIVE_INFINITY;
     if (m.exitCode !== 0 && m.stderr.trim() !== '') throw new CliError(`--jq: ${jqMessage(m.stderr)}`, EXIT.FAILED);
     // Each result on its own line, the last one too (jq-wasm leaves the final newline out).
     const out = m.stdout === '' || m.stdout.endsWith('\n') ? m.stdout : `${m.stdout}\n`;
@@ -114,6 +138,28 @@ class JqThread implements JqProgram {
   }
 
   async close(): Promise<void> {
+    if (this.sound()) {
+      // Kept for the next command of this process (one thread at most).
+      idle?.thread.terminate();
+      idle = { thread: this, maxMemoryMib: this.bounds.maxMemoryMib };
+      return;
+    }
+    this.terminate();
+  }
+
+  /** Whether the thread can serve another command: alive, awaiting nothing, jq's heap small. */
+  sound(): boolean {
+    return !this.gone && !this.waiting && this.heapBytes <= IDLE_HEAP_MAX_BYTES;
+  }
+
+  /** Taken from idle for a command with these bounds and output. */
+  reuse(bounds: JqBounds, terminal: boolean): void {
+    this.bounds = bounds;
+    this.terminal = terminal;
+  }
+
+  /** End the thread; every later run fails. */
+  terminate(): void {
     this.gone ??= new CliError('--jq: jq was stopped', EXIT.FAILED);
     // Not awaited: the thread stops on its own time, the command need not wait for it.
     void this.worker.terminate();

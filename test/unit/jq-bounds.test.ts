@@ -34,3 +34,25 @@ describe('--jq output bound', () => {
     await expect(jq.run({ n: 1 })).rejects.toThrow(/outgrew/);
   });
 });
+
+describe('--jq thread kept for the next command of the process', () => {
+  it('a sound thread serves the next command with its own expression; another bound or a failed run gets a new one', async () => {
+    const first = await compileJq(context(64), '.a');
+    expect(await first.run({ a: 'one', b: 'two' })).toBe('one\n');
+    for (const f of closers.splice(0)) await f();
+    const second = await compileJq(context(64), '.b');
+    expect(second).toBe(first);
+    expect(await second.run({ a: 'one', b: 'two' })).toBe('two\n');
+    for (const f of closers.splice(0)) await f();
+    // An expression that does not compile ends the thread: the next command gets a new one.
+    await expect(compileJq(context(64), '.[')).rejects.toThrow(/--jq:/);
+    for (const f of closers.splice(0)) await f();
+    const third = await compileJq(context(64), '.a');
+    expect(third).not.toBe(first);
+    for (const f of closers.splice(0)) await f();
+    // Another memory bound: a thread of its own.
+    const fourth = await compileJq(context(32), '.a');
+    expect(fourth).not.toBe(third);
+    expect(await fourth.run({ a: 1 })).toBe('1\n');
+  });
+});
