@@ -113,7 +113,12 @@ class Writer {
 
   /** A GitBook block: its opening line, its body's Markdown, its closing line, as raw flow. */
   private tag(open: string, body: string, close: string): M.Html {
-    return { type: 'html', value: body ? `${open}\n${body}\n${close}` : `${open}\n${close}` };
+    return { type: 'html', value: tagText(open, body, close) };
+  }
+
+  /** A GitBook block of items (tabs, steps, columns, updates): the items a blank line apart between its lines. */
+  private group(open: string, items: string[], close: string): M.Html {
+    return { type: 'html', value: items.length ? `${open}\n${items.join('\n\n')}\n${close}` : `${open}\n${close}` };
   }
 
   private unknownData(b: AnyNode, known: readonly string[]): void {
@@ -196,9 +201,9 @@ class Writer {
         const items = this.blocksOf(b).map((item) => {
           this.unknownData(item, ['title']);
           const title = typeof item.data?.title === 'string' ? item.data.title : '';
-          return `{% tab title="${attr(title)}" %}\n${this.flowText(this.blocksOf(item))}\n{% endtab %}`.replace('\n\n{% endtab %}', '\n{% endtab %}');
+          return tagText(`{% tab title="${attr(title)}" %}`, this.flowText(this.blocksOf(item)), '{% endtab %}');
         });
-        return [{ type: 'html', value: ['{% tabs %}', ...items, '{% endtabs %}'].join('\n\n') }];
+        return [this.group('{% tabs %}', items, '{% endtabs %}')];
       }
       case 'expandable': {
         this.unknownData(b, ['defaultExpanded']);
@@ -245,29 +250,25 @@ class Writer {
       case 'math':
         return [{ type: 'html', value: `$$\n${typeof data.formula === 'string' ? data.formula : ''}\n$$` }];
       case 'stepper':
+        this.unknownData(b, []);
         return [
-          {
-            type: 'html',
-            value: [
-              '{% stepper %}',
-              ...this.blocksOf(b).map((step) => {
-                this.unknownData(step, []);
-                const inner = this.flowText(this.blocksOf(step));
-                return inner ? `{% step %}\n${inner}\n{% endstep %}` : '{% step %}\n{% endstep %}';
-              }),
-              '{% endstepper %}',
-            ].join('\n'),
-          },
+          this.group(
+            '{% stepper %}',
+            this.blocksOf(b).map((step) => {
+              this.unknownData(step, []);
+              return tagText('{% step %}', this.flowText(this.blocksOf(step)), '{% endstep %}');
+            }),
+            '{% endstepper %}',
+          ),
         ];
       case 'columns': {
         this.unknownData(b, []);
         const cols = this.blocksOf(b).map((col) => {
           this.unknownData(col, ['width']);
-          const width = typeof col.data?.width === 'number' || typeof col.data?.width === 'string' ? ` width="${attr(String(col.data.width))}"` : '';
-          const inner = this.flowText(this.blocksOf(col));
-          return inner ? `{% column${width} %}\n${inner}\n{% endcolumn %}` : `{% column${width} %}\n{% endcolumn %}`;
+          const width = lengthOf(col.data?.width);
+          return tagText(`{% column${width ? ` width="${attr(width)}"` : ''} %}`, this.flowText(this.blocksOf(col)), '{% endcolumn %}');
         });
-        return [{ type: 'html', value: ['{% columns %}', ...cols, '{% endcolumns %}'].join('\n') }];
+        return [this.group('{% columns %}', cols, '{% endcolumns %}')];
       }
       case 'updates': {
         this.unknownData(b, ['format']);
@@ -275,10 +276,9 @@ class Writer {
         const items = this.blocksOf(b).map((u) => {
           this.unknownData(u, ['date']);
           const date = typeof u.data?.date === 'string' ? u.data.date : '';
-          const inner = this.flowText(this.blocksOf(u));
-          return inner ? `{% update date="${attr(date)}" %}\n${inner}\n{% endupdate %}` : `{% update date="${attr(date)}" %}\n{% endupdate %}`;
+          return tagText(`{% update date="${attr(date)}" %}`, this.flowText(this.blocksOf(u)), '{% endupdate %}');
         });
-        return [{ type: 'html', value: [`{% updates${format} %}`, ...items, '{% endupdates %}'].join('\n') }];
+        return [this.group(`{% updates${format} %}`, items, '{% endupdates %}')];
       }
       case 'swagger': {
         this.unknownData(b, ['ref', 'path', 'method']);
@@ -296,14 +296,15 @@ class Writer {
       case 'openapi-operation':
       case 'openapi-webhook':
       case 'openapi-schemas': {
-        const pointer = type === 'openapi-schemas' ? ['schemas'] : type === 'openapi-webhook' ? ['name'] : ['path', 'method'];
+        const pointer = type === 'openapi-schemas' ? ['schemas', 'grouped', 'title'] : type === 'openapi-webhook' ? ['name', 'method'] : ['path', 'method'];
         this.unknownData(b, ['ref', ...pointer]);
         const ref = (data.ref ?? {}) as RefLike;
+        if (ref.kind !== 'openapi') this.lose(`${type} reference of kind ${ref.kind ?? 'none'}`);
         const spec = typeof ref.spec === 'string' ? ref.spec : '';
         const attrs = pointer
           .map((k) => [k, Array.isArray(data[k]) ? (data[k] as unknown[]).join(',') : data[k]] as const)
-          .filter(([, v]) => typeof v === 'string')
-          .map(([k, v]) => ` ${k}="${attr(v as string)}"`)
+          .filter(([, v]) => typeof v === 'string' || typeof v === 'boolean')
+          .map(([k, v]) => ` ${k}="${attr(String(v))}"`)
           .join('');
         return [this.tag(`{% ${type} spec="${attr(spec)}"${attrs} %}`, '', `{% end${type} %}`)];
       }
@@ -361,7 +362,8 @@ class Writer {
       const alt = typeof data.alt === 'string' ? data.alt : '';
       const caption = this.fragment(img, 'caption');
       const captionHtml = caption ? this.inlineHtml((caption.nodes ?? []).flatMap((p) => p.nodes ?? [])) : '';
-      const width = typeof data.width === 'number' || typeof data.width === 'string' ? ` width="${attr(String(data.width))}"` : '';
+      const length = lengthOf(data.width);
+      const width = length ? ` width="${attr(length)}"` : '';
       if (captionHtml || width) figures = true;
       html.push(`<figure><img src="${attr(src)}" alt="${attr(alt)}"${width}>${captionHtml ? `<figcaption><p>${captionHtml}</p></figcaption>` : ''}</figure>`);
       plain.push({ type: 'image', url: src, alt });
@@ -541,6 +543,21 @@ class Writer {
     }
     return out;
   }
+}
+
+/** `open`, the body, `close`, a line each. */
+function tagText(open: string, body: string, close: string): string {
+  return body ? `${open}\n${body}\n${close}` : `${open}\n${close}`;
+}
+
+/** A Length (a number, or a value with its unit) as GitBook writes it in an attribute (`50%`, `320`). */
+function lengthOf(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  if (value && typeof value === 'object') {
+    const { value: n, unit } = value as { value?: unknown; unit?: unknown };
+    if (typeof n === 'number') return `${n}${typeof unit === 'string' ? unit : ''}`;
+  }
+  return undefined;
 }
 
 function rank(mark: string): number {
