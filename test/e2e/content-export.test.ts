@@ -180,4 +180,22 @@ describe('content export', () => {
       expect(diff.stderr).toContain(line);
     expect(tree(out)).toEqual(before);
   });
+
+  it('--cr exports a change request’s content; a folder of another space or change request is refused, nothing written', async () => {
+    putContent(sb.server.store, 'sp-welcome', PAGES, FILES);
+    const created = await sb.request('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'Review' });
+    expect(created.status).toBe(201);
+    const out = tempDir();
+    const r = await sb.run(['content', 'export', 'sp-welcome', '--cr', String(created.body.number), '--out', out, '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(tree(out)).toEqual(tree(CORPUS));
+    expect(JSON.parse(r.stdout)).toMatchObject({ space: 'sp-welcome', changeRequest: String(created.body.number), pages: 4, assets: 2 });
+
+    const other = await sb.run(['content', 'export', 'sp-welcome', '--out', out]);
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toContain(`holds the export of change request ${created.body.number} of space sp-welcome`);
+    const missing = await sb.run(['content', 'export', 'sp-welcome']);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('--out DIR is required');
+  });
 });
