@@ -132,6 +132,23 @@ function reportExport(ctx: Context, s: ExportSummary, opts: Pick<RunExportOption
     );
 }
 
+/** A file's bytes from its `downloadURL`, which must be an absolute http(s) URL. */
+async function download(api: Api, file: SourceFile, sink: (chunk: Buffer) => Promise<void>): Promise<void> {
+  let url: URL | undefined;
+  try {
+    url = new URL(file.downloadURL);
+  } catch {
+    // Not a URL: said below.
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new CliError(
+      `file ${file.id} (${file.name}): its downloadURL ${JSON.stringify(file.downloadURL.slice(0, 100))} is not an http(s) URL: not downloaded`,
+      EXIT.FAILED,
+      'the other files and pages were written; run it again once the service gives the file a URL',
+    );
+  await api.download(url.toString(), (chunk) => sink(chunk));
+}
+
 /** A space's content through the official operations. */
 export function spaceSource(api: Api, spaceId: string): ContentSource {
   return {
@@ -147,9 +164,7 @@ export function spaceSource(api: Api, spaceId: string): ContentSource {
     async page(pageId) {
       return api.call(ops.getSpacePage, { params: { spaceId, pageId }, query: { format: 'document', metadata: false } });
     },
-    async download(file, sink) {
-      await api.download(file.downloadURL, (chunk) => sink(chunk));
-    },
+    download: (file, sink) => download(api, file, sink),
   };
 }
 
@@ -171,8 +186,6 @@ async function crSource(api: Api, spaceId: string, cr: string): Promise<ContentS
     async page(pageId) {
       return api.call(crOps.getChangeRequestPage, { params: { ...params, pageId }, query: { format: 'document', metadata: false } });
     },
-    async download(file, sink) {
-      await api.download(file.downloadURL, (chunk) => sink(chunk));
-    },
+    download: (file, sink) => download(api, file, sink),
   };
 }
