@@ -61,6 +61,8 @@ function rows(): Record<string, Row> {
     'orgs export': { args: ['orgs', 'export'], modes: ['tsv'] },
     'orgs plan': { args: ['orgs', 'plan', '-f', files.org], modes: ['json', 'tsv'] },
     'orgs apply': { args: ['orgs', 'apply', '-f', files.org, ...yes], modes: ['tsv'] },
+    // The org file, then each space's content (the official list operations; Prism's organization lists no space).
+    'orgs backup': { args: ['orgs', 'backup', '--out', join(EXPORTS, 'backup')] },
     'orgs validate': { args: ['orgs', 'validate', '-f', files.org], expect: 'local', modes: ['tsv'] },
     'orgs schema': { args: ['orgs', 'schema'], expect: 'local', modes: ['tsv'] },
     'members list': { args: ['members', 'list', '--role', 'edit', '--sort', 'lastSeenAt', '--order', 'asc', '--search', 'ada'] },
