@@ -2,8 +2,8 @@
  * An organization's backup folder (`docsctl orgs backup`, docs/content-export.md):
  *
  *   org.yaml             the organization file, as `orgs export` writes it
- *   spaces/<key>/        each space's content, as `content export` writes it (key: the space's in org.yaml)
- *   backup.json          the manifest: the organization, the org file's checksum, and per space its
+ *   <key>/               each space's content, as `content export` writes it (key: the space's in org.yaml)
+ *   manifest.json        the manifest: the organization, the org file's checksum, and per space its
  *                        key, id, title, revision, folder, file count and checksum
  *
  * The manifest is rewritten after each space, so an interrupted backup resumes: a space whose
@@ -14,15 +14,14 @@ import { join } from 'node:path';
 import { inside, readIfThere, readState, sha256, writeAtomic } from './disk.js';
 
 export const ORG_FILE = 'org.yaml';
-export const SPACES_DIR = 'spaces';
-const MANIFEST = 'backup.json';
+const MANIFEST = 'manifest.json';
 
 export interface BackupSpace {
   key: string;
   id: string;
   title: string;
   revision: string;
-  /** Its folder, from the backup's root (`spaces/handbook`). */
+  /** Its folder, from the backup's root (`handbook`): the space's key. */
   folder: string;
   /** Files of its export (the state file's). */
   files: number;
@@ -68,16 +67,19 @@ export async function putOrgFile(root: string, text: string, check: boolean): Pr
   return { changed, existed: there !== undefined, sha256: sha256(data) };
 }
 
-/** A space's folder name: its key, made safe (the id when the key cannot be one). */
+/** A space's folder name: its key, made safe (the id when the key cannot be one, or would be the backup's own files). */
 export function folderName(key: string, id: string): string {
   const safe = key.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '-').trim();
-  return safe === '' || safe === '.' || safe === '..' ? id.replace(/[^\w.-]/g, '-') : safe;
+  return isFolderName(safe) ? safe : `space-${id.replace(/[^\w-]/g, '-')}`;
 }
 
-/** A manifest's folder, checked to stay inside the backup (a manifest is read from disk). */
+function isFolderName(name: string): boolean {
+  return name !== '' && !name.startsWith('.') && name !== ORG_FILE && name !== MANIFEST && !/[\u0000-\u001f\u007f/\\]/.test(name);
+}
+
+/** A manifest's folder, checked to be a space folder of the backup (a manifest is read from disk). */
 export function safeFolder(folder: string): string {
-  if (!folder.startsWith(`${SPACES_DIR}/`) || folder.split('/').some((s) => s === '..' || s === '.'))
-    throw new Error(`not a space folder of a backup: ${folder}`);
+  if (!isFolderName(folder)) throw new Error(`not a space folder of a backup: ${folder}`);
   return folder;
 }
 

@@ -9,7 +9,6 @@
  * The content comes through a `ContentSource` (the command gives one made of the client's calls),
  * so this module knows no HTTP.
  */
-import { stringify } from 'yaml';
 import {
   hashFile,
   inside,
@@ -171,13 +170,10 @@ export async function exportContent(source: ContentSource, opts: ExportOptions):
         await put(placed.file, `${JSON.stringify(pageJson(meta, page), null, 2)}\n`);
       } else {
         const rendered = documentToMarkdown(withoutTitle(page.document, meta.title), linkTargets(layout, placed.file, source.space));
-        await put(
-          placed.file,
-          pageFileText(meta, rendered.markdown, (v) => stringify(v, { lineWidth: 0 })),
-        );
+        await put(placed.file, pageFileText(meta, rendered.markdown));
         if (rendered.losses.length > 0) {
           summary.kept.push({ page: placed.page.id, file: placed.file, document: placed.documentFile, losses: rendered.losses });
-          await put(placed.documentFile, `${JSON.stringify(pageJson(meta, page), null, 2)}\n`);
+          await put(placed.documentFile, `${JSON.stringify(page.document ?? null, null, 2)}\n`);
         }
       }
       done++;

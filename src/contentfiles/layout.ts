@@ -236,13 +236,27 @@ export function linkTargets(layout: Layout, from: string, space?: string): LinkT
   }
 }
 
-/** A page's Markdown file: front matter when needed, `# Title`, then the body. */
-export function pageFileText(page: TreePage, body: string, yamlString: (value: unknown) => string): string {
-  const front: Record<string, unknown> = {};
-  if (page.description) front.description = page.description;
-  if (page.icon) front.icon = page.icon;
-  if (page.emoji) front.emoji = page.emoji;
-  if (page.hidden) front.hidden = true;
-  const head = Object.keys(front).length > 0 ? `---\n${yamlString(front)}---\n\n` : '';
+/**
+ * A page's Markdown file: front matter when needed, `# Title`, then the body. Front matter is one
+ * `key: value` line a field, the value plain when YAML reads it as that same string, else
+ * double-quoted (JSON's escapes, which YAML's double quotes read the same).
+ */
+export function pageFileText(page: TreePage, body: string): string {
+  const front: string[] = [];
+  for (const key of ['description', 'icon', 'emoji'] as const) {
+    const value = page[key];
+    if (value) front.push(`${key}: ${yamlScalar(value)}`);
+  }
+  if (page.hidden) front.push('hidden: true');
+  const head = front.length > 0 ? `---\n${front.join('\n')}\n---\n\n` : '';
   return `${head}# ${(page.title || '').replace(/\n/g, ' ')}\n${body ? `\n${body}` : ''}`;
+}
+
+/** A string as a YAML scalar on one line: plain when that reads back as the same string, else double-quoted. */
+function yamlScalar(value: string): string {
+  const plain =
+    /^[^\s\-?:,[\]{}#&*!|>'"%@`]/.test(value) &&
+    !/[:#]\s|\s#|:$|\s$|[\u0000-\u001f\u007f\u2028\u2029]/.test(value) &&
+    !/^(true|false|yes|no|on|off|null|~|[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?|0x[\da-f]+|0o[0-7]+|\.inf|\.nan)$/i.test(value);
+  return plain ? value : JSON.stringify(value);
 }

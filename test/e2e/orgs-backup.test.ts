@@ -33,14 +33,15 @@ describe('orgs backup', () => {
     const r = await sb.run(['orgs', 'backup', '--out', out]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(readFileSync(join(out, 'org.yaml'), 'utf8')).toBe((await sb.run(['orgs', 'export'])).stdout + '\n');
-    const manifest = JSON.parse(readFileSync(join(out, 'backup.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     const welcome = manifest.spaces.find((s: { id: string }) => s.id === 'sp-welcome');
     const space = (await sb.request('GET', '/v1/spaces/sp-welcome')).body;
     expect(welcome).toMatchObject({ id: 'sp-welcome', title: 'Welcome', revision: space.revision, files: 4, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(readFileSync(join(out, welcome.folder, 'README.md'), 'utf8')).toBe('# Home\n\nHello.\n');
     expect(readFileSync(join(out, welcome.folder, '.gitbook/assets/a.txt'), 'utf8')).toBe('A');
     expect(manifest).toMatchObject({ docsctl: 1, organization: sb.server.organizationId, orgFile: { path: 'org.yaml' } });
-    expect(readdirSync(join(out, 'spaces')).sort()).toEqual(manifest.spaces.map((s: { folder: string }) => s.folder.slice('spaces/'.length)).sort());
+    expect(readdirSync(out).sort()).toEqual([...manifest.spaces.map((s: { folder: string }) => s.folder), 'manifest.json', 'org.yaml'].sort());
+    expect(welcome.folder).toBe(welcome.key);
 
     const again = await sb.run(['orgs', 'backup', '--out', out]);
     expect(again.exitCode, again.stderr).toBe(0);
@@ -60,7 +61,7 @@ describe('orgs backup', () => {
     const key = JSON.parse((await sb.run(['orgs', 'export', '--format', 'json'])).stdout).spaces.find((s: { id: string }) => s.id === 'sp-welcome').key;
     const r = await sb.run(['orgs', 'backup', '--out', out, '--spaces', key]);
     expect(r.exitCode, r.stderr).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(out, 'backup.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.spaces.map((s: { id: string }) => s.id)).toEqual(['sp-welcome']);
 
     const ok = await sb.run(['orgs', 'backup', '--out', out, '--spaces', key, '--check']);
@@ -70,9 +71,9 @@ describe('orgs backup', () => {
     putContent(sb.server.store, 'sp-welcome', [{ title: 'Home', slug: 'home', markdown: '# Home\n\nChanged.\n' }]);
     const diff = await sb.run(['orgs', 'backup', '--out', out, '--spaces', key, '--check']);
     expect(diff.exitCode).toBe(1);
-    expect(diff.stderr).toContain(`  ~ spaces/${key}/`);
+    expect(diff.stderr).toContain(`  ~ ${key}/`);
     expect(diff.stderr).toContain('  ~ README.md');
-    expect(readFileSync(join(out, 'spaces', key, 'README.md'), 'utf8')).toBe('# Home\n');
+    expect(readFileSync(join(out, key, 'README.md'), 'utf8')).toBe('# Home\n');
 
     const unknown = await sb.run(['orgs', 'backup', '--out', out, '--spaces', 'nope']);
     expect(unknown.exitCode).toBe(2);
@@ -81,7 +82,7 @@ describe('orgs backup', () => {
 
   it('refuses a folder holding another organization’s backup, writing nothing', async () => {
     const out = tempDir();
-    writeFileSync(join(out, 'backup.json'), JSON.stringify({ docsctl: 1, organization: 'org-other', orgFile: { path: 'org.yaml', sha256: '' }, spaces: [] }));
+    writeFileSync(join(out, 'manifest.json'), JSON.stringify({ docsctl: 1, organization: 'org-other', orgFile: { path: 'org.yaml', sha256: '' }, spaces: [] }));
     const r = await sb.run(['orgs', 'backup', '--out', out]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('holds the backup of organization org-other');

@@ -4,6 +4,7 @@
  * hand), what the Markdown cannot carry named, the layout's paths, SUMMARY.md and link rewriting.
  */
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { linkTargets, pageFileText, planLayout, type TreePage } from '../../src/contentfiles/layout.js';
 import { documentToMarkdown } from '../../src/contentfiles/markdown.js';
 import { official, validatorAt, describeErrors } from '../helpers/official.js';
@@ -430,11 +431,36 @@ describe('planLayout', () => {
 
 describe('pageFileText', () => {
   it('front matter only when the page has a description, icon, emoji or is hidden; the title as the first heading', () => {
-    const yaml = (v: unknown) =>
-      `${Object.entries(v as object)
-        .map(([k, x]) => `${k}: ${x}`)
-        .join('\n')}\n`;
-    expect(pageFileText({ id: 'x', title: 'Plain' }, '', yaml)).toBe('# Plain\n');
-    expect(pageFileText({ id: 'x', title: 'T', icon: 'gear', hidden: true }, 'Body.\n', yaml)).toBe('---\nicon: gear\nhidden: true\n---\n\n# T\n\nBody.\n');
+    expect(pageFileText({ id: 'x', title: 'Plain' }, '')).toBe('# Plain\n');
+    expect(pageFileText({ id: 'x', title: 'T', icon: 'gear', hidden: true }, 'Body.\n')).toBe('---\nicon: gear\nhidden: true\n---\n\n# T\n\nBody.\n');
+  });
+
+  it('front matter values read back by a YAML parser as they were: plain when safe, double-quoted otherwise', () => {
+    const values = [
+      'Plain words',
+      'a: b',
+      '#tag',
+      'true',
+      '123',
+      '1e3',
+      ' lead',
+      'trail ',
+      'quote "x"',
+      "it's",
+      'line\nbreak',
+      '- dash',
+      'ok-dash',
+      '@at',
+      'café ☕',
+      'null',
+      '~',
+    ];
+    for (const description of values) {
+      const text = pageFileText({ id: 'x', title: 'T', description }, '');
+      const front = text.slice(4, text.indexOf('\n---\n'));
+      expect(parse(front), JSON.stringify(description)).toEqual({ description });
+      expect(front.split('\n')).toHaveLength(1);
+    }
+    expect(pageFileText({ id: 'x', title: 'T', description: 'Plain words' }, '')).toContain('description: Plain words\n');
   });
 });

@@ -12,8 +12,8 @@ export default defineCommand({
   name: 'backup',
   summary: 'Back the organization up to a folder: its organization file, every space’s content in Git Sync’s layout, a manifest',
   description:
-    'DIR/org.yaml is what docsctl orgs export writes; DIR/spaces/KEY/ holds each space’s content as docsctl content export writes it ' +
-    '(KEY: the space’s key in org.yaml); DIR/backup.json lists the spaces with their ids, revisions and checksums. ' +
+    'DIR/org.yaml is what docsctl orgs export writes; DIR/KEY/ holds each space’s content as docsctl content export writes it ' +
+    '(KEY: the space’s key in org.yaml); DIR/manifest.json lists the spaces with their ids, revisions and checksums. ' +
     'A rerun skips the spaces whose revision and files have not changed, and resumes an interrupted backup. --check writes nothing and exits 1 ' +
     'on differences. Restoring content into the service is Git Sync’s job; docsctl serve --seed DIR starts a sandbox from a backup. See docs/content-export.md.',
   flags: {
@@ -77,7 +77,7 @@ export default defineCommand({
     const failed: string[] = [];
     let skipped = 0;
     for (const space of chosen) {
-      const folder = `${backup.SPACES_DIR}/${backup.folderName(space.key, space.id)}`;
+      const folder = backup.folderName(space.key, space.id);
       const { revision } = await api.call(spaceOps.getSpace, { params: { spaceId: space.id } });
       const before = previous?.spaces.find((s) => s.id === space.id);
       if (!check && before && before.folder === folder && before.revision === revision && (await backup.folderIntact(join(out, folder), before))) {
