@@ -58,7 +58,7 @@ function decode(text: string): string {
 }
 
 /** What `href`, written in the file `from`, refers to in the revision; undefined when it is no page, anchor or file of it. */
-export function gitRef(content: RevisionContent, from: string, href: string): Ref | undefined {
+function gitRef(content: RevisionContent, from: string, href: string): Ref | undefined {
   const index = indexOf(content);
   if (/^file:/i.test(href)) return index.filesById.has(href.slice(5)) ? { kind: 'file', file: href.slice(5) } : undefined;
   if (SCHEME.test(href) || href.startsWith('/') || href.startsWith('#') || href === '') return undefined;

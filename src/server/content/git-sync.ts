@@ -192,7 +192,7 @@ const CONTENT_TYPES: Record<string, string> = {
 const contentTypeOf = (name: string) => CONTENT_TYPES[/\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
 /** The content of a space folder, in Git Sync's layout. */
-export function readSpaceFolder(store: Store, dir: string, listing: Listing = listFolder(dir), prefix = ''): RevisionContent {
+function readSpaceFolder(store: Store, dir: string, listing: Listing = listFolder(dir), prefix = ''): RevisionContent {
   const file = (path: string) => listing.get(prefix + path);
   const configText = file('.gitbook.yaml');
   const config = configOf(configText ? textOf(configText, `${prefix}.gitbook.yaml`) : undefined);
