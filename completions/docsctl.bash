@@ -489,7 +489,6 @@ _docsctl_vflags['docsctl sites permissions set']=' --org --profile --timeout --u
 _docsctl_vflags['docsctl sites permissions remove']=' --org --profile --timeout --user --team --fields --jq '
 _docsctl_values['docsctl auth switch #1']='@profile'
 _docsctl_values['docsctl serve --data']='@files'
-_docsctl_values['docsctl serve --seed']='@files'
 _docsctl_values['docsctl serve --log']='@files'
 _docsctl_values['docsctl serve #1']='stop'
 _docsctl_values['docsctl api --method']='GET POST PUT PATCH DELETE HEAD OPTIONS'
