@@ -8,7 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchEnv, BIN, peakRss, ROOT, startServer, tempDir, timedCli } from '../lib/proc.mjs';
+import { benchEnv, peakRss, ROOT, startServer, tempDir, timedCli } from '../lib/proc.mjs';
 import { median, result } from '../lib/stats.mjs';
 
 const SERVER = join(ROOT, 'bench/servers/content-service.mjs');
