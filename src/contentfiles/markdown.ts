@@ -70,8 +70,27 @@ const TO_MARKDOWN: ToMarkdownOptions = {
 /** The page body's heading levels: the page title is the file's only `#` (Git Sync). */
 const HEADING_DEPTH: Record<string, 2 | 3 | 4> = { 'heading-1': 2, 'heading-2': 3, 'heading-3': 4 };
 
+/** The deepest nesting of nodes written (the writer recurses a level at a time): deeper, the document is only kept as JSON. */
+export const MAX_DOCUMENT_DEPTH = 200;
+
+/** How deep a document's nodes nest (walked without recursion). */
+function depthOf(nodes: readonly unknown[]): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = nodes.map((n) => [n, 1]);
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    if (depth > MAX_DOCUMENT_DEPTH || !node || typeof node !== 'object') continue;
+    const n = node as AnyNode;
+    for (const child of Array.isArray(n.nodes) ? n.nodes : []) stack.push([child, depth + 1]);
+    for (const f of Array.isArray(n.fragments) ? n.fragments : []) for (const child of Array.isArray(f?.nodes) ? f.nodes : []) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Render a document's blocks as GitBook Markdown. */
 export function documentToMarkdown(doc: { nodes?: readonly unknown[] } | undefined, targets: LinkTargets): Rendered {
+  if (depthOf(doc?.nodes ?? []) > MAX_DOCUMENT_DEPTH) return { markdown: '', losses: [`document nested deeper than ${MAX_DOCUMENT_DEPTH} levels`] };
   const w = new Writer(targets);
   const markdown = w.flowText((doc?.nodes ?? []) as AnyNode[]);
   return { markdown: markdown ? `${markdown}\n` : '', losses: [...w.losses].sort() };

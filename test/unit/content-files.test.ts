@@ -367,6 +367,16 @@ describe('documentToMarkdown', () => {
     expect(out.markdown).toContain('![](.gitbook/assets/a.png)');
     expect(out.markdown).toContain('term elsewhere');
   });
+
+  it('keeps a document nested deeper than it writes as JSON only (no stack overflow on a hostile answer)', () => {
+    let node: Node = p(t('deep'));
+    for (let i = 0; i < 100_000; i++) node = block('blockquote', {}, [node]);
+    const out = documentToMarkdown({ nodes: [node] }, linkTargets(planLayout(TREE, FILES), 'README.md'));
+    expect(out).toEqual({ markdown: '', losses: ['document nested deeper than 200 levels'] });
+    let shallow: Node = p(t('deep'));
+    for (let i = 0; i < 50; i++) shallow = block('blockquote', {}, [shallow]);
+    expect(documentToMarkdown({ nodes: [shallow] }, linkTargets(planLayout(TREE, FILES), 'README.md')).markdown).toBe(`${'> '.repeat(50)}deep\n`);
+  });
 });
 
 describe('planLayout', () => {
