@@ -71,7 +71,7 @@ const TO_MARKDOWN: ToMarkdownOptions = {
 const HEADING_DEPTH: Record<string, 2 | 3 | 4> = { 'heading-1': 2, 'heading-2': 3, 'heading-3': 4 };
 
 /** The deepest nesting of nodes written (the writer recurses a level at a time): deeper, the document is only kept as JSON. */
-export const MAX_DOCUMENT_DEPTH = 200;
+const MAX_DOCUMENT_DEPTH = 200;
 
 /** How deep a document's nodes nest (walked without recursion). */
 function depthOf(nodes: readonly unknown[]): number {
