@@ -194,6 +194,10 @@ describe('content export', () => {
     const other = await sb.run(['content', 'export', 'sp-welcome', '--out', out]);
     expect(other.exitCode).toBe(2);
     expect(other.stderr).toContain(`holds the export of change request ${created.body.number} of space sp-welcome`);
+    writeFileSync(join(out, 'a-file'), 'x');
+    const notFolder = await sb.run(['content', 'export', 'sp-welcome', '--out', join(out, 'a-file')]);
+    expect(notFolder.exitCode).toBe(2);
+    expect(notFolder.stderr).toContain('is not a folder');
     const missing = await sb.run(['content', 'export', 'sp-welcome']);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('--out DIR is required');

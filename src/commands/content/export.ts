@@ -46,6 +46,7 @@ export default defineCommand({
   ],
   async run(ctx, { args, flags }) {
     if (!flags.out) throw new UsageError('--out DIR is required: the folder to write the space’s content to');
+    await checkOutFolder(flags.out);
     const api = await ctx.api();
     const source = flags.cr !== undefined ? await crSource(api, args.space, flags.cr) : spaceSource(api, args.space);
     const summary = await runExport(ctx, source, flags.out, {
@@ -65,6 +66,18 @@ export interface RunExportOptions {
   concurrency: number;
   /** Said before each line on stderr (`orgs backup`: the space's key). */
   label?: string;
+}
+
+/** `--out`: a folder, or nothing yet (made when missing); anything else is refused before a request is sent. */
+export async function checkOutFolder(out: string): Promise<void> {
+  const { stat } = await import('node:fs/promises');
+  try {
+    if (!(await stat(out)).isDirectory()) throw new UsageError(`--out: ${out} is not a folder`, 'give a folder (made when missing)');
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new UsageError(`--out: cannot use ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
 }
 
 /** Export `source` to `out` with the run's progress and messages; throws (exit 1) with `check` when the folder differs. */

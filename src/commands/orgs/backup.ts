@@ -5,7 +5,7 @@ import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import { plural } from '../../cli/text.js';
 import { ops as spaceOps } from '../../contract/spaces.js';
 import type { BackupManifest, BackupSpace } from '../../contentfiles/backup.js';
-import { exportFlags, runExport, spaceSource } from '../content/export.js';
+import { checkOutFolder, exportFlags, runExport, spaceSource } from '../content/export.js';
 import { concurrencyOf } from './orgfile.js';
 
 export default defineCommand({
@@ -33,6 +33,7 @@ export default defineCommand({
   async run(ctx, { flags }) {
     if (!flags.out) throw new UsageError('--out DIR is required: the folder to write the backup to');
     const out = flags.out;
+    await checkOutFolder(out);
     const check = Boolean(flags.check);
     const concurrency = concurrencyOf(flags.concurrency);
     const format = flags.format ?? 'markdown';
