@@ -3,23 +3,14 @@
  * with hand-written expected files (test/fixtures/content-export/corpus), incremental reruns,
  * --prune, --check, --cr, --format json, resuming an interrupted export, and refusals.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync, unlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync, existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { putContent, type FileInit, type PageInit } from '../helpers/content.js';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs, putContent, type FileInit, type PageInit } from '../helpers/content.js';
 import { useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'docsctl-export-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('export');
 
 const CORPUS = join(import.meta.dirname, '../fixtures/content-export/corpus');
 

@@ -3,26 +3,17 @@
  * that backup (`serve --seed DIR`, a process), backed up again: every space's files are the same,
  * byte for byte (`diff -r`, the export's state files aside: they name ids of the sandbox they came from).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
-import { putContent } from '../helpers/content.js';
+import { useTempDirs, putContent } from '../helpers/content.js';
 import { docsctlInProcess, useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'docsctl-roundtrip-'));
-  dirs.push(d);
-  return d;
-}
-afterAll(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('roundtrip');
 
 /** Every file under `dir` but the state files and the manifest, with its bytes (base64). */
 function tree(dir: string): Record<string, string> {

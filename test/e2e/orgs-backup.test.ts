@@ -3,23 +3,14 @@
  * content in its key's folder, the manifest; a rerun skipping what did not change; --spaces;
  * --check; a backup of another organization refused.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { putContent } from '../helpers/content.js';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs, putContent } from '../helpers/content.js';
 import { useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'docsctl-backup-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('backup');
 
 describe('orgs backup', () => {
   it('writes org.yaml as orgs export does, every space’s export in its key’s folder, and a manifest; a rerun skips what did not change', async () => {

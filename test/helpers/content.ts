@@ -2,6 +2,10 @@
  * Content put into a sandbox space for a test: pages (Markdown, as the sandbox keeps them) and files
  * (their bytes), committed as a new revision through the content model, as a merge or an import would.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { commitToSpace, contentOf, edit, newPage, putBlob, revisionOf, type FileRec, type PageRec } from '../../src/server/content/index.js';
 import type { Store } from '../../src/server/store.js';
 
@@ -41,4 +45,17 @@ export function putContent(store: Store, spaceId: string, pages: PageInit[], fil
   commitToSpace(store, space, next, 'Test content');
   store.changed();
   return ids;
+}
+
+/** Temporary folders for a test file, removed after each test: `tempDir()` makes one. */
+export function useTempDirs(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  return () => {
+    const d = mkdtempSync(join(tmpdir(), `docsctl-${prefix}-`));
+    dirs.push(d);
+    return d;
+  };
 }
