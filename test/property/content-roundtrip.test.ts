@@ -1,6 +1,6 @@
 /**
  * Content as files, over generated pages: a space of generated pages (the sandbox's Markdown, with
- * GitBook's blocks, links between the pages and to files) exported (`content export`), the folder
+ * GitBook's blocks, links between the pages and to files, descriptions and hidden pages) exported (`content export`), the folder
  * seeded into another space (the sandbox's `serve --seed DIR` reader), exported again: the same
  * files, byte for byte. CONTENT_ROUNDTRIP_RUNS sets the generated spaces (default 12).
  */
@@ -95,8 +95,21 @@ const space = fc.array(fc.tuple(slugWord, fc.array(slugWord, { maxLength: 3 })),
   const body = fc.array(block(paths), { minLength: 0, maxLength: 5 }).map((blocks) => blocks.join('\n\n'));
   const page = (slug: string, title: string, fixed?: string) =>
     fc
-      .tuple(fixed !== undefined ? fc.constant(fixed) : words, body)
-      .map(([t, b]): PageInit => ({ title: `${title} ${t}`, slug, markdown: `# ${title} ${t}\n\n${b}\n` }));
+      .tuple(
+        fixed !== undefined ? fc.constant(fixed) : words,
+        body,
+        fc.option(fc.oneof(words, fc.constantFrom('a: b', '#x', 'true', '12', "it's", '"q"'))),
+        fc.boolean(),
+      )
+      .map(
+        ([t, b, description, hidden]): PageInit => ({
+          title: `${title} ${t}`,
+          slug,
+          markdown: `# ${title} ${t}\n\n${b}\n`,
+          ...(description !== null ? { description } : {}),
+          ...(hidden ? { hidden } : {}),
+        }),
+      );
   return fc.tuple(
     ...shape.map(([s, children], i) =>
       fc
