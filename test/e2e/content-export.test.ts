@@ -118,6 +118,12 @@ describe('content export', () => {
     expect(tree(out)).toEqual(tree(CORPUS));
     expect(r.stderr).toContain('4 pages, 2 files; wrote 8 files, 0 unchanged');
     expect(r.stderr).not.toContain('document JSON');
+
+    // The built binary, in a process, to another folder: the same files.
+    const built = tempDir();
+    const p = await sb.process(['content', 'export', 'sp-welcome', '--out', built]);
+    expect(p.exitCode, p.stderr).toBe(0);
+    expect(tree(built)).toEqual(tree(CORPUS));
   });
 
   it('a rerun writes only what changed, says so, and --prune removes pages gone', async () => {

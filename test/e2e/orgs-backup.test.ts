@@ -34,6 +34,10 @@ describe('orgs backup', () => {
     expect(readdirSync(out).sort()).toEqual([...manifest.spaces.map((s: { folder: string }) => s.folder), 'manifest.json', 'org.yaml'].sort());
     expect(welcome.folder).toBe(welcome.key);
 
+    // The built binary, in a process: the same backup is up to date.
+    const checked = await sb.process(['orgs', 'backup', '--out', out, '--check']);
+    expect(checked.exitCode, checked.stderr).toBe(0);
+
     const again = await sb.run(['orgs', 'backup', '--out', out]);
     expect(again.exitCode, again.stderr).toBe(0);
     expect(manifest.spaces).toHaveLength(1);

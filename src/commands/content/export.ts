@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { Api } from '../../client/api.js';
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
@@ -70,7 +71,6 @@ export interface RunExportOptions {
 
 /** `--out`: a folder, or nothing yet (made when missing); anything else is refused before a request is sent. */
 export async function checkOutFolder(out: string): Promise<void> {
-  const { stat } = await import('node:fs/promises');
   try {
     if (!(await stat(out)).isDirectory()) throw new UsageError(`--out: ${out} is not a folder`, 'give a folder (made when missing)');
   } catch (e) {
