@@ -47,7 +47,6 @@ export default async function exportPart({ quick }) {
           value: median(pooled),
           baseline: median(serial),
           unit: 'ms',
-          target: 0.25,
           command,
         }),
         result({
