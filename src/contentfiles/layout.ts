@@ -67,10 +67,15 @@ function safeSegment(segment: string, fallback: string): string {
   return cleaned.slice(0, 200);
 }
 
+/**
+ * A page's path made safe, segment by segment; a segment never starts with `.` (the folder's own
+ * `.gitbook/`, `.gitbook.yaml` and state file are not a page's to take).
+ */
 function safePath(path: string | undefined, fallback: string): string {
   const segments = (path ?? '').split('/').filter((s) => s !== '');
-  if (segments.length === 0) return safeSegment(fallback, 'page');
-  return segments.map((s, i) => safeSegment(s, i === segments.length - 1 ? fallback : '_')).join('/');
+  const safe = (s: string, f: string) => safeSegment(s, f).replace(/^\./, '_');
+  if (segments.length === 0) return safe(fallback, 'page');
+  return segments.map((s, i) => safe(s, i === segments.length - 1 ? fallback : '_')).join('/');
 }
 
 const isGroup = (p: TreePage) => p.type === 'group' || p.kind === 'group';

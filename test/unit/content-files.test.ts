@@ -417,11 +417,24 @@ describe('planLayout', () => {
         { id: 'a', title: 'A', type: 'document', path: 'a' },
         { id: 'b', title: 'B', type: 'document', path: '../../etc/passwd' },
         { id: 'c', title: 'C', type: 'document', path: 'SUMMARY' },
+        { id: 'd', title: 'D', type: 'document', path: '.gitbook/assets/logo.png' },
+        { id: 'e', title: 'E', type: 'document', path: '.docsctl-export' },
       ],
       [{ id: 'f', name: '../../x' }],
     );
     for (const p of layout.pages) expect(p.file).not.toMatch(/(^|\/)\.\.(\/|$)/);
     expect(layout.pages[2].file).toBe('SUMMARY-c.md');
+    expect(layout.pages.slice(3).map((p) => p.file)).toEqual(['_gitbook/assets/logo.png.md', '_docsctl-export.md']);
+    expect(
+      planLayout(
+        [
+          { id: 'e', title: 'E', type: 'document', path: 'a' },
+          { id: 'x', title: 'X', type: 'document', path: '.docsctl-export' },
+        ],
+        [],
+        '.json',
+      ).pages[1].file,
+    ).toBe('_docsctl-export.json');
     expect(layout.assets.get('f')).toBe('.gitbook/assets/..-..-x');
   });
 
