@@ -118,6 +118,8 @@ describe('content export', () => {
     expect(tree(out)).toEqual(tree(CORPUS));
     expect(r.stderr).toContain('4 pages, 2 files; wrote 8 files, 0 unchanged');
     expect(r.stderr).not.toContain('document JSON');
+    // Off a terminal, no progress: no control characters on stderr.
+    expect(r.stderr).not.toMatch(/[\r\u001b]/);
 
     // The built binary, in a process, to another folder: the same files.
     const built = tempDir();
