@@ -177,6 +177,12 @@ describe('content export', () => {
     expect(diff.exitCode).toBe(1);
     for (const line of ['  ~ .gitbook/assets/logo.png', '  + guide/install.md', '  ~ README.md', '  ~ SUMMARY.md', '  - changelog-2024.md'])
       expect(diff.stderr).toContain(line);
+    // With --json, the differences on stdout for a script, and still exit 1.
+    const json = await sb.run(['content', 'export', 'sp-welcome', '--out', out, '--check', '--json']);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout).differences.sort()).toEqual(
+      ['~ .gitbook/assets/logo.png', '+ guide/install.md', '~ README.md', '~ SUMMARY.md', '- changelog-2024.md'].sort(),
+    );
     expect(tree(out)).toEqual(before);
   });
 

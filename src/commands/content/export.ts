@@ -45,7 +45,7 @@ export default defineCommand({
     'docsctl content export sp_123 --cr 3 --out review/',
     'docsctl content export sp_123 --format json --out backup/ --json | jq .written',
   ],
-  async run(ctx, { args, flags }) {
+  async run(ctx, { args, flags, print }) {
     if (!flags.out) throw new UsageError('--out DIR is required: the folder to write the space’s content to');
     await checkOutFolder(flags.out);
     const api = await ctx.api();
@@ -56,7 +56,16 @@ export default defineCommand({
       check: Boolean(flags.check),
       concurrency: concurrencyOf(flags.concurrency),
     });
-    return flags.json ? summary : undefined;
+    if (flags.check && summary.differences.length > 0) {
+      // The summary first (with --json: its differences, for a script), then exit 1.
+      if (flags.json || flags.jq) await print(summary);
+      throw new CliError(
+        `${summary.out} differs from the content (${plural(summary.differences.length, 'difference')})`,
+        EXIT.FAILED,
+        'export again without --check to update it',
+      );
+    }
+    return flags.json || flags.jq ? summary : undefined;
   },
 });
 
@@ -80,7 +89,7 @@ export async function checkOutFolder(out: string): Promise<void> {
   }
 }
 
-/** Export `source` to `out` with the run's progress and messages; throws (exit 1) with `check` when the folder differs. */
+/** Export `source` to `out` with the run's progress and messages (with `check`: the differences, in the summary). */
 export async function runExport(ctx: Context, source: ContentSource, out: string, opts: RunExportOptions): Promise<ExportSummary> {
   const { exportContent, ForeignFolderError } = await import('../../contentfiles/exporter.js');
   const { Pool } = await import('../../orgfile/pool.js');
@@ -137,12 +146,6 @@ function reportExport(ctx: Context, s: ExportSummary, opts: Pick<RunExportOption
     for (const k of s.kept) lines.push(`  ${k.file} → ${k.document}: ${k.losses.join(', ')}`);
   }
   ctx.info(lines.join('\n'));
-  if (opts.check && s.differences.length > 0)
-    throw new CliError(
-      `${s.out} differs from the content (${plural(s.differences.length, 'difference')})`,
-      EXIT.FAILED,
-      'export again without --check to update it',
-    );
 }
 
 /** A file's bytes from its `downloadURL`, which must be an absolute http(s) URL. */

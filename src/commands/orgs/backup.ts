@@ -86,13 +86,14 @@ export default defineCommand({
         continue;
       }
       try {
-        await runExport(ctx, spaceSource(api, space.id), join(out, folder), {
+        const summary = await runExport(ctx, spaceSource(api, space.id), join(out, folder), {
           format,
           prune: Boolean(flags.prune),
           check,
           concurrency,
           label: space.key,
         });
+        if (check && summary.differences.length > 0) differences.push(`~ ${folder}/`);
         if (!check) {
           const entry: BackupSpace = {
             key: space.key,
@@ -106,10 +107,6 @@ export default defineCommand({
           await backup.writeManifest(out, manifest, all);
         }
       } catch (e) {
-        if (check && e instanceof CliError && e.exitCode === EXIT.FAILED && /differs from the content/.test(e.message)) {
-          differences.push(`~ ${folder}/`);
-          continue;
-        }
         if (e instanceof UsageError) throw e;
         failed.push(space.key);
         ctx.info(`${space.key}: ${(e as Error).message}`);
