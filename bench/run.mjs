@@ -7,7 +7,7 @@
  *   npm run bench -- startup request   only these parts (quick may be added)
  *   npm run bench -- --json FILE       also write the results as JSON
  *
- * Parts: startup, request, http, scale, search, search-engine, prism, orgs, access, storage, loop, grants. The CLI must be built (`npm run build`).
+ * Parts: startup, request, http, scale, search, search-engine, prism, orgs, access, storage, loop, grants, export. The CLI must be built (`npm run build`).
  * Every server listens on 127.0.0.1 only, every load runs for a fixed time.
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,7 @@ const PARTS = {
   storage: { load: () => import('./parts/storage.mjs') },
   loop: { load: () => import('./parts/loop.mjs') },
   grants: { load: () => import('./parts/grants.mjs') },
+  export: { load: () => import('./parts/export.mjs') },
 };
 
 const args = process.argv.slice(2);

@@ -1,4 +1,5 @@
-import { dirname, resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { defineCommand } from '../cli/command.js';
 import { CliError, EXIT, UsageError } from '../cli/errors.js';
@@ -31,8 +32,8 @@ const serve = defineCommand({
     token: { description: 'the admin user’s token (default: random; with --data, replaces the saved one)', value: 'token' },
     seed: {
       description:
-        'start from this: a JSON fixture, a state exported by GET /_sandbox/state, or an organization file (docsctl orgs export), applied to the default organization',
-      value: 'file',
+        "start from this: a JSON fixture, a state exported by GET /_sandbox/state, an organization file (docsctl orgs export), applied to the default organization, or a folder: a backup (docsctl orgs backup: its organization file, then each space folder's pages and files) or one space in Git Sync's layout",
+      value: 'file|dir',
     },
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users, pid} (with --detach, also log)' },
     chaos: {
@@ -91,9 +92,20 @@ const serve = defineCommand({
     let orgFile: import('../orgfile/model.js').Desired | undefined;
     /** A state exported by GET /_sandbox/state (the portable format) given to --seed. */
     let state: string | undefined;
-    if (flags.seed) {
+    /** A folder given to --seed (a backup, or a space in Git Sync's layout): its content is seeded by the server once it listens. */
+    let seedFolder: { dir: string; orgFile?: string } | undefined;
+    if (flags.seed && isFolder(flags.seed)) {
+      const { seedFolderKind } = await import('../server/content/git-sync.js');
+      const kind = seedFolderKind(flags.seed);
+      if (!kind)
+        throw new UsageError(`--seed: ${flags.seed} is a folder, but neither a backup (manifest.json) nor a space in Git Sync's layout (.gitbook.yaml)`);
+      seedFolder = { dir: flags.seed, ...(kind === 'backup' ? { orgFile: orgFileIn(flags.seed) } : {}) };
+    }
+    const seedFile = seedFolder ? seedFolder.orgFile : flags.seed;
+    if (seedFolder && !seedFile) seed = { ...(await import('../server/seed.js')).defaultSeed(flags.token), collections: [], spaces: [] };
+    if (seedFile) {
       // Bounded (DOCSCTL_MAX_SEED_BYTES): /dev/zero, a FIFO or a growing file stop there.
-      const text = (await import('../cli/input.js')).readFileText(ctx, flags.seed, '--seed', 'seedBytes');
+      const text = (await import('../cli/input.js')).readFileText(ctx, seedFile, '--seed', 'seedBytes');
       const { isOrgFile, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
       const { orgFileMaxBytes } = await import('./orgs/orgfile.js');
       const maxBytes = await orgFileMaxBytes(ctx.env);
@@ -101,7 +113,7 @@ const serve = defineCommand({
         state = text;
       } else if (isOrgFile(text, maxBytes)) {
         try {
-          orgFile = parseOrgFile(text, flags.seed, { env: ctx.env, baseDir: dirname(resolve(flags.seed)), maxBytes });
+          orgFile = parseOrgFile(text, seedFile, { env: ctx.env, baseDir: dirname(resolve(seedFile)), maxBytes });
         } catch (e) {
           if (e instanceof OrgFileError) throw new UsageError(`--seed: ${e.message}`);
           throw e;
@@ -112,7 +124,7 @@ const serve = defineCommand({
         try {
           seed = JSON.parse(text);
         } catch (e) {
-          throw new UsageError(`--seed: ${flags.seed} is neither JSON nor an organization file: ${(e as Error).message}`);
+          throw new UsageError(`--seed: ${seedFile} is neither JSON nor an organization file: ${(e as Error).message}`);
         }
       }
     }
@@ -150,9 +162,25 @@ const serve = defineCommand({
       if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
       throw e;
     }
-    if (orgFile) {
+    if (orgFile || seedFolder) {
       try {
-        await seedFromFile(ctx, server, orgFile);
+        if (orgFile) await seedFromFile(ctx, server, orgFile);
+        if (seedFolder) {
+          const { seedContentFromFolder } = await import('../server/content/git-sync.js');
+          const titles = new Map((orgFile?.spaces ?? []).map((s) => [s.key, s.title]));
+          try {
+            const seeded = seedContentFromFolder(server.store, seedFolder.dir, {
+              org: server.organizationId,
+              titles,
+              title: basename(resolve(seedFolder.dir)),
+            });
+            server.persistence?.journal.commit();
+            for (const s of seeded) ctx.debug(`--seed: ${s.folder}: ${plural(s.pages, 'page')} and ${plural(s.files, 'file')} into space ${s.space}`);
+          } catch (e) {
+            if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);
+            throw e;
+          }
+        }
       } catch (e) {
         await server.close();
         throw e;
@@ -244,6 +272,20 @@ async function seedFromFile(ctx: Context, server: { url: string; token: string; 
   } finally {
     await api.close();
   }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The organization file at a backup's root (`orgs backup`): its one YAML file. */
+function orgFileIn(dir: string): string | undefined {
+  const yaml = readdirSync(dir).filter((n) => /\.ya?ml$/i.test(n) && !n.startsWith('.'));
+  return yaml.length === 1 ? join(dir, yaml[0]) : yaml.find((n) => /^org/i.test(n)) ? join(dir, yaml.find((n) => /^org/i.test(n))!) : undefined;
 }
 
 /** Whether `text` is a state exported by GET /_sandbox/state (`{"version", "clockOffset", "data"}`). */

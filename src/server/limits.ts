@@ -38,6 +38,18 @@ export const LIMITS = {
     checkpointIdleMs: 1_000,
     checkpointEveryMs: 5_000,
   },
+  seed: {
+    /** `serve --seed DIR` (a backup or a Git Sync folder, src/server/content/git-sync.ts): most files the folder may hold, all spaces together. */
+    maxFiles: 20_000,
+    /** Most bytes of all its files together (they are held in memory, as the sandbox holds every file). */
+    maxBytes: 512 * 1024 * 1024,
+    /** Most bytes of one file. */
+    maxFileBytes: 100 * 1024 * 1024,
+    /** Most pages of one space's SUMMARY.md. */
+    maxPages: 10_000,
+    /** Deepest nesting of pages in a SUMMARY.md. */
+    maxDepth: 20,
+  },
   audit: {
     /** Audit events the sandbox keeps, all organizations together; past it the oldest are dropped (src/server/audit/model.ts). */
     maxEvents: 10_000,

@@ -22,7 +22,7 @@ import { docsctlInProcess, sourceManifest } from '../helpers/inprocess.js';
 import { PEM } from '../helpers/fixture.js';
 import { leafCommands, startPrism, type PrismMock } from './harness.js';
 
-type Expect = 'ok' | 'seed-only' | 'extension' | 'local';
+type Expect = 'ok' | 'seed-only' | 'extension' | 'local' | 'no-download';
 interface Row {
   args: string[];
   expect?: Expect;
@@ -34,6 +34,8 @@ interface Row {
 type Mode = 'json' | 'tsv' | 'table';
 
 let prism: PrismMock;
+/** Where `content export` writes (named before the rows are read, removed after). */
+const EXPORTS = join(tmpdir(), `docsctl-prism-exports-${process.pid}`);
 let home: string;
 let files: { org: string; schema: string; cert: string; spec: string; description: string; body: string; out: string };
 
@@ -59,6 +61,8 @@ function rows(): Record<string, Row> {
     'orgs export': { args: ['orgs', 'export'], modes: ['tsv'] },
     'orgs plan': { args: ['orgs', 'plan', '-f', files.org], modes: ['json', 'tsv'] },
     'orgs apply': { args: ['orgs', 'apply', '-f', files.org, ...yes], modes: ['tsv'] },
+    // The org file, then each space's content (the official list operations; Prism's organization lists no space).
+    'orgs backup': { args: ['orgs', 'backup', '--out', join(EXPORTS, 'backup')] },
     'orgs validate': { args: ['orgs', 'validate', '-f', files.org], expect: 'local', modes: ['tsv'] },
     'orgs schema': { args: ['orgs', 'schema'], expect: 'local', modes: ['tsv'] },
     'members list': { args: ['members', 'list', '--role', 'edit', '--sort', 'lastSeenAt', '--order', 'asc', '--search', 'ada'] },
@@ -167,6 +171,9 @@ function rows(): Record<string, Row> {
     'content template': { args: ['content', 'template', 'sp1', 'getting-started'] },
     'content links': { args: ['content', 'links', 'sp1', '--page', 'string'], expect: 'seed-only' },
     'content backlinks': { args: ['content', 'backlinks', 'sp1', '--page', 'string'], expect: 'seed-only' },
+    // Only official operations: list pages, read each page's document, list files (Prism's have the
+    // downloadURL "string": every request made is the document's, then the file is refused, named).
+    'content export': { args: ['content', 'export', 'sp1', '--out', join(EXPORTS, 'space')], expect: 'no-download' },
 
     'cr list': { args: ['cr', 'list', 'sp1', '--status', 'merged'] },
     'cr get': { args: ['cr', 'get', 'sp1', '3'] },
@@ -238,6 +245,10 @@ function extras(): Record<string, Row> {
   return {
     'spaces list --deleted': { args: ['spaces', 'list', '--deleted'], expect: 'extension', modes: ['tsv'] },
     'cr list (organization)': { args: ['cr', 'list', '--status', 'all'] },
+    'content export --cr --format json': {
+      args: ['content', 'export', 'sp1', '--cr', '3', '--format', 'json', '--out', join(EXPORTS, 'cr')],
+      expect: 'no-download',
+    },
     'api --paginate': { args: ['api', '/v1/orgs/{org}/collections', '--paginate'], modes: ['tsv'] },
     // Operations by id: path and query fields, body fields, a list followed, one the sandbox does not serve.
     'api OPERATION_ID': { args: ['api', 'listSpacesInOrganizationById', '-f', 'organizationId={org}', '-F', 'limit=5'], modes: ['tsv'] },
@@ -297,6 +308,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await prism?.close();
   if (home) rmSync(home, { recursive: true, force: true });
+  rmSync(EXPORTS, { recursive: true, force: true });
 });
 
 function run(row: Row, mode: Mode): Promise<RunResult> {
@@ -367,6 +379,12 @@ describe('the CLI against Prism mocking the official document', () => {
               problems.push(`${what}: expected exit 4 naming the missing endpoint, got ${r.exitCode}: ${r.stderr.slice(0, 300)}`);
             }
             if (r.stdout.trim() !== '') problems.push(`${what}: wrote to stdout on failure: ${r.stdout.slice(0, 200)}`);
+            break;
+          case 'no-download':
+            if (r.exitCode !== 1 || !/its downloadURL \\?"string\\?" is not an http\(s\) URL: not downloaded/.test(r.stderr) || refused.length > 0)
+              problems.push(
+                `${what}: expected exit 1 naming the file not downloaded, and no request refused, got ${r.exitCode}: ${r.stderr.slice(0, 300)}; refused: ${refused.length}`,
+              );
             break;
           case 'extension':
             if (r.exitCode !== 1 || !/sandbox extension/.test(r.stderr))

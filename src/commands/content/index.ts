@@ -14,5 +14,6 @@ export default defineGroup({
     later('template', () => import('./template.js')),
     later('links', () => import('./links.js')),
     later('backlinks', () => import('./backlinks.js')),
+    later('export', () => import('./export.js')),
   ],
 });

@@ -36,6 +36,7 @@ export default defineGroup({
     get,
     later('update', () => import('./update.js')),
     later('export', () => import('./export.js')),
+    later('backup', () => import('./backup.js')),
     later('plan', () => import('./plan.js')),
     later('apply', () => import('./apply.js')),
     later('validate', () => import('./validate.js')),

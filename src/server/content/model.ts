@@ -45,6 +45,10 @@ export interface PageRec {
   slug: string;
   markdown: string;
   emoji?: string;
+  icon?: string;
+  /** A group (pages under a heading) or a link page (to `target`); a page with a body when absent. Neither has a body. */
+  type?: 'group' | 'link';
+  target?: { kind: 'url'; url: string } | { kind: 'page'; page: string };
   description?: string;
   hidden?: boolean;
   layout?: PageLayout;

@@ -8,6 +8,7 @@ import type { File, Page, Revision } from '../../contract/content.js';
 import { markdownToDocument } from '../lib/markdown.js';
 import type { DocumentOf } from '../markdown-reads.js';
 import type { RevisionRec, SpaceRec, Store } from '../store.js';
+import { resolveDocumentRefs } from './git-refs.js';
 import { blobOf, contentOf, kindOf, messageOf, revisionOf, type FileRec, type PageLayout, type PageRec, type RevisionContent } from './model.js';
 
 export interface ContentScope {
@@ -133,6 +134,7 @@ export function pageView(scope: ContentScope, page: PageRec, path: string, opts:
     id: page.id,
     title: page.title,
     ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.icon ? { icon: page.icon } : {}),
     slug: page.slug,
     path,
     ...(page.description !== undefined ? { description: page.description } : {}),
@@ -144,6 +146,18 @@ export function pageView(scope: ContentScope, page: PageRec, path: string, opts:
     urls: { app: `${scope.appUrl}/${path}` },
   };
   const pages = pageTree(scope, page.pages, path, opts);
+  // A group (its pages under a heading) and a link (to a URL or a page) have no body.
+  if (page.type === 'group') return { ...common, kind: 'group', type: 'group', pages };
+  if (page.type === 'link') {
+    const { slug: _slug, path: _path, urls: _urls, git: _git, ...rest } = common;
+    return {
+      ...rest,
+      kind: 'link',
+      type: 'link',
+      target: page.target ?? { kind: 'url', url: '' },
+      ...(page.target?.kind === 'url' ? { href: page.target.url } : {}),
+    };
+  }
   const markdown = pageMarkdown(scope.content, page, opts);
   if (markdown === undefined) return { ...common, type: 'computed', computed: computedSourceView(page.computed!), pages };
   return {
@@ -152,7 +166,9 @@ export function pageView(scope: ContentScope, page: PageRec, path: string, opts:
     type: 'document',
     layout: { ...DEFAULT_LAYOUT, ...page.layout },
     tags: [],
-    ...(opts.format === 'document' ? { document: (opts.documentOf ?? markdownToDocument)(markdown) } : { markdown }),
+    ...(opts.format === 'document'
+      ? { document: resolveDocumentRefs((opts.documentOf ?? markdownToDocument)(markdown), scope.content, page, path) }
+      : { markdown }),
     pages,
   };
 }

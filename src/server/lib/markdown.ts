@@ -22,6 +22,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
+import { attribute, decodeEntities, mayHoldTags, scanTags, TagsTooDeep, type Segment, type TagNode } from './gitbook-syntax.js';
 import { slugify } from './slug.js';
 
 // ---------------------------------------------------------------------------------------
@@ -163,6 +164,11 @@ const toOptions: ToMarkdownOptions = {
   fences: true,
   listItemIndent: 'one',
   resourceLink: false,
+  // Text that would read as GitBook's syntax at the start of a line (gitbook-syntax.ts) is escaped.
+  unsafe: [
+    { character: '{', atBreak: true, after: '%' },
+    { character: '$', atBreak: true, after: '\\$' },
+  ],
 };
 
 /** Container markers (quote markers, list bullets and numbers) at the start of a line. */
@@ -263,7 +269,31 @@ function parseStored(markdown: string, opts: ReadOptions = {}): M.Root {
 /** Throw MarkdownTooDeep when `markdown` nests deeper than MAX_NESTING levels. */
 export function checkMarkdown(markdown: string): void {
   if (nestingBound(markdown) <= MAX_NESTING) return;
+  if (mayHoldTags(markdown)) {
+    try {
+      for (const text of markdownOfSegments(scanTags(markdown, true))) parseStrict(text);
+    } catch (err) {
+      if (err instanceof TagsTooDeep) throw new MarkdownTooDeep();
+      throw err;
+    }
+    return;
+  }
   parseStrict(markdown);
+}
+
+/** The plain Markdown of segments, each piece on its own (walked without recursion). */
+function markdownOfSegments(segments: Segment[]): string[] {
+  const out: string[] = [];
+  const stack = [...segments];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.kind === 'md') out.push(s.text);
+    else {
+      stack.push(...s.tag.children);
+      if (s.tag.summary) out.push(s.tag.summary);
+    }
+  }
+  return out;
 }
 
 /**
@@ -277,8 +307,9 @@ export function nestingBound(markdown: string): number {
   let markers = 0;
   for (let i = 0; i < markdown.length; i++) {
     const c = markdown.charCodeAt(i);
-    // > - + * _ ~ [ < and 0-9
-    if (c === 0x3e || c === 0x2d || c === 0x2b || c === 0x2a || c === 0x5f || c === 0x7e || c === 0x5b || c === 0x3c || (c >= 0x30 && c <= 0x39)) markers++;
+    // > - + * _ ~ [ < { and 0-9 (`{` opens GitBook's blocks, `<` its expandables)
+    if (c === 0x3e || c === 0x2d || c === 0x2b || c === 0x2a || c === 0x5f || c === 0x7e || c === 0x5b || c === 0x3c || c === 0x7b || (c >= 0x30 && c <= 0x39))
+      markers++;
   }
   return markers + 1;
 }
@@ -553,9 +584,12 @@ function blocksOf(nodes: readonly M.RootContent[], defs: Definitions): BlockNode
           ),
         );
         break;
-      case 'html':
-        if (node.value.trim()) out.push(block('paragraph', [textNode([leaf(node.value.replace(/\n/g, ' '))])]));
+      case 'html': {
+        const figures = node.value.startsWith('<figure>') ? figuresOf(node.value, {}) : undefined;
+        if (figures) out.push(figures);
+        else if (node.value.trim()) out.push(block('paragraph', [textNode([leaf(node.value.replace(/\n/g, ' '))])]));
         break;
+      }
       case 'table':
         out.push(tableBlock(node, defs));
         break;
@@ -583,8 +617,181 @@ function isBlock(node: BlockNode | TextNode | InlineNode): node is BlockNode {
 }
 
 function documentBlocks(markdown: string, opts: ReadOptions): BlockNode[] {
+  if (!opts.source && mayHoldTags(markdown)) return segmentBlocks(scanTags(markdown), opts);
+  return markdownBlocks(markdown, opts);
+}
+
+function markdownBlocks(markdown: string, opts: ReadOptions): BlockNode[] {
   const tree = parseStored(markdown, opts);
   return blocksOf(tree.children, definitionsOf(tree));
+}
+
+// ---------------------------------------------------------------------------------------
+// GitBook's blocks (gitbook-syntax.ts cuts the text; here they become the official document's blocks)
+
+const ESSENTIALS = ['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
+/** What each container may hold by the official document (DocumentBlockHint, …TabsItem, …StepperStep, …Expandable). */
+const MAY_HOLD: Record<string, ReadonlySet<string>> = {
+  hint: new Set([...ESSENTIALS, 'embed', 'table']),
+  'tabs-item': new Set([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'math']),
+  'stepper-step': new Set([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'math', 'expandable']),
+  expandable: new Set([...ESSENTIALS, 'file', 'images', 'code', 'table', 'hint', 'blockquote']),
+};
+
+const emptyParagraph = () => block('paragraph', [textNode([])]);
+
+/** Blocks a container may hold, and those it may not (which follow it). */
+function sortOut(type: string, blocks: BlockNode[]): [BlockNode[], BlockNode[]] {
+  const allowed = MAY_HOLD[type];
+  const kept: BlockNode[] = [];
+  const out: BlockNode[] = [];
+  for (const b of blocks) (allowed.has(b.type) ? kept : out).push(b);
+  return [kept, out];
+}
+
+function segmentBlocks(segments: readonly Segment[], opts: ReadOptions): BlockNode[] {
+  const out: BlockNode[] = [];
+  for (const s of segments) out.push(...(s.kind === 'md' ? markdownBlocks(s.text, opts) : tagBlocks(s.tag, opts)));
+  return out;
+}
+
+/** Inline Markdown (a summary, a caption) as a paragraph's nodes. */
+function inlineOfMarkdown(markdown: string, opts: ReadOptions): BlockNode['nodes'] {
+  const tree = parseStored(markdown, opts);
+  const first = tree.children[0];
+  if (tree.children.length === 1 && first.type === 'paragraph') return inlineNodes(first.children, definitionsOf(tree));
+  return [textNode(markdown ? [leaf(markdown)] : [])];
+}
+
+/** A file tag's `src`: `file:ID` is that file, else the path as written (views resolve it: resolveRefs in content/links.ts). */
+const fileRef = (src: string) => ({ kind: 'file', file: src.startsWith('file:') ? src.slice(5) : src });
+
+/** The body of a tag whose body the document does not hold: dropped when it is only the conventional link, else it follows. */
+function bodyAfter(tag: TagNode, opts: ReadOptions): BlockNode[] {
+  const text = tag.children
+    .map((c) => (c.kind === 'md' ? c.text : '\0'))
+    .join('\n')
+    .trim();
+  if (text === '' || /^\[[^\]\n]*\]\([^)\n]*\)$/.test(text)) return [];
+  return segmentBlocks(tag.children, opts);
+}
+
+function tagBlocks(tag: TagNode, opts: ReadOptions): BlockNode[] {
+  const a = tag.attrs;
+  switch (tag.name) {
+    case 'hint': {
+      // Like a quote: what a hint may not hold ends it, and follows it; the hint goes on after.
+      const out: BlockNode[] = [];
+      let run: BlockNode[] = [];
+      const data = { style: a.style };
+      for (const b of segmentBlocks(tag.children, opts)) {
+        if (MAY_HOLD.hint.has(b.type)) run.push(b);
+        else {
+          if (run.length > 0) out.push(block('hint', run, data));
+          run = [];
+          out.push(b);
+        }
+      }
+      if (run.length > 0 || out.length === 0) out.push(block('hint', run.length > 0 ? run : [emptyParagraph()], data));
+      return out;
+    }
+    case 'tabs':
+    case 'stepper': {
+      const itemType = tag.name === 'tabs' ? 'tabs-item' : 'stepper-step';
+      const items: BlockNode[] = [];
+      const after: BlockNode[] = [];
+      for (const child of tag.children) {
+        if (child.kind === 'tag' && (child.tag.name === 'tab' || child.tag.name === 'step')) {
+          const [kept, out] = sortOut(itemType, segmentBlocks(child.tag.children, opts));
+          items.push(block(itemType, kept.length > 0 ? kept : [emptyParagraph()], itemType === 'tabs-item' ? { title: child.tag.attrs.title ?? '' } : {}));
+          after.push(...out);
+        } else after.push(...segmentBlocks([child], opts));
+      }
+      return items.length > 0 ? [block(tag.name, items), ...after] : after;
+    }
+    case 'details': {
+      const [kept, out] = sortOut('expandable', segmentBlocks(tag.children, opts));
+      const expandable: BlockNode = {
+        ...voidBlock('expandable', a.open === 'true' ? { defaultExpanded: true } : {}),
+        fragments: [
+          {
+            object: 'fragment',
+            fragment: 'expandable-title',
+            type: 'expandable-title',
+            nodes: [block('paragraph', inlineOfMarkdown(tag.summary ?? '', opts))],
+          },
+          { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: kept.length > 0 ? kept : [emptyParagraph()] },
+        ],
+      };
+      return [expandable, ...out];
+    }
+    case 'code': {
+      const data: Record<string, unknown> = {};
+      if (a.title) data.title = a.title;
+      if (a.lineNumbers === 'true') data.lineNumbers = true;
+      if (a.overflow === 'wrap' || a.overflow === 'scroll') data.overflow = a.overflow;
+      if (a.fullWidth === 'true') data.fullWidth = true;
+      return segmentBlocks(tag.children, opts).map((b) => (b.type === 'code' ? { ...b, data: { ...b.data, ...data } } : b));
+    }
+    case 'embed':
+      return [voidBlock('embed', { url: a.url })];
+    case 'file':
+      return [voidBlock('file', { ref: fileRef(a.src) })];
+    case 'content-ref':
+      return [voidBlock('content-ref', { ref: { kind: 'url', url: a.url } }), ...bodyAfter(tag, opts)];
+    case 'openapi':
+      return [voidBlock('swagger', { ref: { kind: 'url', url: a.src }, path: a.path ?? '', method: a.method ?? '' }), ...bodyAfter(tag, opts)];
+    case 'math':
+      return [voidBlock('math', { formula: tag.formula ?? '' })];
+    default:
+      return segmentBlocks(tag.children, opts);
+  }
+}
+
+/** Images written as HTML figures (`<figure><img src alt><figcaption><p>caption</p></figcaption></figure>`, one or more), or undefined. */
+function figuresOf(html: string, opts: ReadOptions): BlockNode | undefined {
+  const images: BlockNode[] = [];
+  let rest = html.trim();
+  while (rest !== '') {
+    if (!rest.startsWith('<figure><img ')) return undefined;
+    const imgEnd = rest.indexOf('>', 13);
+    if (imgEnd < 0) return undefined;
+    const attrs = parseImgAttributes(rest.slice(13, imgEnd));
+    if (!attrs?.src) return undefined;
+    rest = rest.slice(imgEnd + 1);
+    let caption: string | undefined;
+    if (rest.startsWith('<figcaption>')) {
+      const end = rest.indexOf('</figcaption>');
+      if (end < 0) return undefined;
+      caption = rest.slice(12, end).trim();
+      if (caption.startsWith('<p>') && caption.endsWith('</p>')) caption = caption.slice(3, -4);
+      rest = rest.slice(end + 13);
+    }
+    if (!rest.startsWith('</figure>')) return undefined;
+    rest = rest.slice(9).trimStart();
+    const image = imageBlock({ type: 'image', url: decodeEntities(attrs.src), alt: decodeEntities(attrs.alt ?? '') }, new Map());
+    if (caption) image.fragments = [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [block('paragraph', inlineOfMarkdown(caption, opts))] }];
+    images.push(image);
+  }
+  return images.length > 0 ? { ...block('images', images), isVoid: false } : undefined;
+}
+
+function parseImgAttributes(text: string): Record<string, string> | undefined {
+  const trimmed = text.trim();
+  // parseAttributes decodes entities; the URL and alt text are decoded once, by figuresOf.
+  const raw = trimmed.endsWith('/') ? trimmed.slice(0, -1) : trimmed;
+  return parseRawAttributes(raw);
+}
+
+function parseRawAttributes(text: string): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const part of text.split(/(?<=")\s+/)) {
+    if (part.trim() === '') continue;
+    const eq = part.indexOf('=');
+    if (eq < 0 || !part.endsWith('"') || part[eq + 1] !== '"' || part.length < eq + 3) return undefined;
+    out[part.slice(0, eq).trim()] = part.slice(eq + 2, -1);
+  }
+  return out;
 }
 
 export function markdownToDocument(markdown: string, opts: ReadOptions = {}): DocumentNode {
@@ -626,8 +833,7 @@ function inlineUnits(nodes: readonly AnyNode[]): Unit[] {
       flush();
       const inner = leafUnits((node.nodes ?? []).flatMap((t) => t.leaves ?? []));
       const shared = MARK_ORDER.filter((m) => m !== 'code' && inner.length > 0 && inner.every((u) => u.marks.includes(m)));
-      const ref = node.data?.ref as { url?: string; file?: string; page?: string } | undefined;
-      const url = ref?.url ?? (ref?.file ? `file:${ref.file}` : ref?.page ? `/${ref.page}` : '');
+      const url = hrefOf(node.data?.ref);
       units.push({ k: 'link', url, units: inner, marks: shared });
     } else if (node.nodes) {
       flush();
@@ -692,13 +898,23 @@ function mdastBlocks(nodes: readonly AnyNode[]): M.RootContent[] {
       case 'paragraph':
         out.push({ type: 'paragraph', children: inlineOf(b.nodes) });
         break;
-      case 'code':
-        out.push({
+      case 'code': {
+        const code: M.Code = {
           type: 'code',
           lang: typeof data.syntax === 'string' && data.syntax ? data.syntax : null,
           value: children.map((line) => textOfNodes(line.nodes)).join('\n'),
-        });
+        };
+        // A title, line numbers, wrapping or full width: Git Sync's `{% code %}` around the fence.
+        const attrs = [
+          typeof data.title === 'string' && data.title ? `title="${attribute(data.title)}"` : '',
+          data.overflow === 'wrap' ? 'overflow="wrap"' : '',
+          data.lineNumbers === true ? 'lineNumbers="true"' : '',
+          data.fullWidth === true ? 'fullWidth="true"' : '',
+        ].filter(Boolean);
+        if (attrs.length > 0) out.push(html(`{% code ${attrs.join(' ')} %}`), code, html('{% endcode %}'));
+        else out.push(code);
         break;
+      }
       case 'blockquote':
         out.push({ type: 'blockquote', children: mdastBlocks(children) as M.BlockContent[] });
         break;
@@ -722,18 +938,24 @@ function mdastBlocks(nodes: readonly AnyNode[]): M.RootContent[] {
         out.push({ type: 'thematicBreak' });
         break;
       case 'images':
+        if (children.some((img) => captionOf(img).length > 0)) {
+          // With a caption: HTML figures, one a line (Git Sync's syntax).
+          out.push(html(children.map(figure).join('\n')));
+          break;
+        }
         out.push({
           type: 'paragraph',
-          children: children.map((img) => {
-            const ref = img.data?.ref as { url?: string } | undefined;
-            return { type: 'image', url: ref?.url ?? '', alt: typeof img.data?.alt === 'string' ? img.data.alt : '' };
-          }),
+          children: children.map((img) => ({ type: 'image', url: hrefOf(img.data?.ref), alt: typeof img.data?.alt === 'string' ? img.data.alt : '' })),
         });
         break;
       case 'table':
         out.push(mdastTable(b));
         break;
       default:
+        if (b.type && b.type in GITBOOK_WRITERS) {
+          out.push(...GITBOOK_WRITERS[b.type](b, data, children));
+          break;
+        }
         if (children.length > 0) out.push(...mdastBlocks(children));
         else if (b.nodes?.length) out.push({ type: 'paragraph', children: inlineOf(b.nodes) });
     }
@@ -806,11 +1028,99 @@ export function documentCost(doc: DocumentNode): number {
   return 4 * nodes + Math.ceil(text / 32);
 }
 
-/** Markdown of a document (any JSONDocument: blocks outside Markdown keep their text). */
-export function documentToMarkdown(doc: DocumentNode): string {
-  // A quote or list level is two nodes deep (a list and its item), and text sits two below a block.
-  if (documentDepth(doc.nodes) > 2 * MAX_NESTING + 3) throw new MarkdownTooDeep();
-  return writeMarkdown({ type: 'root', children: mdastBlocks(doc.nodes) });
+/** How a document's reference to content is written as a link (the default: `hrefOf`). */
+export type RefWriter = (ref: Record<string, unknown>) => string | undefined;
+
+/** A reference as written by default: a URL as it is, a file as `file:ID` (a path as it is), a page as `/ID`, an anchor after `#`. */
+function defaultHref(ref: Record<string, unknown>): string {
+  const { url, file, page, anchor } = ref as { url?: string; file?: string; page?: string; anchor?: string };
+  if (typeof url === 'string') return url;
+  if (typeof file === 'string') return file.includes('/') ? file : `file:${file}`;
+  if (typeof page === 'string') return `/${page}${typeof anchor === 'string' && anchor ? `#${anchor}` : ''}`;
+  return '';
+}
+
+/** The writer in use (documentToMarkdown's `refs`, during one call). */
+let refWriter: RefWriter | undefined;
+
+function hrefOf(ref: unknown): string {
+  if (typeof ref !== 'object' || ref === null) return '';
+  const r = ref as Record<string, unknown>;
+  return refWriter?.(r) ?? defaultHref(r);
+}
+
+const html = (value: string): M.Html => ({ type: 'html', value });
+const phrasingMarkdown = (nodes: readonly AnyNode[] = []) =>
+  writeMarkdown({ type: 'root', children: [{ type: 'paragraph', children: inlineOf(nodes) }] }).trim();
+
+function captionOf(img: AnyNode): AnyNode[] {
+  const caption = (img.fragments ?? []).find((f) => f.fragment === 'caption');
+  return (caption?.nodes ?? []).flatMap((p) => (p.nodes ?? []) as AnyNode[]).filter((n) => textOfNodes([n]) !== '' || n.object !== 'text');
+}
+
+function figure(img: AnyNode): string {
+  const caption = captionOf(img).length > 0 ? phrasingMarkdown(captionOf(img)) : '';
+  const alt = typeof img.data?.alt === 'string' ? img.data.alt : '';
+  return `<figure><img src="${attribute(hrefOf(img.data?.ref))}" alt="${attribute(alt)}">${caption ? `<figcaption><p>${caption.replace(/\n/g, ' ')}</p></figcaption>` : ''}</figure>`;
+}
+
+/** GitBook's blocks as Git Sync writes them (docs/content-export.md): tags around their content. */
+const GITBOOK_WRITERS: Record<string, (b: AnyNode, data: Record<string, unknown>, children: AnyNode[]) => M.RootContent[]> = {
+  hint: (_, data, children) => [
+    html(`{% hint style="${attribute(typeof data.style === 'string' ? data.style : 'info')}" %}`),
+    ...mdastBlocks(children),
+    html('{% endhint %}'),
+  ],
+  tabs: (_, __, children) => [
+    html('{% tabs %}'),
+    ...children.flatMap((tab) => [
+      html(`{% tab title="${attribute(typeof tab.data?.title === 'string' ? tab.data.title : '')}" %}`),
+      ...mdastBlocks((tab.nodes ?? []).filter((n) => n.object === 'block')),
+      html('{% endtab %}'),
+    ]),
+    html('{% endtabs %}'),
+  ],
+  stepper: (_, __, children) => [
+    html('{% stepper %}'),
+    ...children.flatMap((step) => [html('{% step %}'), ...mdastBlocks((step.nodes ?? []).filter((n) => n.object === 'block')), html('{% endstep %}')]),
+    html('{% endstepper %}'),
+  ],
+  expandable: (b, data) => {
+    const fragment = (name: string) => (b.fragments ?? []).find((f) => f.fragment === name)?.nodes ?? [];
+    const title = phrasingMarkdown(fragment('expandable-title').flatMap((p) => (p.nodes ?? []) as AnyNode[])).replace(/\n/g, ' ');
+    return [
+      html(`${data.defaultExpanded === true ? '<details open>' : '<details>'}\n<summary>${title}</summary>`),
+      ...mdastBlocks(fragment('expandable-body')),
+      html('</details>'),
+    ];
+  },
+  embed: (_, data) => [html(`{% embed url="${attribute(typeof data.url === 'string' ? data.url : '')}" %}`)],
+  file: (_, data) => [html(`{% file src="${attribute(hrefOf(data.ref))}" %}\n{% endfile %}`)],
+  'content-ref': (_, data) => {
+    const href = hrefOf(data.ref);
+    return [
+      html(
+        `{% content-ref url="${attribute(href)}" %}\n[${href.replace(/[\\[\]]/g, '\\$&')}](${href.replace(/\s/g, encodeURIComponent).replace(/[()<>]/g, '\\$&')})\n{% endcontent-ref %}`,
+      ),
+    ];
+  },
+  swagger: (_, data) => {
+    const text = (v: unknown) => attribute(typeof v === 'string' ? v : '');
+    return [html(`{% openapi src="${attribute(hrefOf(data.ref))}" path="${text(data.path)}" method="${text(data.method)}" %}\n{% endopenapi %}`)];
+  },
+  math: (_, data) => [html(`$$\n${typeof data.formula === 'string' ? data.formula : ''}\n$$`)],
+};
+
+/** Markdown of a document (any JSONDocument: blocks outside Markdown keep their text); `refs` writes its references to content. */
+export function documentToMarkdown(doc: DocumentNode, refs?: RefWriter): string {
+  // A quote or list level is two nodes deep (a list and its item), text sits two below a block, and GitBook's blocks nest as deep again.
+  if (documentDepth(doc.nodes) > 4 * MAX_NESTING + 3) throw new MarkdownTooDeep();
+  refWriter = refs;
+  try {
+    return writeMarkdown({ type: 'root', children: mdastBlocks(doc.nodes) });
+  } finally {
+    refWriter = undefined;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -826,6 +1136,7 @@ function blocksPlainText(blocks: BlockNode[]): string[] {
     else if (b.type === 'code') text = children.map((line) => textOfNodes(line.nodes)).join('\n');
     else if (b.type === 'table') text = (b.fragments ?? []).map((f) => blocksPlainText(f.nodes).join(' ')).join('\n');
     else if (b.type.startsWith('list-')) text = children.map((item) => blocksPlainText(item.nodes.filter(isBlock)).join('\n')).join('\n');
+    else if (b.fragments && b.fragments.length > 0) text = b.fragments.map((f) => blocksPlainText(f.nodes).join('\n\n')).join('\n\n');
     else if (children.length > 0) text = blocksPlainText(children).join('\n\n');
     else text = textOfNodes(b.nodes);
     if (text.trim() !== '') out.push(text);

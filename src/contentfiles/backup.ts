@@ -1,0 +1,106 @@
+/**
+ * An organization's backup folder (`docsctl orgs backup`, docs/content-export.md):
+ *
+ *   org.yaml             the organization file, as `orgs export` writes it
+ *   <key>/               each space's content, as `content export` writes it (key: the space's in org.yaml)
+ *   manifest.json        the manifest: the organization, the org file's checksum, and per space its
+ *                        key, id, title, revision, folder, file count and checksum
+ *
+ * The manifest is rewritten after each space, so an interrupted backup resumes: a space whose
+ * revision is the manifest's and whose folder is intact is skipped.
+ */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inside, readIfThere, readState, sha256, writeAtomic } from './disk.js';
+
+export const ORG_FILE = 'org.yaml';
+const MANIFEST = 'manifest.json';
+
+export interface BackupSpace {
+  key: string;
+  id: string;
+  title: string;
+  revision: string;
+  /** Its folder, from the backup's root (`handbook`): the space's key. */
+  folder: string;
+  /** Files of its export (the state file's). */
+  files: number;
+  /** SHA-256 of its files' list: a line `<sha256> <size> <path>` per file, in path order. */
+  sha256: string;
+}
+
+export interface BackupManifest {
+  docsctl: 1;
+  organization: string;
+  orgFile: { path: string; sha256: string };
+  spaces: BackupSpace[];
+}
+
+export async function readManifest(root: string): Promise<BackupManifest | undefined> {
+  const data = await readIfThere(join(root, MANIFEST));
+  if (!data) return undefined;
+  try {
+    const m = JSON.parse(data.toString('utf8')) as BackupManifest;
+    return m?.docsctl === 1 && Array.isArray(m.spaces) ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The manifest, its spaces in the organization's order (`order`: the spaces as the organization lists them). */
+export async function writeManifest(root: string, manifest: BackupManifest, order: readonly { id: string }[]): Promise<void> {
+  const rank = (id: string) => {
+    const i = order.findIndex((s) => s.id === id);
+    return i < 0 ? order.length : i;
+  };
+  const spaces = [...manifest.spaces].sort((a, b) => rank(a.id) - rank(b.id) || (a.key < b.key ? -1 : 1));
+  await writeAtomic(join(root, MANIFEST), `${JSON.stringify({ ...manifest, spaces }, null, 2)}\n`);
+}
+
+/** The org file compared with the folder's, written when it differs (not with `check`). */
+export async function putOrgFile(root: string, text: string, check: boolean): Promise<{ changed: boolean; existed: boolean; sha256: string }> {
+  const path = join(root, ORG_FILE);
+  const data = Buffer.from(text);
+  const there = await readIfThere(path);
+  const changed = !there?.equals(data);
+  if (changed && !check) await writeAtomic(path, data);
+  return { changed, existed: there !== undefined, sha256: sha256(data) };
+}
+
+/** A space's folder name: its key, made safe (the id when the key cannot be one, or would be the backup's own files). */
+export function folderName(key: string, id: string): string {
+  const safe = key.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '-').trim();
+  return isFolderName(safe) ? safe : `space-${id.replace(/[^\w-]/g, '-')}`;
+}
+
+function isFolderName(name: string): boolean {
+  return name !== '' && !name.startsWith('.') && name !== ORG_FILE && name !== MANIFEST && !/[\u0000-\u001f\u007f/\\]/.test(name);
+}
+
+/** A manifest's folder, checked to be a space folder of the backup (a manifest is read from disk). */
+export function safeFolder(folder: string): string {
+  if (!isFolderName(folder)) throw new Error(`not a space folder of a backup: ${folder}`);
+  return folder;
+}
+
+/** The file count and checksum of a space's export (from its state file), as the manifest keeps them. */
+export async function folderChecksum(dir: string): Promise<{ files: number; sha256: string }> {
+  const state = await readState(dir);
+  const entries = Object.entries(state?.files ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { files: entries.length, sha256: sha256(entries.map(([path, e]) => `${e.sha256} ${e.size} ${path}\n`).join('')) };
+}
+
+/** Whether a space's folder is as the manifest says: a complete export, the same checksum, every file there with its size. */
+export async function folderIntact(dir: string, entry: BackupSpace): Promise<boolean> {
+  const state = await readState(dir);
+  if (!state?.complete) return false;
+  if ((await folderChecksum(dir)).sha256 !== entry.sha256) return false;
+  for (const [path, e] of Object.entries(state.files)) {
+    try {
+      if ((await stat(inside(dir, path))).size !== e.size) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}

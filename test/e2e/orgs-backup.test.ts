@@ -1,0 +1,86 @@
+/**
+ * `docsctl orgs backup` against the sandbox, in process: the organization file, each space's
+ * content in its key's folder, the manifest; a rerun skipping what did not change; --spaces;
+ * --check; a backup of another organization refused.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs, putContent } from '../helpers/content.js';
+import { useSandbox } from '../helpers/inprocess.js';
+
+const sb = useSandbox();
+const tempDir = useTempDirs('backup');
+
+describe('orgs backup', () => {
+  it('writes org.yaml as orgs export does, every space’s export in its key’s folder, and a manifest; a rerun skips what did not change', async () => {
+    putContent(
+      sb.server.store,
+      'sp-welcome',
+      [{ title: 'Home', slug: 'home', markdown: '# Home\n\nHello.\n' }],
+      [{ id: 'fl-1', name: 'a.txt', contentType: 'text/plain', data: Buffer.from('A') }],
+    );
+    const out = tempDir();
+    const r = await sb.run(['orgs', 'backup', '--out', out]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(readFileSync(join(out, 'org.yaml'), 'utf8')).toBe((await sb.run(['orgs', 'export'])).stdout + '\n');
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    const welcome = manifest.spaces.find((s: { id: string }) => s.id === 'sp-welcome');
+    const space = (await sb.request('GET', '/v1/spaces/sp-welcome')).body;
+    expect(welcome).toMatchObject({ id: 'sp-welcome', title: 'Welcome', revision: space.revision, files: 4, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(readFileSync(join(out, welcome.folder, 'README.md'), 'utf8')).toBe('# Home\n\nHello.\n');
+    expect(readFileSync(join(out, welcome.folder, '.gitbook/assets/a.txt'), 'utf8')).toBe('A');
+    expect(manifest).toMatchObject({ docsctl: 1, organization: sb.server.organizationId, orgFile: { path: 'org.yaml' } });
+    expect(readdirSync(out).sort()).toEqual([...manifest.spaces.map((s: { folder: string }) => s.folder), 'manifest.json', 'org.yaml'].sort());
+    expect(welcome.folder).toBe(welcome.key);
+
+    // The built binary, in a process: the same backup is up to date.
+    const checked = await sb.process(['orgs', 'backup', '--out', out, '--check']);
+    expect(checked.exitCode, checked.stderr).toBe(0);
+
+    const again = await sb.run(['orgs', 'backup', '--out', out]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(manifest.spaces).toHaveLength(1);
+    expect(again.stderr).toContain('1 space unchanged since the last backup (same revision, files intact): skipped');
+
+    // A file damaged on disk: that space is exported again (and only what differs written).
+    writeFileSync(join(out, welcome.folder, 'README.md'), 'damaged\n');
+    const repaired = await sb.run(['orgs', 'backup', '--out', out]);
+    expect(repaired.stderr).toContain(`${welcome.key}: ${join(out, welcome.folder)}: 1 page, 1 file; wrote 1 file`);
+    expect(readFileSync(join(out, welcome.folder, 'README.md'), 'utf8')).toBe('# Home\n\nHello.\n');
+  });
+
+  it('--spaces chooses spaces by key; --check exits 1 listing differences, 0 when the backup is the organization', async () => {
+    putContent(sb.server.store, 'sp-welcome', [{ title: 'Home', slug: 'home' }]);
+    const out = tempDir();
+    const key = JSON.parse((await sb.run(['orgs', 'export', '--format', 'json'])).stdout).spaces.find((s: { id: string }) => s.id === 'sp-welcome').key;
+    const r = await sb.run(['orgs', 'backup', '--out', out, '--spaces', key]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.spaces.map((s: { id: string }) => s.id)).toEqual(['sp-welcome']);
+
+    const ok = await sb.run(['orgs', 'backup', '--out', out, '--spaces', key, '--check']);
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(ok.stderr).toContain('is up to date with organization');
+
+    putContent(sb.server.store, 'sp-welcome', [{ title: 'Home', slug: 'home', markdown: '# Home\n\nChanged.\n' }]);
+    const diff = await sb.run(['orgs', 'backup', '--out', out, '--spaces', key, '--check']);
+    expect(diff.exitCode).toBe(1);
+    expect(diff.stderr).toContain(`  ~ ${key}/`);
+    expect(diff.stderr).toContain('  ~ README.md');
+    expect(readFileSync(join(out, key, 'README.md'), 'utf8')).toBe('# Home\n');
+
+    const unknown = await sb.run(['orgs', 'backup', '--out', out, '--spaces', 'nope']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain('--spaces: no space "nope" in organization');
+  });
+
+  it('refuses a folder holding another organization’s backup, writing nothing', async () => {
+    const out = tempDir();
+    writeFileSync(join(out, 'manifest.json'), JSON.stringify({ docsctl: 1, organization: 'org-other', orgFile: { path: 'org.yaml', sha256: '' }, spaces: [] }));
+    const r = await sb.run(['orgs', 'backup', '--out', out]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('holds the backup of organization org-other');
+    expect(existsSync(join(out, 'org.yaml'))).toBe(false);
+  });
+});
