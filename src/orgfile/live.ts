@@ -12,8 +12,9 @@ import { ops as orgOps } from '../contract/orgs.js';
 import { ops as teamOps } from '../contract/teams.js';
 import { ops as samlOps } from '../contract/saml.js';
 import { ops as siteOps, type AdaptiveJsonSchema, type SiteSection, type SiteSectionGroup, type SiteSpace } from '../contract/sites.js';
-import { ops as spaceOps } from '../contract/spaces.js';
-import type { LGroup, Live, LNode, LSection, LSite, LSiteSpace, LStructure } from './model.js';
+import { ApiError } from '../client/errors.js';
+import { RETENTION_DAYS, ops as spaceOps, type ListedSpace, type Space } from '../contract/spaces.js';
+import type { LDeletedSpace, LGroup, Live, LNode, LSection, LSite, LSiteSpace, LSpace, LStructure } from './model.js';
 import type { Pool } from './pool.js';
 import type { Kind } from './schema.js';
 
@@ -93,19 +94,7 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
   }
   if (kinds.has('spaces')) {
     task('spaces', async () => {
-      live.spaces = (await reader.all(spaceOps.listSpaces, { params }))
-        .filter((s) => !s.deletedAt)
-        .map((s) => ({
-          id: s.id,
-          title: s.title,
-          emoji: s.emoji ?? '',
-          visibility: s.visibility,
-          ...(s.parent ? { parent: s.parent } : {}),
-          ...(s.editMode ? { editMode: s.editMode } : {}),
-          defaultLevel: s.defaultLevel ?? null,
-          ...(s.language ? { language: s.language } : {}),
-          mergeRules: s.mergeRules ?? { type: 'inherit' },
-        }));
+      live.spaces = (await reader.all(spaceOps.listSpaces, { params })).filter((s) => !s.deletedAt).map(liveSpace);
     });
   }
   if (kinds.has('members')) {
@@ -176,6 +165,63 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
   }
   await settleAll(tasks);
   return live;
+}
+
+function liveSpace(s: Space): LSpace {
+  return {
+    id: s.id,
+    title: s.title,
+    emoji: s.emoji ?? '',
+    visibility: s.visibility,
+    ...(s.parent ? { parent: s.parent } : {}),
+    ...(s.editMode ? { editMode: s.editMode } : {}),
+    defaultLevel: s.defaultLevel ?? null,
+    ...(s.language ? { language: s.language } : {}),
+    mergeRules: s.mergeRules ?? { type: 'inherit' },
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The spaces of these ids (the file's, which the live spaces lack) as the trash has them: restorable
+ * (within RETENTION_DAYS of their deletion), or why not. The trash's list (`deleted=true`, a sandbox
+ * extension) when the service has it; else each space by its id (a deleted one answers its
+ * `deletedAt`). Nothing is read when there is no such id.
+ */
+export async function readDeletedSpaces(reader: Reader, organizationId: string, ids: string[], now = Date.now()): Promise<Map<string, LDeletedSpace | string>> {
+  const out = new Map<string, LDeletedSpace | string>();
+  if (ids.length === 0) return out;
+  const gone = (id: string) =>
+    `${id} is neither a space of the organization nor a deleted one it can still restore (a deleted space is restorable for ${RETENTION_DAYS} days): created anew`;
+  const trash = await reader.all(spaceOps.listSpaces, { params: { organizationId }, query: { deleted: true } }).catch((e: unknown) => {
+    if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403) return undefined;
+    throw e;
+  });
+  const listed = trash?.every((s) => s.deletedAt && s.trash) ? new Map(trash.map((s) => [s.id, s])) : undefined;
+  await Promise.all(
+    ids.map(async (id) => {
+      let s: ListedSpace | undefined = listed?.get(id);
+      if (!listed) {
+        s = await reader.call(spaceOps.getSpace, { params: { spaceId: id } }).catch((e: unknown) => {
+          if (e instanceof ApiError && e.status === 404) return undefined;
+          throw e;
+        });
+        if (s && s.organization !== organizationId) s = undefined;
+      }
+      if (!s?.deletedAt) {
+        out.set(id, gone(id));
+        return;
+      }
+      const until = s.trash?.restorableUntil ?? new Date(Date.parse(s.deletedAt) + RETENTION_DAYS * DAY_MS).toISOString();
+      if (!s.trash && Date.parse(until) <= now) {
+        out.set(id, `${id} was deleted on ${s.deletedAt.slice(0, 10)}, more than ${RETENTION_DAYS} days ago: it can no longer be restored, created anew`);
+        return;
+      }
+      out.set(id, { space: liveSpace(s), deletedAt: s.deletedAt, restorableUntil: until });
+    }),
+  );
+  return out;
 }
 
 /** Wait for every task; the first failure is thrown once all have settled (no request left running). */

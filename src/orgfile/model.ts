@@ -267,6 +267,18 @@ export interface Live {
   teams: LTeam[];
   /** The user whose token reads (a member never removes themselves). */
   me?: string;
+  /**
+   * The file's space ids the organization's live spaces lack (read only for those): the deleted
+   * space, still restorable, or why it cannot be restored (then it is created anew).
+   */
+  deletedSpaces?: Map<string, LDeletedSpace | string>;
+}
+
+/** A space in the trash, restorable until `restorableUntil`. */
+export interface LDeletedSpace {
+  space: LSpace;
+  deletedAt: string;
+  restorableUntil: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /** What a plan is made of: changes to show, and the steps that make them. */
 import type { AnyOp } from '../contract/op.js';
 export type ItemKind = 'collection' | 'space' | 'site' | 'section' | 'group' | 'site-space' | 'member' | 'saml' | 'openapi';
-type Action = 'create' | 'update' | 'move' | 'delete';
+/** `restore`: a space deleted in the app, still in the file with its id, taken out of the trash. */
+type Action = 'create' | 'update' | 'move' | 'delete' | 'restore';
 
 export interface FieldChange {
   field: string;

@@ -5,7 +5,7 @@
 import type { Api } from '../client/api.js';
 import { applyPlan, type ApplyResult, type Runnable } from './apply.js';
 import { exportFile } from './export.js';
-import { kindsToRead, readLive, Reader, type ReadKind } from './live.js';
+import { kindsToRead, readDeletedSpaces, readLive, Reader, type ReadKind } from './live.js';
 import type { Desired, Live } from './model.js';
 import { buildPlan, type Plan } from './plan.js';
 import { CONCURRENCY, Pool } from './pool.js';
@@ -31,6 +31,12 @@ export async function exportOrganization(r: Reader, organizationId: string): Pro
 /** Read what the file declares (and what it refers to), and plan. Throws OrgFileError for references the service lacks. */
 export async function planFile(r: Reader, organizationId: string, desired: Desired, prune: boolean): Promise<Plan> {
   const live = await readLive(r, organizationId, kindsToRead(desired.kinds, { teams: true }));
+  if (desired.kinds.has('spaces')) {
+    // A space of the file whose id the organization's live spaces lack: deleted in the app? (restored, not made anew)
+    const liveIds = new Set(live.spaces.map((s) => s.id));
+    const missing = [...new Set(desired.spaces.flatMap((s) => (s.id && !liveIds.has(s.id) ? [s.id] : [])))];
+    if (missing.length) live.deletedSpaces = await readDeletedSpaces(r, organizationId, missing);
+  }
   return buildPlan(desired, live, { prune });
 }
 
