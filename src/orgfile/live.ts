@@ -79,7 +79,7 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
     teams: [],
   };
   const tasks: Promise<void>[] = [];
-  const task = (what: string, work: () => Promise<void>) => tasks.push(work().then(() => progress?.(what)));
+  const task = (what: string, work: () => Promise<void>) => tasks.push(work().then(() => progress?.(what), forbiddenNamed(what)));
 
   if (kinds.has('collections')) {
     task('collections', async () => {
@@ -222,6 +222,32 @@ export async function readDeletedSpaces(reader: Reader, organizationId: string, 
     }),
   );
   return out;
+}
+
+/** The role listing a kind needs, where it is more than a member's (a 403 names it). */
+const READ_ROLE: Record<string, string> = { 'SAML providers': 'admin' };
+/** The file's key of a kind read (for the hint). */
+const FILE_KEY: Record<string, string> = { 'SAML providers': 'saml:', 'OpenAPI specifications': 'openapi:' };
+
+/**
+ * A 403 while reading a kind, as a message that names what was read and the role it needs (not a
+ * bare 403): `reading the organization's SAML providers needs the admin role`.
+ */
+function forbiddenNamed(what: string): (e: unknown) => never {
+  return (e) => {
+    if (!(e instanceof ApiError) || e.status !== 403) throw e;
+    const role = READ_ROLE[what];
+    const needs = role ? `the ${role} role` : 'a role that may read them';
+    throw new ApiError(
+      403,
+      `reading the organization's ${what} needs ${needs}, which this token's user does not have (the service: ${e.message})`,
+      e.method,
+      e.path,
+      e.body,
+      e.headers,
+      `plan${role ? ` with a token of an ${role}` : ' with a token that may read them'} (the plan reads every kind the files declare), or leave ${FILE_KEY[what] ?? `${what}:`} out of the files this token plans`,
+    );
+  };
 }
 
 /** Wait for every task; the first failure is thrown once all have settled (no request left running). */

@@ -119,6 +119,8 @@ export interface DSaml {
   certificate?: string;
   /** How plans show it (with `certificate`): its fingerprint and where it came from, never its text. */
   certificateShown?: string;
+  /** The variable of a `${env:NAME}` certificate that is not set (plan: unknown, unchanged; apply refuses to create without it). */
+  certificateUnset?: string;
   defaultRole?: Role | null;
   /** Team key; null: none. */
   defaultTeam?: string | null;

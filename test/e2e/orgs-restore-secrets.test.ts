@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { PEM } from '../helpers/fixture.js';
 import { useSandbox } from '../helpers/inprocess.js';
 
 const sb = useSandbox();
@@ -105,5 +106,95 @@ describe('a space deleted in the app, still in the file with its id', () => {
     const apply = await sb.run(['orgs', 'apply', '-f', join(dir, 'org.yaml'), '--yes']);
     expect(apply.exitCode, apply.stderr).toBe(0);
     expect((await spaces()).filter((s) => s.title === 'Handbook')).toHaveLength(1);
+  });
+});
+
+const SAML = (label: string, role = 'read') => `version: 1
+collections:
+  - title: Guides
+saml:
+  - label: ${label}
+    entityID: https://okta.example/entity
+    ssoURL: https://okta.example/sso
+    certificate: \${env:OKTA_CERT}
+    defaultRole: ${role}
+`;
+
+interface Provider {
+  id: string;
+  label: string;
+  certificate?: string;
+}
+
+async function providers(): Promise<Provider[]> {
+  return (await sb.request('GET', '/v1/orgs/org-acme/saml')).body.items as Provider[];
+}
+
+describe('plan needs no secret', () => {
+  it('an unset ${env:} certificate of an existing provider is "unknown, unchanged": everything else is planned and applied, exit 0', async () => {
+    const path = file('org.yaml', SAML('Okta'));
+    expect((await sb.run(['orgs', 'apply', '-f', path, '--yes'], { env: { OKTA_CERT: PEM } })).exitCode).toBe(0);
+    const [before] = await providers();
+    const edited = file('org.yaml', `${SAML('Okta', 'edit')}spaces:\n  - title: Onboarding\n    parent: guides\n`);
+
+    const plan = await sb.run(['orgs', 'plan', '-f', edited, '--detailed-exitcode']);
+    expect(plan.exitCode, plan.stderr).toBe(2);
+    expect(plan.stdout).toContain('+ space onboarding (Onboarding)');
+    expect(plan.stdout).toContain('defaultRole: "read" → "edit"');
+    expect(plan.stdout).toMatch(
+      /! saml okta certificate: "sha256:[0-9a-f]{16}, expires \d{4}-\d\d-\d\d" \(file: "\$\{env:OKTA_CERT\}"\): unknown, unchanged: the environment variable OKTA_CERT is not set here/,
+    );
+    expect(plan.stdout).not.toContain(PEM.split('\n')[1]);
+    const json = JSON.parse((await sb.run(['orgs', 'plan', '-f', edited, '--json'])).stdout) as { drift: { field?: string; why: string }[] };
+    expect(json.drift).toEqual([expect.objectContaining({ kind: 'saml', field: 'certificate', why: expect.stringContaining('unknown, unchanged') })]);
+
+    // apply sends what it knows and leaves the certificate as it is.
+    const apply = await sb.run(['orgs', 'apply', '-f', edited, '--yes']);
+    expect(apply.exitCode, apply.stderr).toBe(0);
+    const [after] = await providers();
+    expect(after).toMatchObject({ id: before.id, defaultRole: 'edit', certificate: before.certificate });
+    expect((await sb.run(['orgs', 'plan', '-f', edited, '--detailed-exitcode'])).exitCode).toBe(0);
+  });
+
+  it('apply refuses (exit 2, naming the variable, nothing sent) when it would send the unknown value: a new provider', async () => {
+    const path = file('org.yaml', `${SAML('Okta')}spaces:\n  - title: Onboarding\n`);
+    const plan = await sb.run(['orgs', 'plan', '-f', path]);
+    expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('certificate: "unknown: ${env:OKTA_CERT} is not set here (apply needs it to create the provider)"');
+    const spacesBefore = (await spaces()).length;
+    for (const args of [
+      ['orgs', 'apply', '-f', path, '--yes'],
+      // A plan saved without the secret is refused the same way.
+      ...(await (async () => {
+        const planFile = join(dir, 'org.plan');
+        expect((await sb.run(['orgs', 'plan', '-f', path, '--out', planFile])).exitCode).toBe(0);
+        return [['orgs', 'apply', planFile, '--yes']];
+      })()),
+    ]) {
+      const r = await sb.run(args);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain('error: ${env:OKTA_CERT}: the environment variable OKTA_CERT is not set, and apply would send its value: nothing was applied');
+      expect(r.stderr).toContain('  saml okta: create needs ${env:OKTA_CERT}');
+      expect(r.stderr).toContain('hint: set OKTA_CERT');
+    }
+    expect(await providers()).toEqual([]);
+    expect((await spaces()).length).toBe(spacesBefore);
+    // With the variable set, it applies.
+    expect((await sb.run(['orgs', 'apply', '-f', path, '--yes'], { env: { OKTA_CERT: PEM } })).exitCode).toBe(0);
+    expect(await providers()).toHaveLength(1);
+  });
+
+  it('plan names the role its token lacks: listing SAML providers needs admin (exit 5, not a bare 403)', async () => {
+    const path = file('org.yaml', SAML('Okta'));
+    const r = await sb.run(['orgs', 'plan', '-f', path], { as: 'read' });
+    expect(r.exitCode).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("error: reading the organization's SAML providers needs the admin role, which this token's user does not have");
+    expect(r.stderr).toContain(
+      'hint: plan with a token of an admin (the plan reads every kind the files declare), or leave saml: out of the files this token plans',
+    );
+    // Without saml:, a read token plans.
+    const noSaml = await sb.run(['orgs', 'plan', '-f', file('spaces.yaml', 'version: 1\nspaces:\n  - title: Onboarding\n')], { as: 'read' });
+    expect(noSaml.exitCode, noSaml.stderr).toBe(0);
   });
 });
