@@ -224,6 +224,22 @@ export async function readDeletedSpaces(reader: Reader, organizationId: string, 
   return out;
 }
 
+/** The latest document of each of these specifications (by slug, lower case); one without a version yet is left out. */
+export async function readSpecDocuments(reader: Reader, organizationId: string, slugs: string[]): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  await Promise.all(
+    slugs.map(async (specSlug) => {
+      const content = await reader.call(openapiOps.getLatestOpenAPISpecVersionContent, { params: { organizationId, specSlug } }).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return undefined;
+        throw e;
+      });
+      const documents = Object.values(content?.filesystem ?? {});
+      if (documents.length === 1) out.set(specSlug.toLowerCase(), documents[0]);
+    }),
+  );
+  return out;
+}
+
 /** The role listing a kind needs, where it is more than a member's (a 403 names it). */
 const READ_ROLE: Record<string, string> = { 'SAML providers': 'admin' };
 /** The file's key of a kind read (for the hint). */

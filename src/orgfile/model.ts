@@ -130,6 +130,8 @@ export interface DSaml {
 export interface DSpec {
   slug: string;
   url?: string;
+  /** `file:`: the document's path as the file gives it, and its text (sent as the source). */
+  file?: { path: string; text: string };
   visibility?: 'private' | 'public';
   at: Path;
 }
@@ -274,6 +276,8 @@ export interface Live {
    * space, still restorable, or why it cannot be restored (then it is created anew).
    */
   deletedSpaces?: Map<string, LDeletedSpace | string>;
+  /** The latest document of specifications the file gives by `file:` and the service has without a URL (by slug, lower case). */
+  openapiDocuments?: Map<string, unknown>;
 }
 
 /** A space in the trash, restorable until `restorableUntil`. */

@@ -805,7 +805,23 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
         `duplicate slug ${JSON.stringify(s.slug)}: ${place(['openapi', seenSlugs.get(lower)!])} has it too (slugs are unique, whatever their case)`,
       );
     else seenSlugs.set(lower, i);
-    return { slug: s.slug, ...(s.url !== undefined ? { url: s.url } : {}), ...(s.visibility !== undefined ? { visibility: s.visibility } : {}), at };
+    let file: DSpec['file'];
+    if (s.file !== undefined && s.url !== undefined) report([...at, 'file'], 'give its url or its file, not both');
+    else if (s.file !== undefined) {
+      try {
+        file = { path: s.file, text: readCertificateFile(places.baseDirOf(at), s.file, ORG_FILE_LIMITS.openapiFileBytes, 'an OpenAPI document file') };
+      } catch (e) {
+        if (!(e instanceof ReadRefused)) throw e;
+        report([...at, 'file'], `${s.file}: ${e.message}`);
+      }
+    }
+    return {
+      slug: s.slug,
+      ...(s.url !== undefined ? { url: s.url } : {}),
+      ...(file ? { file } : {}),
+      ...(s.visibility !== undefined ? { visibility: s.visibility } : {}),
+      at,
+    };
   });
 
   const keysOfKind = { collections: cKeys, spaces: sKeys, sites: siteKeys, saml: samlKeys };

@@ -198,3 +198,51 @@ describe('plan needs no secret', () => {
     expect(noSaml.exitCode, noSaml.stderr).toBe(0);
   });
 });
+
+const PETSTORE = `openapi: 3.0.3
+info: { title: Petstore, version: 1.0.0 }
+paths:
+  /pets:
+    get:
+      summary: List pets
+      responses: { '200': { description: The pets } }
+`;
+
+describe('OpenAPI specifications from a file (file: beside the organization file)', () => {
+  it('are created from the document, plan clean after; a changed document is put again; a URL and a file together are a problem', async () => {
+    file('petstore.yaml', PETSTORE);
+    const path = file('org.yaml', 'version: 1\nopenapi:\n  - slug: petstore-file\n    file: petstore.yaml\n');
+    const plan = await sb.run(['orgs', 'plan', '-f', path]);
+    expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('+ openapi petstore-file\n      file: "petstore.yaml"');
+    const apply = await sb.run(['orgs', 'apply', '-f', path, '--yes']);
+    expect(apply.exitCode, apply.stderr).toBe(0);
+    const spec = (await sb.request('GET', '/v1/orgs/org-acme/openapi/petstore-file')).body as { sourceURL?: string; processingState?: string };
+    expect(spec.sourceURL).toBeUndefined();
+    const content = (await sb.request('GET', '/v1/orgs/org-acme/openapi/petstore-file/versions/latest/content')).body as {
+      filesystem: Record<string, unknown>;
+    };
+    expect(JSON.stringify(content.filesystem)).toContain('List pets');
+    expect((await sb.run(['orgs', 'plan', '-f', path, '--detailed-exitcode'])).exitCode).toBe(0);
+
+    file('petstore.yaml', PETSTORE.replace('List pets', 'List every pet'));
+    const changed = await sb.run(['orgs', 'plan', '-f', path]);
+    expect(changed.stdout).toContain('~ openapi petstore-file\n      file: "(another document)" → "petstore.yaml"');
+    expect((await sb.run(['orgs', 'apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const again = (await sb.request('GET', '/v1/orgs/org-acme/openapi/petstore-file/versions/latest/content')).body as { filesystem: Record<string, unknown> };
+    expect(JSON.stringify(again.filesystem)).toContain('List every pet');
+    expect((await sb.run(['orgs', 'plan', '-f', path, '--detailed-exitcode'])).exitCode).toBe(0);
+
+    const both = await sb.run([
+      'orgs',
+      'plan',
+      '-f',
+      file('both.yaml', 'version: 1\nopenapi:\n  - slug: x\n    url: https://example.com/x.yaml\n    file: petstore.yaml\n'),
+    ]);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toMatch(/both\.yaml:5:11: openapi\[0\]\.file: give its url or its file, not both/);
+    const outside = await sb.run(['orgs', 'validate', '-f', file('out.yaml', 'version: 1\nopenapi:\n  - slug: x\n    file: /etc/passwd\n')]);
+    expect(outside.exitCode).toBe(2);
+    expect(outside.stderr).toContain('an OpenAPI document file must be in that folder or below it');
+  });
+});
