@@ -30,8 +30,9 @@ const serve = defineCommand({
     host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
     token: { description: 'the admin user’s token (default: random; with --data, replaces the saved one)', value: 'token' },
     seed: {
+      type: 'list',
       description:
-        'start from this: a JSON fixture, a state exported by GET /_sandbox/state, or an organization file (docsctl orgs export), applied to the default organization',
+        'start from this: a JSON fixture, a state exported by GET /_sandbox/state, or an organization file (docsctl orgs export), applied to the default organization; repeatable, and a folder of organization files, as orgs plan -f takes them (one organization)',
       value: 'file',
     },
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users, pid} (with --detach, also log)' },
@@ -91,30 +92,39 @@ const serve = defineCommand({
     let orgFile: import('../orgfile/model.js').Desired | undefined;
     /** A state exported by GET /_sandbox/state (the portable format) given to --seed. */
     let state: string | undefined;
-    if (flags.seed) {
-      // Bounded (DOCSCTL_MAX_SEED_BYTES): /dev/zero, a FIFO or a growing file stop there.
-      const text = (await import('../cli/input.js')).readFileText(ctx, flags.seed, '--seed', 'seedBytes');
-      const { isOrgFile, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
+    const seeds = flags.seed ?? [];
+    if (seeds.length) {
+      const { isOrgFile, loadOrgFiles, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
       const { orgFileMaxBytes } = await import('./orgs/orgfile.js');
       const maxBytes = await orgFileMaxBytes(ctx.env);
-      if (isExportedState(text)) {
-        state = text;
-      } else if (isOrgFile(text, maxBytes)) {
+      const orgFileOf = (load: () => import('../orgfile/model.js').Desired) => {
         try {
-          orgFile = parseOrgFile(text, flags.seed, { env: ctx.env, baseDir: dirname(resolve(flags.seed)), maxBytes });
+          return load();
         } catch (e) {
           if (e instanceof OrgFileError) throw new UsageError(`--seed: ${e.message}`);
           throw e;
         }
-        // The default organization and users, without their content: the file's is applied to it.
-        seed = { ...(await import('../server/seed.js')).defaultSeed(flags.token), collections: [], spaces: [] };
+      };
+      if (seeds.length > 1 || (await import('../orgfile/files.js')).isFolder(seeds[0])) {
+        // Several organization files, or a folder of them: one organization, read as orgs plan -f reads them.
+        orgFile = orgFileOf(() => loadOrgFiles(seeds, { env: ctx.env, maxBytes }));
       } else {
-        try {
-          seed = JSON.parse(text);
-        } catch (e) {
-          throw new UsageError(`--seed: ${flags.seed} is neither JSON nor an organization file: ${(e as Error).message}`);
+        // Bounded (DOCSCTL_MAX_SEED_BYTES): /dev/zero, a FIFO or a growing file stop there.
+        const text = (await import('../cli/input.js')).readFileText(ctx, seeds[0], '--seed', 'seedBytes');
+        if (isExportedState(text)) {
+          state = text;
+        } else if (isOrgFile(text, maxBytes)) {
+          orgFile = orgFileOf(() => parseOrgFile(text, seeds[0], { env: ctx.env, baseDir: dirname(resolve(seeds[0])), maxBytes }));
+        } else {
+          try {
+            seed = JSON.parse(text);
+          } catch (e) {
+            throw new UsageError(`--seed: ${seeds[0]} is neither JSON nor an organization file: ${(e as Error).message}`);
+          }
         }
       }
+      // The default organization and users, without their content: the files' is applied to it.
+      if (orgFile) seed = { ...(await import('../server/seed.js')).defaultSeed(flags.token), collections: [], spaces: [] };
     }
     if (flags.detach) {
       const { startDetached } = await import('./serve-detach.js');
@@ -150,9 +160,12 @@ const serve = defineCommand({
       if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
       throw e;
     }
+    /** The sandbox's users as the files left them: their roles, and their keys in the files. */
+    let users: { id: string; role: string | null; token: string; key?: string }[] = server.users;
     if (orgFile) {
       try {
-        await seedFromFile(ctx, server, orgFile);
+        const seeded = await seedFromFile(ctx, server, orgFile);
+        users = server.users.map((u) => ({ ...u, ...(seeded.get(u.id) ?? {}) }));
       } catch (e) {
         await server.close();
         throw e;
@@ -170,7 +183,7 @@ const serve = defineCommand({
       url: server.url,
       token: server.token,
       organizationId: server.organizationId,
-      users: server.users,
+      users,
       pid: process.pid,
       ...(detached ? { log: detached.log } : {}),
     };
@@ -185,8 +198,8 @@ const serve = defineCommand({
         `pid:           ${process.pid}`,
         ...(detached ? [`log:           ${detached.log}`, `stop it with:  ${stopLine}`] : []),
         '',
-        'members of the organization (role: token):',
-        ...server.users.map((u) => `  ${String(u.role ?? 'guest').padEnd(9)} ${u.id.padEnd(12)} ${u.token}`),
+        `members of the organization${orgFile ? `, roles as ${orgFile.source} left them` : ''} (role: token):`,
+        ...users.map((u) => `  ${String(u.role ?? 'guest').padEnd(9)} ${u.id.padEnd(12)} ${u.token}${u.key !== undefined ? `  (${u.key} in the files)` : ''}`),
         '',
         'to use it from another shell:',
         `export DOCSCTL_API_URL=${server.url} DOCSCTL_TOKEN=${server.token} DOCSCTL_ORG=${server.organizationId}`,
@@ -219,7 +232,11 @@ async function stop(ctx: Context, action: string, flags: Record<string, unknown>
  * and apply as `docsctl orgs apply` (no second implementation of sites, sections and their rules in
  * the seed; the sandbox imports no CLI code). Nothing is pruned: the sandbox's users stay members.
  */
-async function seedFromFile(ctx: Context, server: { url: string; token: string; organizationId: string }, desired: import('../orgfile/model.js').Desired) {
+async function seedFromFile(
+  ctx: Context,
+  server: { url: string; token: string; organizationId: string },
+  desired: import('../orgfile/model.js').Desired,
+): Promise<Map<string, { role: string | null; key?: string }>> {
   const { reader, planFile, applyFile } = await import('../orgfile/workflow.js');
   const { OrgFileError } = await import('../orgfile/source.js');
   const api = await ctx.makeApi(server.url, server.token);
@@ -241,6 +258,11 @@ async function seedFromFile(ctx: Context, server: { url: string; token: string; 
       );
     }
     ctx.debug(`--seed: ${plural(result.applied.length, 'change')} applied from ${desired.source}`);
+    // Who is who now: each member's role after the files, and its key in them (the banner's).
+    const { ops: memberOps } = await import('../contract/members.js');
+    const keyOf = new Map(desired.members.map((m) => [m.id, m.key]));
+    const members = await r.all(memberOps.listMembers, { params: { organizationId: server.organizationId } });
+    return new Map(members.map((m) => [m.user.id, { role: m.role ?? null, ...(keyOf.has(m.user.id) ? { key: keyOf.get(m.user.id)! } : {}) }]));
   } finally {
     await api.close();
   }
