@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSandbox, userShell } from '../helpers/cli.js';
+import { BIN, useSandbox, userShell } from '../helpers/cli.js';
 import { PEM } from '../helpers/fixture.js';
 
 const DOC = readFileSync(resolve(import.meta.dirname, '../../docs/org-as-code.md'), 'utf8');
@@ -161,7 +161,7 @@ describe('serve --seed: several files and folders, and who is who', () => {
     writeFileSync(join(dir, 'org.yaml'), 'version: 1\ncollections:\n  - title: Guides\n');
     writeFileSync(join(dir, 'teams', 'a.yaml'), 'version: 1\nspaces:\n  - title: Handbook\n    parent: guides\n');
     writeFileSync(join(dir, 'teams', 'b.yaml'), 'version: 1\nmembers:\n  - key: rex\n    id: u-read\n    role: edit\n');
-    const child = execa('docsctl', ['serve', '--memory', '--port', '0', '--seed', join(dir, 'org.yaml'), '--seed', join(dir, 'teams')], {
+    const child = execa(process.execPath, [BIN, 'serve', '--memory', '--port', '0', '--seed', join(dir, 'org.yaml'), '--seed', join(dir, 'teams')], {
       env: shell.env,
       extendEnv: false,
       reject: false,
@@ -183,7 +183,7 @@ describe('serve --seed: several files and folders, and who is who', () => {
       const url = /listening on (\S+)/.exec(banner)![1];
       const token = /admin token: +(\S+)/.exec(banner)![1];
       const env = { ...shell.env, DOCSCTL_API_URL: url, DOCSCTL_TOKEN: token, DOCSCTL_ORG: 'org-acme' };
-      const plan = await execa('docsctl', ['orgs', 'plan', '-f', join(dir, 'org.yaml'), '-f', join(dir, 'teams'), '--detailed-exitcode'], {
+      const plan = await execa(process.execPath, [BIN, 'orgs', 'plan', '-f', join(dir, 'org.yaml'), '-f', join(dir, 'teams'), '--detailed-exitcode'], {
         env,
         extendEnv: false,
         reject: false,
@@ -194,7 +194,7 @@ describe('serve --seed: several files and folders, and who is who', () => {
       await child;
     }
     // A state or a JSON fixture is one file alone: with another, the files are organization files.
-    const mixed = await execa('docsctl', ['serve', '--memory', '--port', '0', '--seed', join(dir, 'org.yaml'), '--seed', '/dev/null'], {
+    const mixed = await execa(process.execPath, [BIN, 'serve', '--memory', '--port', '0', '--seed', join(dir, 'org.yaml'), '--seed', '/dev/null'], {
       env: shell.env,
       extendEnv: false,
       reject: false,
