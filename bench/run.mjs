@@ -7,7 +7,7 @@
  *   npm run bench -- startup request   only these parts (quick may be added)
  *   npm run bench -- --json FILE       also write the results as JSON
  *
- * Parts: startup, request, http, scale, search, search-engine, prism, orgs, access, storage, loop, grants, export. The CLI must be built (`npm run build`).
+ * Parts: startup, request, http, scale, search, search-engine, prism, orgs, orgs-access, access, storage, loop, grants, export. The CLI must be built (`npm run build`).
  * Every server listens on 127.0.0.1 only, every load runs for a fixed time.
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ const PARTS = {
   'search-engine': { load: () => import('./parts/search-engine.mjs') },
   prism: { load: () => import('./parts/prism.mjs') },
   orgs: { load: () => import('./parts/orgs.mjs') },
+  'orgs-access': { load: () => import('./parts/orgs-access.mjs') },
   access: { load: () => import('./parts/access.mjs') },
   storage: { load: () => import('./parts/storage.mjs') },
   loop: { load: () => import('./parts/loop.mjs') },

@@ -49,7 +49,7 @@ function orgFileOf(mib) {
 }
 
 /** `orgs validate`'s peak memory on a 10 MiB file against a 1 MiB one: no server, no token. */
-async function validateMemory(dir, quick) {
+export async function validateMemory(dir, quick) {
   const env = benchEnv({ DOCSCTL_ORG_FILE_MAX_BYTES: String(16 * 2 ** 20), DOCSCTL_API_URL: 'http://127.0.0.1:9' });
   delete env.DOCSCTL_TOKEN;
   const rss = {};

@@ -90,7 +90,8 @@ export async function startDetached(ctx: Context, flags: Record<string, unknown>
   for (const [key, spec] of Object.entries(specs)) {
     const value = flags[key];
     if (key === 'detach' || key === 'log' || value === undefined || value === false) continue;
-    args.push(`--${kebab(key)}`, ...(spec.type === 'boolean' ? [] : [String(value)]));
+    if (spec.type === 'list') for (const v of value as string[]) args.push(`--${kebab(key)}`, v);
+    else args.push(`--${kebab(key)}`, ...(spec.type === 'boolean' ? [] : [String(value)]));
   }
   if (ctx.globals.verbose) args.push('--verbose');
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1], 'serve', ...args], {

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { defineCommand } from '../cli/command.js';
@@ -31,8 +31,9 @@ const serve = defineCommand({
     host: { description: 'address to listen on (default 127.0.0.1)', value: 'addr' },
     token: { description: 'the admin user’s token (default: random; with --data, replaces the saved one)', value: 'token' },
     seed: {
+      type: 'list',
       description:
-        "start from this: a JSON fixture, a state exported by GET /_sandbox/state, an organization file (docsctl orgs export), applied to the default organization, or a folder: a backup (docsctl orgs backup: its organization file, then each space folder's pages and files) or one space in Git Sync's layout",
+        "start from this: a JSON fixture, a state exported by GET /_sandbox/state, or an organization file (docsctl orgs export), applied to the default organization; repeatable, and a folder of organization files, as orgs plan -f takes them (one organization); or a folder of content: a backup (docsctl orgs backup: its organization file, then each space folder's pages and files) or one space in Git Sync's layout",
       value: 'file|dir',
     },
     json: { type: 'boolean', description: 'print one JSON line {url, token, organizationId, users, pid} (with --detach, also log)' },
@@ -92,41 +93,65 @@ const serve = defineCommand({
     let orgFile: import('../orgfile/model.js').Desired | undefined;
     /** A state exported by GET /_sandbox/state (the portable format) given to --seed. */
     let state: string | undefined;
-    /** A folder given to --seed (a backup, or a space in Git Sync's layout): its content is seeded by the server once it listens. */
+    const seeds = [...(flags.seed ?? [])];
+    /** A folder of content given to --seed (a backup, or a space in Git Sync's layout): seeded by the server once it listens. */
     let seedFolder: { dir: string; orgFile?: string } | undefined;
-    if (flags.seed && isFolder(flags.seed)) {
+    const { isFolder } = await import('../orgfile/files.js');
+    const folders = seeds.filter((s) => isFolder(s));
+    if (folders.length) {
       const { seedFolderKind } = await import('../server/content/git-sync.js');
-      const kind = seedFolderKind(flags.seed);
-      if (!kind)
-        throw new UsageError(`--seed: ${flags.seed} is a folder, but neither a backup (manifest.json) nor a space in Git Sync's layout (.gitbook.yaml)`);
-      seedFolder = { dir: flags.seed, ...(kind === 'backup' ? { orgFile: orgFileIn(flags.seed) } : {}) };
+      const content = folders.flatMap((dir) => {
+        const kind = seedFolderKind(dir);
+        return kind ? [{ dir, kind }] : [];
+      });
+      for (const dir of folders) {
+        if (content.some((c) => c.dir === dir) || readdirSync(dir).some((n) => /\.(ya?ml|json)$/i.test(n) && !n.startsWith('.'))) continue;
+        throw new UsageError(
+          `--seed: ${dir} is a folder, but neither a backup (manifest.json) nor a space in Git Sync's layout (.gitbook.yaml), nor a folder of organization files`,
+        );
+      }
+      if (content.length > 1)
+        throw new UsageError(`--seed: one folder of content at a time (a backup or a space), not ${content.map((c) => c.dir).join(' and ')}`);
+      if (content[0]) {
+        const { dir, kind } = content[0];
+        seedFolder = { dir, ...(kind === 'backup' ? { orgFile: orgFileIn(dir) } : {}) };
+        seeds.splice(seeds.indexOf(dir), 1);
+        if (seedFolder.orgFile) seeds.push(seedFolder.orgFile);
+      }
     }
-    const seedFile = seedFolder ? seedFolder.orgFile : flags.seed;
-    if (seedFolder && !seedFile) seed = { ...(await import('../server/seed.js')).defaultSeed(flags.token), collections: [], spaces: [] };
-    if (seedFile) {
-      // Bounded (DOCSCTL_MAX_SEED_BYTES): /dev/zero, a FIFO or a growing file stop there.
-      const text = (await import('../cli/input.js')).readFileText(ctx, seedFile, '--seed', 'seedBytes');
-      const { isOrgFile, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
+    if (seedFolder && !seeds.length) seed = { ...(await import('../server/seed.js')).defaultSeed(flags.token), collections: [], spaces: [] };
+    if (seeds.length) {
+      const { isOrgFile, loadOrgFiles, parseOrgFile, OrgFileError } = await import('../orgfile/source.js');
       const { orgFileMaxBytes } = await import('./orgs/orgfile.js');
       const maxBytes = await orgFileMaxBytes(ctx.env);
-      if (isExportedState(text)) {
-        state = text;
-      } else if (isOrgFile(text, maxBytes)) {
+      const orgFileOf = (load: () => import('../orgfile/model.js').Desired) => {
         try {
-          orgFile = parseOrgFile(text, seedFile, { env: ctx.env, baseDir: dirname(resolve(seedFile)), maxBytes });
+          return load();
         } catch (e) {
           if (e instanceof OrgFileError) throw new UsageError(`--seed: ${e.message}`);
           throw e;
         }
-        // The default organization and users, without their content: the file's is applied to it.
-        seed = { ...(await import('../server/seed.js')).defaultSeed(flags.token), collections: [], spaces: [] };
+      };
+      if (seeds.length > 1 || isFolder(seeds[0])) {
+        // Several organization files, or a folder of them: one organization, read as orgs plan -f reads them.
+        orgFile = orgFileOf(() => loadOrgFiles(seeds, { env: ctx.env, maxBytes }));
       } else {
-        try {
-          seed = JSON.parse(text);
-        } catch (e) {
-          throw new UsageError(`--seed: ${seedFile} is neither JSON nor an organization file: ${(e as Error).message}`);
+        // Bounded (DOCSCTL_MAX_SEED_BYTES): /dev/zero, a FIFO or a growing file stop there.
+        const text = (await import('../cli/input.js')).readFileText(ctx, seeds[0], '--seed', 'seedBytes');
+        if (isExportedState(text)) {
+          state = text;
+        } else if (isOrgFile(text, maxBytes)) {
+          orgFile = orgFileOf(() => parseOrgFile(text, seeds[0], { env: ctx.env, baseDir: dirname(resolve(seeds[0])), maxBytes }));
+        } else {
+          try {
+            seed = JSON.parse(text);
+          } catch (e) {
+            throw new UsageError(`--seed: ${seeds[0]} is neither JSON nor an organization file: ${(e as Error).message}`);
+          }
         }
       }
+      // The default organization and users, without their content: the files' is applied to it.
+      if (orgFile) seed = { ...(await import('../server/seed.js')).defaultSeed(flags.token), collections: [], spaces: [] };
     }
     if (flags.detach) {
       const { startDetached } = await import('./serve-detach.js');
@@ -162,9 +187,14 @@ const serve = defineCommand({
       if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
       throw e;
     }
+    /** The sandbox's users as the files left them: their roles, and their keys in the files. */
+    let users: { id: string; role: string | null; token: string; key?: string }[] = server.users;
     if (orgFile || seedFolder) {
       try {
-        if (orgFile) await seedFromFile(ctx, server, orgFile);
+        if (orgFile) {
+          const seeded = await seedFromFile(ctx, server, orgFile);
+          users = server.users.map((u) => ({ ...u, ...(seeded.get(u.id) ?? {}) }));
+        }
         if (seedFolder) {
           const { seedContentFromFolder } = await import('../server/content/git-sync.js');
           const titles = new Map((orgFile?.spaces ?? []).map((s) => [s.key, s.title]));
@@ -198,7 +228,7 @@ const serve = defineCommand({
       url: server.url,
       token: server.token,
       organizationId: server.organizationId,
-      users: server.users,
+      users,
       pid: process.pid,
       ...(detached ? { log: detached.log } : {}),
     };
@@ -213,8 +243,8 @@ const serve = defineCommand({
         `pid:           ${process.pid}`,
         ...(detached ? [`log:           ${detached.log}`, `stop it with:  ${stopLine}`] : []),
         '',
-        'members of the organization (role: token):',
-        ...server.users.map((u) => `  ${String(u.role ?? 'guest').padEnd(9)} ${u.id.padEnd(12)} ${u.token}`),
+        `members of the organization${orgFile ? `, roles as ${orgFile.source} left them` : ''} (role: token):`,
+        ...users.map((u) => `  ${String(u.role ?? 'guest').padEnd(9)} ${u.id.padEnd(12)} ${u.token}${u.key !== undefined ? `  (${u.key} in the files)` : ''}`),
         '',
         'to use it from another shell:',
         `export DOCSCTL_API_URL=${server.url} DOCSCTL_TOKEN=${server.token} DOCSCTL_ORG=${server.organizationId}`,
@@ -247,7 +277,11 @@ async function stop(ctx: Context, action: string, flags: Record<string, unknown>
  * and apply as `docsctl orgs apply` (no second implementation of sites, sections and their rules in
  * the seed; the sandbox imports no CLI code). Nothing is pruned: the sandbox's users stay members.
  */
-async function seedFromFile(ctx: Context, server: { url: string; token: string; organizationId: string }, desired: import('../orgfile/model.js').Desired) {
+async function seedFromFile(
+  ctx: Context,
+  server: { url: string; token: string; organizationId: string },
+  desired: import('../orgfile/model.js').Desired,
+): Promise<Map<string, { role: string | null; key?: string }>> {
   const { reader, planFile, applyFile } = await import('../orgfile/workflow.js');
   const { OrgFileError } = await import('../orgfile/source.js');
   const api = await ctx.makeApi(server.url, server.token);
@@ -269,23 +303,14 @@ async function seedFromFile(ctx: Context, server: { url: string; token: string; 
       );
     }
     ctx.debug(`--seed: ${plural(result.applied.length, 'change')} applied from ${desired.source}`);
+    // Who is who now: each member's role after the files, and its key in them (the banner's).
+    const { ops: memberOps } = await import('../contract/members.js');
+    const keyOf = new Map(desired.members.map((m) => [m.id, m.key]));
+    const members = await r.all(memberOps.listMembers, { params: { organizationId: server.organizationId } });
+    return new Map(members.map((m) => [m.user.id, { role: m.role ?? null, ...(keyOf.has(m.user.id) ? { key: keyOf.get(m.user.id)! } : {}) }]));
   } finally {
     await api.close();
   }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/** The organization file at a backup's root (`orgs backup`): its one YAML file. */
-function orgFileIn(dir: string): string | undefined {
-  const yaml = readdirSync(dir).filter((n) => /\.ya?ml$/i.test(n) && !n.startsWith('.'));
-  return yaml.length === 1 ? join(dir, yaml[0]) : yaml.find((n) => /^org/i.test(n)) ? join(dir, yaml.find((n) => /^org/i.test(n))!) : undefined;
 }
 
 /** Whether `text` is a state exported by GET /_sandbox/state (`{"version", "clockOffset", "data"}`). */
@@ -297,4 +322,10 @@ function isExportedState(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The organization file at a backup's root (`orgs backup`): its one YAML file. */
+function orgFileIn(dir: string): string | undefined {
+  const yaml = readdirSync(dir).filter((n) => /\.ya?ml$/i.test(n) && !n.startsWith('.'));
+  return yaml.length === 1 ? join(dir, yaml[0]) : yaml.find((n) => /^org/i.test(n)) ? join(dir, yaml.find((n) => /^org/i.test(n))!) : undefined;
 }

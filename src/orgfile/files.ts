@@ -50,7 +50,7 @@ function folderFiles(folder: string, maxFiles: number = ORG_FILE_LIMITS.folderFi
 }
 
 /** Whether `path` is a folder (anything else, a pipe included, is read as a file). */
-function isFolder(path: string): boolean {
+export function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

@@ -15,6 +15,8 @@ export const ORG_FILE_LIMITS = {
   fileBytes: 4 * 1024 * 1024,
   /** A certificate file's size, in bytes: the API's limit for a certificate (10 000 characters). */
   certificateBytes: samlCertificate.maxLength ?? 10_000,
+  /** An OpenAPI document named by `openapi[].file`, in bytes: 4 MiB (sent as the specification's text). */
+  openapiFileBytes: 4 * 1024 * 1024,
   /** The files taken from one folder given to `-f` (each, and all files together, within `fileBytes`). */
   folderFiles: 1000,
   /** Copies of an anchored value that aliases may make, nested ones multiplied (yaml's maxAliasCount). */

@@ -12,8 +12,9 @@ import { ops as orgOps } from '../contract/orgs.js';
 import { ops as teamOps } from '../contract/teams.js';
 import { ops as samlOps } from '../contract/saml.js';
 import { ops as siteOps, type AdaptiveJsonSchema, type SiteSection, type SiteSectionGroup, type SiteSpace } from '../contract/sites.js';
-import { ops as spaceOps } from '../contract/spaces.js';
-import type { LGroup, Live, LNode, LSection, LSite, LSiteSpace, LStructure, ReadKind } from './model.js';
+import { ApiError } from '../client/errors.js';
+import { RETENTION_DAYS, ops as spaceOps, type ListedSpace, type Space } from '../contract/spaces.js';
+import type { LDeletedSpace, LGroup, Live, LNode, LSection, LSite, LSiteSpace, LSpace, LStructure, ReadKind } from './model.js';
 import { readAccess, readSettings, readTeamMembers } from './access.js';
 import type { Pool } from './pool.js';
 import type { Kind } from './schema.js';
@@ -86,7 +87,7 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
     teams: [],
   };
   const tasks: Promise<void>[] = [];
-  const task = (what: string, work: () => Promise<void>) => tasks.push(work().then(() => progress?.(what)));
+  const task = (what: string, work: () => Promise<void>) => tasks.push(work().then(() => progress?.(what), forbiddenNamed(what)));
 
   if (kinds.has('collections')) {
     task('collections', async () => {
@@ -101,19 +102,7 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
   }
   if (kinds.has('spaces')) {
     task('spaces', async () => {
-      live.spaces = (await reader.all(spaceOps.listSpaces, { params }))
-        .filter((s) => !s.deletedAt)
-        .map((s) => ({
-          id: s.id,
-          title: s.title,
-          emoji: s.emoji ?? '',
-          visibility: s.visibility,
-          ...(s.parent ? { parent: s.parent } : {}),
-          ...(s.editMode ? { editMode: s.editMode } : {}),
-          defaultLevel: s.defaultLevel ?? null,
-          ...(s.language ? { language: s.language } : {}),
-          mergeRules: s.mergeRules ?? { type: 'inherit' },
-        }));
+      live.spaces = (await reader.all(spaceOps.listSpaces, { params })).filter((s) => !s.deletedAt).map(liveSpace);
     });
   }
   if (kinds.has('members')) {
@@ -192,6 +181,105 @@ export async function readLive(reader: Reader, organizationId: string, kinds: Se
   // The grants on what was read (each collection, space and site: its users' and teams').
   if (kinds.has('access')) await readAccess(reader, organizationId, live, progress);
   return live;
+}
+
+function liveSpace(s: Space): LSpace {
+  return {
+    id: s.id,
+    title: s.title,
+    emoji: s.emoji ?? '',
+    visibility: s.visibility,
+    ...(s.parent ? { parent: s.parent } : {}),
+    ...(s.editMode ? { editMode: s.editMode } : {}),
+    defaultLevel: s.defaultLevel ?? null,
+    ...(s.language ? { language: s.language } : {}),
+    mergeRules: s.mergeRules ?? { type: 'inherit' },
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The spaces of these ids (the file's, which the live spaces lack) as the trash has them: restorable
+ * (within RETENTION_DAYS of their deletion), or why not. The trash's list (`deleted=true`, a sandbox
+ * extension) when the service has it; else each space by its id (a deleted one answers its
+ * `deletedAt`). Nothing is read when there is no such id.
+ */
+export async function readDeletedSpaces(reader: Reader, organizationId: string, ids: string[], now = Date.now()): Promise<Map<string, LDeletedSpace | string>> {
+  const out = new Map<string, LDeletedSpace | string>();
+  if (ids.length === 0) return out;
+  const gone = (id: string) =>
+    `${id} is neither a space of the organization nor a deleted one it can still restore (a deleted space is restorable for ${RETENTION_DAYS} days): created anew`;
+  const trash = await reader.all(spaceOps.listSpaces, { params: { organizationId }, query: { deleted: true } }).catch((e: unknown) => {
+    if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403) return undefined;
+    throw e;
+  });
+  const listed = trash?.every((s) => s.deletedAt && s.trash) ? new Map(trash.map((s) => [s.id, s])) : undefined;
+  await Promise.all(
+    ids.map(async (id) => {
+      let s: ListedSpace | undefined = listed?.get(id);
+      if (!listed) {
+        s = await reader.call(spaceOps.getSpace, { params: { spaceId: id } }).catch((e: unknown) => {
+          if (e instanceof ApiError && e.status === 404) return undefined;
+          throw e;
+        });
+        if (s && s.organization !== organizationId) s = undefined;
+      }
+      if (!s?.deletedAt) {
+        out.set(id, gone(id));
+        return;
+      }
+      const until = s.trash?.restorableUntil ?? new Date(Date.parse(s.deletedAt) + RETENTION_DAYS * DAY_MS).toISOString();
+      if (!s.trash && Date.parse(until) <= now) {
+        out.set(id, `${id} was deleted on ${s.deletedAt.slice(0, 10)}, more than ${RETENTION_DAYS} days ago: it can no longer be restored, created anew`);
+        return;
+      }
+      out.set(id, { space: liveSpace(s), deletedAt: s.deletedAt, restorableUntil: until });
+    }),
+  );
+  return out;
+}
+
+/** The latest document of each of these specifications (by slug, lower case); one without a version yet is left out. */
+export async function readSpecDocuments(reader: Reader, organizationId: string, slugs: string[]): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  await Promise.all(
+    slugs.map(async (specSlug) => {
+      const content = await reader.call(openapiOps.getLatestOpenAPISpecVersionContent, { params: { organizationId, specSlug } }).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return undefined;
+        throw e;
+      });
+      const documents = Object.values(content?.filesystem ?? {});
+      if (documents.length === 1) out.set(specSlug.toLowerCase(), documents[0]);
+    }),
+  );
+  return out;
+}
+
+/** The role listing a kind needs, where it is more than a member's (a 403 names it). */
+const READ_ROLE: Record<string, string> = { 'SAML providers': 'admin' };
+/** The file's key of a kind read (for the hint). */
+const FILE_KEY: Record<string, string> = { 'SAML providers': 'saml:', 'OpenAPI specifications': 'openapi:' };
+
+/**
+ * A 403 while reading a kind, as a message that names what was read and the role it needs (not a
+ * bare 403): `reading the organization's SAML providers needs the admin role`.
+ */
+function forbiddenNamed(what: string): (e: unknown) => never {
+  return (e) => {
+    if (!(e instanceof ApiError) || e.status !== 403) throw e;
+    const role = READ_ROLE[what];
+    const needs = role ? `the ${role} role` : 'a role that may read them';
+    throw new ApiError(
+      403,
+      `reading the organization's ${what} needs ${needs}, which this token's user does not have (the service: ${e.message})`,
+      e.method,
+      e.path,
+      e.body,
+      e.headers,
+      `plan${role ? ` with a token of an ${role}` : ' with a token that may read them'} (the plan reads every kind the files declare), or leave ${FILE_KEY[what] ?? `${what}:`} out of the files this token plans`,
+    );
+  };
 }
 
 /** Wait for every task; the first failure is thrown once all have settled (no request left running). */

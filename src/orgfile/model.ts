@@ -162,6 +162,8 @@ export interface DSaml {
   certificate?: string;
   /** How plans show it (with `certificate`): its fingerprint and where it came from, never its text. */
   certificateShown?: string;
+  /** The variable of a `${env:NAME}` certificate that is not set (plan: unknown, unchanged; apply refuses to create without it). */
+  certificateUnset?: string;
   defaultRole?: Role | null;
   /** Team key; null: none. */
   defaultTeam?: string | null;
@@ -171,6 +173,8 @@ export interface DSaml {
 export interface DSpec {
   slug: string;
   url?: string;
+  /** `file:`: the document's path as the file gives it, and its text (sent as the source). */
+  file?: { path: string; text: string };
   visibility?: 'private' | 'public';
   at: Path;
 }
@@ -341,6 +345,20 @@ export interface Live {
   settings?: LSettings;
   /** The user whose token reads (a member never removes themselves). */
   me?: string;
+  /**
+   * The file's space ids the organization's live spaces lack (read only for those): the deleted
+   * space, still restorable, or why it cannot be restored (then it is created anew).
+   */
+  deletedSpaces?: Map<string, LDeletedSpace | string>;
+  /** The latest document of specifications the file gives by `file:` and the service has without a URL (by slug, lower case). */
+  openapiDocuments?: Map<string, unknown>;
+}
+
+/** A space in the trash, restorable until `restorableUntil`. */
+export interface LDeletedSpace {
+  space: LSpace;
+  deletedAt: string;
+  restorableUntil: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ export interface Summary {
   update: number;
   move: number;
   delete: number;
+  /** Spaces taken out of the trash (present only when there are some). */
+  restore?: number;
 }
 
 export interface Plan {
@@ -249,6 +251,9 @@ function siteSpacesOf(site: DSite) {
 
 function summarize(changes: Change[]): Summary {
   const out: Summary = { create: 0, update: 0, move: 0, delete: 0 };
-  for (const c of changes) out[c.action]++;
+  for (const c of changes) {
+    if (c.action === 'restore') out.restore = (out.restore ?? 0) + 1;
+    else out[c.action]++;
+  }
   return out;
 }

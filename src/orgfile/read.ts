@@ -32,7 +32,7 @@ export function readOrgFileText(
  * Checked before it is opened, and again on the open file (opened without following a link and
  * without waiting, so that nothing swapped in between is read).
  */
-export function readCertificateFile(baseDir: string, given: string, maxBytes: number): string {
+export function readCertificateFile(baseDir: string, given: string, maxBytes: number, what = 'a certificate file'): string {
   let real: string;
   let base: string;
   try {
@@ -43,11 +43,11 @@ export function readCertificateFile(baseDir: string, given: string, maxBytes: nu
   }
   const rel = relative(base, real);
   if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-    throw new ReadRefused(`it leads outside the organization file's folder (to ${real}): a certificate file must be in that folder or below it`);
+    throw new ReadRefused(`it leads outside the organization file's folder (to ${real}): ${what} must be in that folder or below it`);
   }
   const regular = (st: Stats) => {
-    if (!st.isFile()) throw new ReadRefused(`${typeOf(st)}: a certificate file must be a regular file`);
-    if (st.size > maxBytes) throw new ReadRefused(`${plural(st.size, 'byte')}: a certificate file may have at most ${bytesText(maxBytes)}`);
+    if (!st.isFile()) throw new ReadRefused(`${typeOf(st)}: ${what} must be a regular file`);
+    if (st.size > maxBytes) throw new ReadRefused(`${plural(st.size, 'byte')}: ${what} may have at most ${bytesText(maxBytes)}`);
   };
   let before: Stats;
   try {
@@ -67,7 +67,7 @@ export function readCertificateFile(baseDir: string, given: string, maxBytes: nu
     regular(st);
     if (st.ino !== before.ino || st.dev !== before.dev) throw new ReadRefused('it changed while being read');
     const data = readAtMost(fd, maxBytes, st.size);
-    if (data === undefined) throw new ReadRefused(`a certificate file may have at most ${bytesText(maxBytes)}`);
+    if (data === undefined) throw new ReadRefused(`${what} may have at most ${bytesText(maxBytes)}`);
     return data.toString('utf8');
   } finally {
     closeSync(fd);

@@ -3,7 +3,7 @@ import type { Plan, Summary } from './plan.js';
 import type { Change, FieldChange, ItemKind } from './steps.js';
 import { plural } from '../cli/text.js';
 
-const SYMBOL = { create: '+', update: '~', move: '→', delete: '-' } as const;
+const SYMBOL = { create: '+', update: '~', move: '→', delete: '-', restore: '↺' } as const;
 
 const KIND_TITLES: [ItemKind[], string][] = [
   [['collection'], 'Collections'],
@@ -67,9 +67,9 @@ export function changeLines(c: Change): string[] {
 }
 
 function summaryLine(s: Summary): string {
-  const total = s.create + s.update + s.move + s.delete;
+  const total = s.create + s.update + s.move + s.delete + (s.restore ?? 0);
   if (total === 0) return 'No changes: the organization is as the file says.';
-  return `Plan: ${s.create} to create, ${s.update} to update, ${s.move} to move, ${s.delete} to delete.`;
+  return `Plan: ${s.create} to create, ${s.restore ? `${s.restore} to restore, ` : ''}${s.update} to update, ${s.move} to move, ${s.delete} to delete.`;
 }
 
 /** `2 of them cannot be undone (!)`, when some cannot. */

@@ -264,6 +264,11 @@ const FileOpenApi = z
   .strictObject({
     slug: specSlug.describe('The specification’s slug: its key'),
     url: uri(2048).optional().describe('Where the service fetches it from'),
+    file: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Instead of url: its document (YAML or JSON), a file relative to this file, in its folder or below, sent as the specification’s text'),
     visibility: z.enum(SPEC_VISIBILITIES).optional(),
   })
   .describe('An OpenAPI specification');

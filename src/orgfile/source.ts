@@ -82,9 +82,11 @@ export interface LoadOptions {
   maxBytes?: number;
   /**
    * An unset `${env:NAME}`: a problem (plan and apply need its value; the default), or a note
-   * (`orgs validate`: the value is not needed to check the file, and the certificate is not checked).
+   * (`orgs validate`: the value is not needed to check the file, and the certificate is not checked),
+   * or an unknown value (`orgs plan` and `apply -f`: the field is "unknown, unchanged"; apply refuses
+   * when it would send it).
    */
-  unsetEnv?: 'problem' | 'note';
+  unsetEnv?: 'problem' | 'note' | 'unknown';
 }
 
 /** What checking files found: the organization they describe (when there is no problem), the problems, the notes. */
@@ -332,10 +334,11 @@ function checkOne(f: OrgFileText, opts: LoadOptions, problems: Problem[], notes:
     (node, path, name) => {
       unresolved.add(pathText(path));
       const p = { where: at(node.range?.[0] ?? 0), path: pathText(path) };
+      if (opts.unsetEnv === 'unknown') return;
       if (opts.unsetEnv === 'note')
         notes.push({
           ...p,
-          message: `\${env:${name}}: the environment variable ${name} is not set here (plan and apply need it; the certificate is not checked)`,
+          message: `\${env:${name}}: the environment variable ${name} is not set here (plan shows the certificate as unknown, unchanged; apply needs it to send it; the certificate is not checked)`,
         });
       else problems.push({ ...p, message: `\${env:${name}}: the environment variable ${name} is not set` });
     },
@@ -778,8 +781,10 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
     let certificate: string | undefined;
     let origin: string | undefined;
     let field: Path = [...at, 'certificate'];
+    let certificateUnset: string | undefined;
     if (places.unresolved(field)) {
-      // An unset variable (said already): nothing to check.
+      // An unset variable (said already, or an unknown value): nothing to check.
+      if (typeof p.certificate === 'string') certificateUnset = ENV_VALUE.exec(p.certificate)?.[1];
     } else if (typeof p.certificate === 'string') {
       certificate = p.certificate;
       const variable = places.envOf(field);
@@ -811,6 +816,7 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
       ...(p.entityID !== undefined ? { entityID: p.entityID } : {}),
       ...(p.ssoURL !== undefined ? { ssoURL: p.ssoURL } : {}),
       ...(certificate !== undefined && certificateShown !== undefined ? { certificate, certificateShown } : {}),
+      ...(certificateUnset !== undefined ? { certificateUnset } : {}),
       ...(p.defaultRole !== undefined ? { defaultRole: p.defaultRole === 'guest' ? null : (p.defaultRole as Role) } : {}),
       ...(p.defaultTeam !== undefined ? { defaultTeam: p.defaultTeam } : {}),
       at,
@@ -828,7 +834,23 @@ function normalize(data: OrgFileData, kinds: Set<Kind>, places: Places): Desired
         `duplicate slug ${JSON.stringify(s.slug)}: ${place(['openapi', seenSlugs.get(lower)!])} has it too (slugs are unique, whatever their case)`,
       );
     else seenSlugs.set(lower, i);
-    return { slug: s.slug, ...(s.url !== undefined ? { url: s.url } : {}), ...(s.visibility !== undefined ? { visibility: s.visibility } : {}), at };
+    let file: DSpec['file'];
+    if (s.file !== undefined && s.url !== undefined) report([...at, 'file'], 'give its url or its file, not both');
+    else if (s.file !== undefined) {
+      try {
+        file = { path: s.file, text: readCertificateFile(places.baseDirOf(at), s.file, ORG_FILE_LIMITS.openapiFileBytes, 'an OpenAPI document file') };
+      } catch (e) {
+        if (!(e instanceof ReadRefused)) throw e;
+        report([...at, 'file'], `${s.file}: ${e.message}`);
+      }
+    }
+    return {
+      slug: s.slug,
+      ...(s.url !== undefined ? { url: s.url } : {}),
+      ...(file ? { file } : {}),
+      ...(s.visibility !== undefined ? { visibility: s.visibility } : {}),
+      at,
+    };
   });
 
   // Teams, the access of collections, spaces and sites, the organization's settings (access-source.ts).

@@ -14,7 +14,8 @@ export type ItemKind =
   | 'openapi'
   | 'grant'
   | 'organization';
-type Action = 'create' | 'update' | 'move' | 'delete';
+/** `restore`: a space deleted in the app, still in the file with its id, taken out of the trash. */
+type Action = 'create' | 'update' | 'move' | 'delete' | 'restore';
 
 export interface FieldChange {
   field: string;
@@ -106,6 +107,13 @@ export interface Step extends Change {
   phase: Phase;
   lane?: string;
   requests: StepRequest[];
+  /** A variable (`${env:NAME}`) whose value the step must send and the plan did not have: apply refuses it (see unsetVariables). */
+  needsEnv?: string;
+}
+
+/** The steps that need a value the plan did not have (an unset `${env:NAME}`): `saml okta: certificate: ${env:OKTA_CERT}`. */
+export function unsetVariables(steps: Step[]): { step: Step; variable: string }[] {
+  return steps.flatMap((step) => (step.needsEnv !== undefined ? [{ step, variable: step.needsEnv }] : []));
 }
 
 /**

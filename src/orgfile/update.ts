@@ -239,6 +239,8 @@ function updateItem(doc: Document, node: YAMLMap, e: Record<string, unknown>, de
       continue;
     }
     if (f === 'certificate' && typeof current === 'string' && certificateBody(current) === certificateBody(String(v))) continue;
+    // An OpenAPI specification given by its document (`file:`) stays so: plan compares the document.
+    if (f === 'url' && node.has('file')) continue;
     if (!present) {
       if (f === 'id' || (f === 'parent' && v !== null)) {
         // After its key, else after its first field: the item's first line stays as it was.
@@ -267,6 +269,7 @@ function updateItem(doc: Document, node: YAMLMap, e: Record<string, unknown>, de
     if (v === null || v === '' || v === false) continue;
     // A certificate the file takes from the environment or a file stays, set or not in the service.
     if (f === 'certificate' && (isMap(v) || (typeof v === 'string' && ENV_VALUE.test(v)))) continue;
+    if (f === 'file') continue;
     node.delete(f);
     changed.push(`${f} (no longer set)`);
   }

@@ -5,7 +5,7 @@
 import type { Api } from '../client/api.js';
 import { applyPlan, type ApplyResult, type Runnable } from './apply.js';
 import { exportFile } from './export.js';
-import { kindsToRead, readLive, Reader, type ReadKind } from './live.js';
+import { kindsToRead, readDeletedSpaces, readLive, Reader, readSpecDocuments, type ReadKind } from './live.js';
 import type { Desired, Live } from './model.js';
 import { buildPlan, type Plan } from './plan.js';
 import { CONCURRENCY, Pool } from './pool.js';
@@ -32,6 +32,23 @@ export async function exportOrganization(r: Reader, organizationId: string): Pro
 export async function planFile(r: Reader, organizationId: string, desired: Desired, prune: boolean): Promise<Plan> {
   const access = [...desired.collections, ...desired.spaces, ...desired.sites].some((i) => i.access !== undefined);
   const live = await readLive(r, organizationId, kindsToRead(desired.kinds, { teams: true, access, organization: desired.settings !== undefined }));
+  if (desired.kinds.has('spaces')) {
+    // A space of the file whose id the organization's live spaces lack: deleted in the app? (restored, not made anew)
+    const liveIds = new Set(live.spaces.map((s) => s.id));
+    const missing = [...new Set(desired.spaces.flatMap((s) => (s.id && !liveIds.has(s.id) ? [s.id] : [])))];
+    if (missing.length) live.deletedSpaces = await readDeletedSpaces(r, organizationId, missing);
+  }
+  if (desired.kinds.has('openapi')) {
+    // A specification given by its document, which the service has without a URL: its latest document, to compare.
+    const bySlug = new Map(live.openapi.map((s) => [s.slug.toLowerCase(), s]));
+    const read = desired.openapi.filter((d) => d.file && bySlug.has(d.slug.toLowerCase()) && !bySlug.get(d.slug.toLowerCase())!.url);
+    if (read.length)
+      live.openapiDocuments = await readSpecDocuments(
+        r,
+        organizationId,
+        read.map((d) => bySlug.get(d.slug.toLowerCase())!.slug),
+      );
+  }
   return buildPlan(desired, live, { prune });
 }
 

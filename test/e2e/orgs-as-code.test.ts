@@ -291,14 +291,17 @@ spaces:
     expect((await sb.request('GET', '/v1/orgs/org-acme/collections')).body.count).toBe(before);
   });
 
-  it('values from the environment: ${env:NAME} in a certificate, a clear error when it is not set, $${env:NAME} is the text', async () => {
+  it('values from the environment: ${env:NAME} in a certificate, unknown to plan when it is not set and refused by apply, $${env:NAME} is the text', async () => {
     const path = file(
       'env.yaml',
       'version: 1\nsaml:\n  - label: Okta\n    certificate: ${env:OKTA_CERT}\ncollections:\n  - title: "$${env:TEAM} docs"\n    key: team\n',
     );
     const unset = await sb.run(['orgs', 'plan', '-f', path]);
-    expect(unset.exitCode).toBe(2);
-    expect(unset.stderr).toContain(`${path}:4:18: saml[0].certificate: \${env:OKTA_CERT}: the environment variable OKTA_CERT is not set`);
+    expect(unset.exitCode, unset.stderr).toBe(0);
+    expect(unset.stdout).toContain('certificate: "unknown: ${env:OKTA_CERT} is not set here (apply needs it to create the provider)"');
+    const refused = await sb.run(['orgs', 'apply', '-f', path, '--yes']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('${env:OKTA_CERT}: the environment variable OKTA_CERT is not set, and apply would send its value: nothing was applied');
     const set = await sb.run(['orgs', 'plan', '-f', path, '--json'], { env: { OKTA_CERT: PEM } });
     expect(set.exitCode, set.stderr).toBe(0);
     expect(JSON.parse(set.stdout).changes.find((c: { kind: string }) => c.kind === 'collection')).toMatchObject({

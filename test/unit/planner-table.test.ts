@@ -49,6 +49,27 @@ function plan(yaml: string, from: Live, prune = false): string[] {
 describe('the planner: (file, organization) → steps', () => {
   const cases: { name: string; file: string; live: Live; prune?: boolean; steps: string[] }[] = [
     {
+      name: 'a space deleted in the app, in the file with its id: restored (its id saved for what shows it), updated, moved; its collection gone: back at the root',
+      file: 'collections:\n  - title: Guides\nspaces:\n  - key: welcome\n    id: s1\n    title: Welcome back\n    parent: guides\n',
+      live: live({
+        collections: [collection('c1', 'Guides')],
+        deletedSpaces: new Map([
+          ['s1', { space: space('s1', 'Welcome', 'c-gone'), deletedAt: '2026-11-25T10:00:00.000Z', restorableUntil: '2026-12-02T10:00:00.000Z' }],
+        ]),
+      }),
+      steps: [
+        'spaces restore space welcome: restoreSpace{"spaceId":"s1"}',
+        'spaces update space welcome: updateSpace{"spaceId":"s1"} {"title":"Welcome back"}',
+        'space-moves move space welcome: moveSpace{"spaceId":"s1"} {"parent":"c1"}',
+      ],
+    },
+    {
+      name: 'a space whose id cannot be restored: created, the reason on the step',
+      file: 'spaces:\n  - key: welcome\n    id: s1\n    title: Welcome\n',
+      live: live({ deletedSpaces: new Map([['s1', 's1 is neither a space of the organization nor a deleted one it can still restore']]) }),
+      steps: ['spaces create space welcome: createSpace{"organizationId":"org"} {"title":"Welcome"}'],
+    },
+    {
       name: 'nothing to do',
       file: 'collections:\n  - title: Guides\nspaces:\n  - title: Welcome\n    parent: guides\n',
       live: live({ collections: [collection('c1', 'Guides')], spaces: [space('s1', 'Welcome', 'c1')] }),

@@ -5,7 +5,7 @@ import { CliError, describeFailure, EXIT, UsageError } from '../../cli/errors.js
 import type { Runnable } from '../../orgfile/apply.js';
 import type { Reader } from '../../orgfile/live.js';
 import type { Shown } from '../../orgfile/render.js';
-import { concurrencyOf, fileArgs, fileFlags, loadDesired, planOf } from './orgfile.js';
+import { concurrencyOf, fileArgs, fileFlags, loadDesired, planOf, refuseUnknown } from './orgfile.js';
 import { plural } from '../../cli/text.js';
 
 export default defineCommand({
@@ -45,6 +45,7 @@ export default defineCommand({
       reader = planned.reader;
       again = `run docsctl orgs apply ${fileArgs(flags.file ?? [])} again to finish: it plans from what the organization has now`;
     }
+    await refuseUnknown(runnable.steps);
     const { changeLines, renderPlan } = await import('../../orgfile/render.js');
     ctx.info(renderPlan(shown).trimEnd());
     if (shown.changes.length === 0) return;

@@ -4,6 +4,7 @@ import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Desired } from '../../orgfile/model.js';
 import type { Plan } from '../../orgfile/plan.js';
+import type { Step } from '../../orgfile/steps.js';
 import type { Reader } from '../../orgfile/live.js';
 import { CONCURRENCY } from '../../orgfile/pool.js';
 
@@ -64,11 +65,27 @@ export async function loadDesired(ctx: Context, files: string[] | undefined, com
   const { loadOrgFiles, OrgFileError } = await import('../../orgfile/source.js');
   const maxBytes = await orgFileMaxBytes(ctx.env);
   try {
-    return loadOrgFiles(given, { env: ctx.env, maxBytes });
+    // Plan needs no secret: an unset ${env:NAME} is an unknown value (apply refuses to send it: refuseUnknown).
+    return loadOrgFiles(given, { env: ctx.env, maxBytes, unsetEnv: 'unknown' });
   } catch (e) {
     if (e instanceof OrgFileError) throw new UsageError(e.message, 'nothing was sent; fix the file (docsctl orgs schema prints its JSON Schema)');
     throw e;
   }
+}
+
+/** Apply refuses a plan with a step that must send a value the plan did not have (an unset `${env:NAME}`): exit 2, nothing sent. */
+export async function refuseUnknown(steps: Step[]): Promise<void> {
+  const { unsetVariables } = await import('../../orgfile/steps.js');
+  const unset = unsetVariables(steps);
+  if (!unset.length) return;
+  const names = [...new Set(unset.map((u) => u.variable))];
+  throw new UsageError(
+    [
+      `${names.map((n) => `\${env:${n}}`).join(', ')}: the environment variable${names.length > 1 ? 's' : ''} ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} not set, and apply would send ${names.length > 1 ? 'their values' : 'its value'}: nothing was applied`,
+      ...unset.map((u) => `  ${u.step.kind} ${u.step.key}: ${u.step.action} needs \${env:${u.variable}}`),
+    ].join('\n'),
+    `set ${names.join(', ')} (plan needs no secret; apply does when it sends one)`,
+  );
 }
 
 /** `plan --out`: the plan as data, readable by its owner only (it holds the values it sends). */

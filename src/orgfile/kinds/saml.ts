@@ -37,13 +37,27 @@ export function diffSaml(c: PlanContext): KindDiff {
             fields: fieldsOf({
               ...body,
               ...(d.certificate !== undefined ? { certificate: d.certificateShown } : {}),
+              ...(d.certificateUnset !== undefined ? { certificate: unknownText(d.certificateUnset) } : {}),
               ...(team ? { defaultTeam: d.defaultTeam } : {}),
             }),
           },
           [{ ...request(samlOps.createSamlProvider, { organizationId: org }, body), saves: { [`saml:${d.key}`]: 'id' } }],
         ),
       );
+      // A new provider needs its certificate: apply refuses without it (plan still shows the rest).
+      if (d.certificateUnset !== undefined) steps[steps.length - 1].needsEnv = d.certificateUnset;
       continue;
+    }
+    if (d.certificateUnset !== undefined) {
+      drift.push({
+        kind: 'saml',
+        key: d.key,
+        id: l.id,
+        field: 'certificate',
+        live: liveCertificate(l.certificate).from,
+        file: `\${env:${d.certificateUnset}}`,
+        why: `unknown, unchanged: the environment variable ${d.certificateUnset} is not set here (plan needs no secret; with it set, plan compares the certificate and apply sends it when it differs)`,
+      });
     }
     const fields = samlFields(d, l);
     if (fields.length) {
@@ -70,6 +84,10 @@ export function diffSaml(c: PlanContext): KindDiff {
     }
   }
   return { steps, drift, kept };
+
+  function unknownText(variable: string): string {
+    return `unknown: \${env:${variable}} is not set here (apply needs it to create the provider)`;
+  }
 
   function samlFields(d: DSaml, l: LSaml): ShownField[] {
     const liveUrl = l.ssoURL === UNSET_SSO_URL ? '' : l.ssoURL;

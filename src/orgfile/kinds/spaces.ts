@@ -12,13 +12,38 @@ export function diffSpaces(c: PlanContext): KindDiff {
   const steps: Step[] = [];
   const drift: Drift[] = [];
   const kept: Kept[] = [];
+  const liveCollections = new Set(live.collections.map((col) => col.id));
   for (const d of desired.spaces) {
-    const l = spaceOf.get(d);
+    let l = spaceOf.get(d);
+    const deleted = !l && d.id !== undefined ? live.deletedSpaces?.get(d.id) : undefined;
+    let lane: string | undefined;
+    if (!l && typeof deleted === 'object') {
+      // Deleted in the app, still in the file with its id: out of the trash (its content with it), then as the file says.
+      lane = `space:${d.key}`;
+      const trashed = deleted.space;
+      steps.push(
+        step(
+          'spaces',
+          {
+            kind: 'space',
+            action: 'restore',
+            key: d.key,
+            id: trashed.id,
+            title: trashed.title,
+            note: `deleted on ${deleted.deletedAt.slice(0, 10)}, restorable until ${deleted.restorableUntil.slice(0, 10)}: restored with its content, not created empty`,
+          },
+          [{ ...request(spaceOps.restoreSpace, { spaceId: trashed.id }), saves: { [`space:${d.key}`]: 'id' } }],
+          lane,
+        ),
+      );
+      // It goes back into its collection when that is still there, else to the root.
+      l = { ...trashed, ...(trashed.parent && !liveCollections.has(trashed.parent) ? { parent: undefined } : {}) };
+    }
     if (!l) {
-      steps.push(createSpace(d));
+      steps.push(createSpace(d, typeof deleted === 'string' ? deleted : undefined));
       continue;
     }
-    const update = spaceUpdate(d, l);
+    const update = spaceUpdate(d, l, lane);
     if (update) steps.push(update);
     if (d.visibility !== undefined && d.visibility !== l.visibility) {
       drift.push({
@@ -64,7 +89,7 @@ export function diffSpaces(c: PlanContext): KindDiff {
   }
   return { steps, drift, kept };
 
-  function createSpace(d: DSpace): Step {
+  function createSpace(d: DSpace, why?: string): Step {
     const later = {
       ...(d.defaultLevel ? { defaultLevel: d.defaultLevel } : {}),
       ...(d.mergeRules && d.mergeRules.type !== 'inherit' ? { mergeRules: d.mergeRules } : {}),
@@ -82,6 +107,7 @@ export function diffSpaces(c: PlanContext): KindDiff {
         key: d.key,
         title: d.title,
         fields: [{ field: 'title', to: d.title }, ...(d.parent ? [{ field: 'parent', to: d.parent }] : []), ...fieldsOf(first), ...fieldsOf(later)],
+        ...(why ? { note: why } : {}),
       },
       [
         {
@@ -105,7 +131,7 @@ export function diffSpaces(c: PlanContext): KindDiff {
     );
   }
 
-  function spaceUpdate(d: DSpace, l: LSpace): Step | undefined {
+  function spaceUpdate(d: DSpace, l: LSpace, lane?: string): Step | undefined {
     const fields = diffFields([
       ['title', d.title, l.title],
       ['emoji', d.emoji, l.emoji],
@@ -128,6 +154,7 @@ export function diffSpaces(c: PlanContext): KindDiff {
       edits && lockedAfter && l.editMode === 'locked'
         ? [request(spaceOps.updateSpace, params, { ...body, editMode: 'live' }), request(spaceOps.updateSpace, params, { editMode: 'locked' })]
         : [request(spaceOps.updateSpace, params, body)],
+      lane,
     );
   }
 }
