@@ -247,10 +247,12 @@ function readSpaceFolder(store: Store, dir: string, listing: Listing = listFolde
       const parsed = abs ? parsePage(textOf(abs, prefix + target), prefix + target) : { meta: {} as Record<string, string>, body: '' };
       const name = target.slice(base.length).replace(/\.md$/i, '');
       const last = name.split('/').pop()!;
+      // A README.md says its slug by its folder; the space's first page (README.md at the root) by its
+      // subpages' folder, if it has subpages; else its title gives it.
       const slugBase = /^readme$/i.test(last)
         ? name.includes('/')
           ? name.split('/').slice(-2)[0]
-          : slugify(parsed.meta.title ?? parsed.title ?? item.title)
+          : (subpagesFolder(item) ?? slugify(parsed.meta.title ?? parsed.title ?? item.title))
         : last;
       const { meta } = parsed;
       const page = newPage(store, {
@@ -275,6 +277,15 @@ function readSpaceFolder(store: Store, dir: string, listing: Listing = listFolde
   // Documents kept beside the Markdown: written as Markdown, their references to this space's pages and files relative.
   for (const { page, path, rel, abs } of documents) page.markdown = documentMarkdown(content, page, path, rel, abs);
   return content;
+}
+
+/** The folder the subpages of a root README.md are in (`slug/child.md`), if they are in one. */
+function subpagesFolder(item: SummaryItem): string | undefined {
+  for (const child of item.children) {
+    const href = child.href.replace(/#.*$/, '').replace(/^\.\//, '');
+    if (!child.group && /\.md$/i.test(href) && href.includes('/') && !/^[a-z][a-z0-9+.-]*:/i.test(href)) return decodeURI(href.split('/')[0]);
+  }
+  return undefined;
 }
 
 function documentMarkdown(content: RevisionContent, page: PageRec, path: string, rel: string, abs: string): string {
