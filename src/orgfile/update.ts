@@ -257,7 +257,7 @@ function updateItem(doc: Document, node: YAMLMap, e: Record<string, unknown>, de
     }
     if (!same(current, v)) {
       if (isScalar(value)) value.value = v;
-      else node.set(f, doc.createNode(v));
+      else node.set(f, updatedNode(doc, value, v));
       changed.push(f);
     }
   }
@@ -274,6 +274,50 @@ function updateItem(doc: Document, node: YAMLMap, e: Record<string, unknown>, de
     changed.push(`${f} (no longer set)`);
   }
   return changed;
+}
+
+/** Fields that name an entry of a list of maps (a grant's user or team, a rule's kind): its entry is matched by them. */
+const ENTRY_NAMES = ['key', 'id', 'user', 'team', 'rule', 'type'];
+
+/**
+ * `node` (the file's) made to hold `value` in place where it can, so that its comments stay: a map
+ * keeps the pairs whose values it still has (updated the same way), a list the entries it still has
+ * (scalars by value; maps by what names them, else by position), in `value`'s order.
+ */
+function updatedNode(doc: Document, node: unknown, value: unknown): unknown {
+  if (isScalar(node) && (value === null || typeof value !== 'object')) {
+    node.value = value;
+    return node;
+  }
+  if (isMap(node) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const entries = value as Record<string, unknown>;
+    for (const pair of [...node.items]) {
+      const f = isScalar(pair.key) ? String(pair.key.value) : '';
+      if (!(f in entries)) node.delete(pair.key);
+    }
+    for (const [f, v] of Object.entries(entries)) node.set(f, node.has(f) ? updatedNode(doc, node.get(f, true), v) : doc.createNode(v));
+    return node;
+  }
+  if (isSeq(node) && Array.isArray(value)) {
+    const left = [...node.items];
+    const nameOf = (v: unknown): string | undefined => {
+      if (isScalar(v)) return `=${JSON.stringify(v.value)}`;
+      if (v === null || typeof v !== 'object') return `=${JSON.stringify(v)}`;
+      const plain = isMap(v) ? (v.toJSON() as Record<string, unknown>) : (v as Record<string, unknown>);
+      const named = ENTRY_NAMES.filter((n) => plain[n] !== undefined);
+      return named.length ? named.map((n) => `${n}=${JSON.stringify(plain[n])}`).join(',') : undefined;
+    };
+    node.items = value.map((v, i) => {
+      const name = nameOf(v);
+      const at = name !== undefined ? left.findIndex((n) => n !== undefined && nameOf(n) === name) : left[i] !== undefined && isMap(left[i]) ? i : -1;
+      if (at < 0) return doc.createNode(v);
+      const kept = left[at];
+      left[at] = undefined as never;
+      return updatedNode(doc, kept, v);
+    });
+    return node;
+  }
+  return doc.createNode(value);
 }
 
 type StructureMatch = { groups: Map<DGroup, unknown>; sections: Map<DSection, unknown>; siteSpaces: Map<DSiteSpace, LSiteSpace> };

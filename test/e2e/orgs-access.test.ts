@@ -235,3 +235,31 @@ sites:
     }
   });
 });
+
+describe('orgs export --update with access', () => {
+  it('keeps the file’s comments and keys while grants, team members and settings change in the app; plan is clean after', async () => {
+    await withGrants();
+    const exportedText = (await run(['orgs', 'export'])).stdout;
+    // The team's copy: a comment on the team and on a grant, kept through the update.
+    const edited = exportedText
+      .replace(/^teams:\n/m, 'teams:\n  # who writes the handbook\n')
+      .replace('- team: writers\n        role: edit', '- team: writers # the writers edit it\n        role: edit');
+    expect(edited).toContain('# the writers edit it');
+    const path = file('org.yaml', edited);
+    // Changed in the app: a grant's role, a team member, the organization's title.
+    await run(['spaces', 'permissions', 'set', 'sp-welcome', '--team', 'team-writers', '--role', 'review']);
+    await run(['teams', 'members', 'add', 'team-writers', 'u-read']);
+    await run(['orgs', 'update', '--title', 'Acme Handbooks']);
+    expect(await planText(path)).not.toContain(CLEAN);
+    await run(['orgs', 'export', '--update', path]);
+    const { readFileSync } = await import('node:fs');
+    const after = readFileSync(path, 'utf8');
+    expect(after).toContain('# who writes the handbook');
+    expect(after).toContain('# the writers edit it');
+    const data = parse(after) as Doc;
+    expect(data.organization.title).toBe('Acme Handbooks');
+    expect(data.teams[0].members).toContain('rex-reader');
+    expect(data.spaces.find((s: Doc) => s.id === 'sp-welcome').access).toContainEqual({ team: 'writers', role: 'review' });
+    expect(await planText(path, '--prune')).toContain(CLEAN);
+  });
+});
