@@ -223,7 +223,7 @@ export function createApp(store: Store, opts: AppOptions) {
       const audit = route.op.method === 'GET' ? undefined : beginAudit(store, route.op, found.params, input.body, caller.user);
       const result = await route.handler(ctx, input as never);
       const response = respond(route.op, result);
-      audit?.(result instanceof Reply ? result.body : result);
+      if (!ctx.unchanged) audit?.(result instanceof Reply ? result.body : result);
       // Kept only if nothing changed while the handler ran (it may have waited).
       return key !== undefined && response.status === 200 && store.version === version ? keep(key, req, response) : response;
     } catch (err) {

@@ -9,6 +9,8 @@ export interface HandlerCtx extends Actor {
   baseUrl: string;
   /** The client's connection, when the request came on a socket: a long write (an import) stops when it closes. */
   connection?: object;
+  /** Set by a write that found nothing to change (audit/model.ts `unlessSame`): it records no audit event. */
+  unchanged?: boolean;
 }
 
 interface HandlerInput<O extends AnyOp> {

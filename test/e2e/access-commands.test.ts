@@ -181,6 +181,35 @@ describe('audit', () => {
     expect(actions.map((a: { id: string }) => a.id)).toContain('createTeam');
   });
 
+  it('records changes: a write that changes nothing records no event', async () => {
+    const actions = async () => (await sb.json(['audit', 'list'])).map((e: { action: string }) => e.action);
+    const ok = async (args: string[]) => {
+      const r = await sb.run(args);
+      expect(r.stderr + r.exitCode).toMatch(/0$/);
+    };
+    await ok(['spaces', 'update', 'sp-welcome', '--title', 'Renamed']);
+    await ok(['members', 'set-role', 'u-read', 'edit']);
+    await ok(['teams', 'update', 'team-writers', '--title', 'Scribes']);
+    await ok(['collections', 'update', 'col-handbook', '--title', 'Book']);
+    await ok(['spaces', 'permissions', 'add', 'sp-welcome', '--user', 'u-read', '--role', 'comment']);
+    const changes = await actions();
+    expect(changes).toHaveLength(5);
+    const { updatedAt } = await sb.json(['spaces', 'get', 'sp-welcome']);
+    // The same values again, and removals of what is not there: nothing changes, nothing is recorded.
+    await ok(['spaces', 'update', 'sp-welcome', '--title', 'Renamed']);
+    await ok(['members', 'set-role', 'u-read', 'edit']);
+    await ok(['teams', 'update', 'team-writers', '--title', 'Scribes']);
+    await ok(['collections', 'update', 'col-handbook', '--title', 'Book']);
+    await ok(['spaces', 'permissions', 'add', 'sp-welcome', '--user', 'u-read', '--role', 'comment']);
+    await ok(['spaces', 'permissions', 'set', 'sp-welcome', '--user', 'u-read', '--role', 'comment']);
+    await ok(['spaces', 'permissions', 'remove', 'sp-welcome', '--team', 'team-writers', '--yes']);
+    await ok(['teams', 'members', 'remove', 'team-writers', 'u-review', '--yes']);
+    await ok(['teams', 'delete', 'team-gone', '--yes']);
+    expect(await actions()).toEqual(changes);
+    // The space's time of last change stays too.
+    expect((await sb.json(['spaces', 'get', 'sp-welcome'])).updatedAt).toBe(updatedAt);
+  });
+
   it('bad input is exit 2 naming it', async () => {
     const from = await sb.run(['audit', 'list', '--from', 'yesterday']);
     expect(from.exitCode).toBe(2);

@@ -9,10 +9,14 @@
  * runs (a deleted collection has none after), and its target the object the answer is (`object` and
  * `id`), else the last id of the path (`{teamId}` → a `team`), labelled with its title or name.
  * Its payload says which operation, the ids of the path, and the names of the body's fields (not
- * their values: a body may be large, or hold a certificate). Refused requests record nothing.
+ * their values: a body may be large, or hold a certificate). Refused requests record nothing, nor
+ * do writes that change nothing (GitBook's log records changes): a write that may find nothing to
+ * change (an update giving the values already there) runs in `unlessSame`, which tells the hook.
  */
 import { randomUUID } from 'node:crypto';
 import type { AnyOp } from '../../contract/op.js';
+import type { HandlerCtx } from '../handler.js';
+import { encode } from '../persist/codec.js';
 import { LIMITS } from '../limits.js';
 import type { Store, UserRec } from '../store.js';
 
@@ -60,6 +64,18 @@ function orgOfParams(store: Store, params: Record<string, string | undefined>): 
   if (params.spaceId !== undefined) return store.data.spaces.get(params.spaceId)?.org;
   if (params.collectionId !== undefined) return store.data.collections.get(params.collectionId)?.org;
   return undefined;
+}
+
+/**
+ * Run a write that may find nothing to change (an update giving the values already there, a role
+ * set to the role held): `records` are what it may change in place, read before and after it; when
+ * they are the same, the write changed nothing and records no audit event (`ctx.unchanged`).
+ */
+export function unlessSame<T>(ctx: HandlerCtx, records: () => unknown, write: () => T): T {
+  const before = encode(records());
+  const out = write();
+  if (encode(records()) === before) ctx.unchanged = true;
+  return out;
 }
 
 /** The label of an object the store itself holds (for a target named by the path: a deleted team keeps its title in the log). */

@@ -1,5 +1,6 @@
 /** Collections: nested groups of spaces, ordered among the spaces of their container (the model: collections/). */
 import { ops } from '../../contract/collections.js';
+import { unlessSame } from '../audit/model.js';
 import { collectionPermissions, collectionRole, orgFor } from '../access.js';
 import { collectionFor, createCollection, deleteCollection, moveCollection, requireAdmin, transferCollection, treeOrder } from '../collections/model.js';
 import { collectionView } from '../collections/views.js';
@@ -25,15 +26,24 @@ const handlers: Handlers<typeof ops> = {
   updateCollection: (ctx, { params, body }) => {
     const { collection, permissions } = collectionFor(ctx, params.collectionId);
     requireAdmin(permissions, 'updating a collection');
-    if (body.title !== undefined) collection.title = body.title;
-    if (body.description !== undefined) collection.description = body.description;
-    if (body.defaultLevel !== undefined) collection.defaultLevel = body.defaultLevel;
+    unlessSame(
+      ctx,
+      () => collection,
+      () => {
+        if (body.title !== undefined) collection.title = body.title;
+        if (body.description !== undefined) collection.description = body.description;
+        if (body.defaultLevel !== undefined) collection.defaultLevel = body.defaultLevel;
+      },
+    );
     return collectionView(ctx, collection);
   },
 
   deleteCollection: (ctx, { params }) => {
     // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
-    if (!ctx.store.data.collections.has(params.collectionId)) return undefined;
+    if (!ctx.store.data.collections.has(params.collectionId)) {
+      ctx.unchanged = true;
+      return undefined;
+    }
     const { collection, permissions } = collectionFor(ctx, params.collectionId);
     requireAdmin(permissions, 'deleting a collection');
     deleteCollection(ctx.store, collection);

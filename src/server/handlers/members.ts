@@ -8,6 +8,7 @@ import { ops } from '../../contract/members.js';
 import { orgFor, requireRole } from '../access.js';
 import { defineFamily } from '../family.js';
 import type { Handlers } from '../handler.js';
+import { unlessSame } from '../audit/model.js';
 import { existingMember, listedMembers, memberFor, memberSpaces, memberTeams, removeMember, requireMemberList, setRole } from '../members/model.js';
 import { memberView } from '../members/views.js';
 import { teamView } from '../orgs/views.js';
@@ -33,7 +34,13 @@ const handlers: Handlers<typeof ops> = {
     requireRole(role, 'admin', 'changing a member’s role');
     const m = existingMember(ctx.store, orgId, params.userId);
     // `role` left out: nothing to change, the member is answered as it is.
-    if (body.role !== undefined) setRole(ctx.store, orgId, m, body.role);
+    const to = body.role;
+    if (to !== undefined)
+      unlessSame(
+        ctx,
+        () => m,
+        () => setRole(ctx.store, orgId, m, to),
+      );
     return memberView(ctx, orgId, m);
   },
 
@@ -44,6 +51,7 @@ const handlers: Handlers<typeof ops> = {
     const m = ctx.store.member(orgId, params.userId);
     // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (m) removeMember(ctx.store, orgId, m);
+    else ctx.unchanged = true;
     return undefined;
   },
 

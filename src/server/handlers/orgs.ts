@@ -3,7 +3,8 @@ import { ops } from '../../contract/orgs.js';
 import { orgFor, requireRole } from '../access.js';
 import { defineFamily } from '../family.js';
 import type { Handlers } from '../handler.js';
-import { organizationsOf, updateOrganization } from '../orgs/model.js';
+import { unlessSame } from '../audit/model.js';
+import { organizationsOf, settingsOf, updateOrganization } from '../orgs/model.js';
 import { orgView, userView } from '../orgs/views.js';
 import { paginate, scopeOf } from '../paginate.js';
 
@@ -20,7 +21,12 @@ const handlers: Handlers<typeof ops> = {
   updateOrganization: (ctx, { params, body }) => {
     const { org, role } = orgFor(ctx.store, ctx.caller, params.organizationId);
     requireRole(role, 'admin', 'changing the organization');
-    updateOrganization(ctx.store, org, body);
+    // The organization and its settings (a slice) are what an update may change.
+    unlessSame(
+      ctx,
+      () => [org, settingsOf(ctx.store, org.id)],
+      () => updateOrganization(ctx.store, org, body),
+    );
     return orgView(ctx, org);
   },
 };

@@ -76,8 +76,10 @@ function requireAdmin(t: Target, what: string): void {
 }
 
 /** Take a grant away: 205 when one applied, 204 when there was none (as the official document answers). */
-function removeGrant(store: Store, t: Target, principal: PrincipalKind, principalId: string): Reply<undefined> {
-  return new Reply(takeGrant(store, t, principal, principalId) ? 205 : 204, undefined);
+function removeGrant(ctx: HandlerCtx, t: Target, principal: PrincipalKind, principalId: string): Reply<undefined> {
+  if (takeGrant(ctx.store, t, principal, principalId)) return new Reply(205, undefined);
+  ctx.unchanged = true;
+  return new Reply(204, undefined);
 }
 
 /** A team of the target's organization, or 404. */
@@ -96,30 +98,33 @@ function invite(ctx: HandlerCtx, t: Target, body: { role: Role | null; users?: s
     if (!store.data.users.has(id)) throw notFound(`users[${i}]: no user ${id}`);
   });
   (body.teams ?? []).forEach((id, i) => teamIn(store, t, id, `teams[${i}]`));
+  let changed = false;
   for (const id of users) {
     if (body.role !== null && !store.member(t.org, id)) {
+      changed = true;
       // Someone from outside the organization joins it as a guest: they reach only what they are given.
       let members = store.data.members.get(t.org);
       if (!members) store.data.members.set(t.org, (members = new Map<string, MemberRec>()));
       members.set(id, { userId: id, role: null, joinedAt: store.now(), sso: false, disabled: false });
     }
-    setGrant(store, t, 'user', id, body.role);
+    if (setGrant(store, t, 'user', id, body.role)) changed = true;
   }
-  for (const id of body.teams ?? []) setGrant(store, t, 'team', id, body.role);
+  for (const id of body.teams ?? []) if (setGrant(store, t, 'team', id, body.role)) changed = true;
+  if (!changed) ctx.unchanged = true;
   return undefined;
 }
 
 function updateUser(ctx: HandlerCtx, t: Target, userId: string, role: Role | null | undefined): undefined {
   requireAdmin(t, `changing a user’s role on the ${t.kind}`);
   if (!ctx.store.member(t.org, userId)) throw notFound(`no member ${userId} in organization ${t.org}`);
-  if (role !== undefined) setGrant(ctx.store, t, 'user', userId, role);
+  if (role !== undefined && !setGrant(ctx.store, t, 'user', userId, role)) ctx.unchanged = true;
   return undefined;
 }
 
 function updateTeam(ctx: HandlerCtx, t: Target, teamId: string, role: Role | null | undefined): undefined {
   requireAdmin(t, `changing a team’s role on the ${t.kind}`);
   teamIn(ctx.store, t, teamId, 'teamId');
-  if (role !== undefined) setGrant(ctx.store, t, 'team', teamId, role);
+  if (role !== undefined && !setGrant(ctx.store, t, 'team', teamId, role)) ctx.unchanged = true;
   return undefined;
 }
 
@@ -167,14 +172,14 @@ const handlers: Handlers<typeof ops> = {
   removeUserFromSpace: (ctx, { params }) => {
     const t = spaceTarget(ctx, params.spaceId);
     requireAdmin(t, 'removing a user from the space');
-    return removeGrant(ctx.store, t, 'user', params.userId);
+    return removeGrant(ctx, t, 'user', params.userId);
   },
   listTeamPermissionsInSpace: (ctx, { params, query }) => listTeams(ctx, spaceTarget(ctx, params.spaceId), query),
   updateTeamPermissionInSpace: (ctx, { params, body }) => updateTeam(ctx, spaceTarget(ctx, params.spaceId), params.teamId, body.role),
   removeTeamFromSpace: (ctx, { params }) => {
     const t = spaceTarget(ctx, params.spaceId);
     requireAdmin(t, 'removing a team from the space');
-    return removeGrant(ctx.store, t, 'team', params.teamId);
+    return removeGrant(ctx, t, 'team', params.teamId);
   },
   listPermissionsAggregateInSpace: (ctx, { params, query }) => aggregate(ctx, spaceTarget(ctx, params.spaceId), query),
 
@@ -184,14 +189,14 @@ const handlers: Handlers<typeof ops> = {
   removeUserFromCollection: (ctx, { params }) => {
     const t = collectionTarget(ctx, params.collectionId);
     requireAdmin(t, 'removing a user from the collection');
-    return removeGrant(ctx.store, t, 'user', params.userId);
+    return removeGrant(ctx, t, 'user', params.userId);
   },
   listTeamPermissionsInCollection: (ctx, { params, query }) => listTeams(ctx, collectionTarget(ctx, params.collectionId), query),
   updateTeamPermissionInCollection: (ctx, { params, body }) => updateTeam(ctx, collectionTarget(ctx, params.collectionId), params.teamId, body.role),
   removeTeamFromCollection: (ctx, { params }) => {
     const t = collectionTarget(ctx, params.collectionId);
     requireAdmin(t, 'removing a team from the collection');
-    return removeGrant(ctx.store, t, 'team', params.teamId);
+    return removeGrant(ctx, t, 'team', params.teamId);
   },
   listPermissionsAggregateInCollection: (ctx, { params, query }) => aggregate(ctx, collectionTarget(ctx, params.collectionId), query),
 
@@ -201,14 +206,14 @@ const handlers: Handlers<typeof ops> = {
   removeUserFromSite: (ctx, { params }) => {
     const t = siteTarget(ctx, params);
     requireAdmin(t, 'removing a user from the site');
-    return removeGrant(ctx.store, t, 'user', params.userId);
+    return removeGrant(ctx, t, 'user', params.userId);
   },
   listTeamPermissionsInSite: (ctx, { params, query }) => listTeams(ctx, siteTarget(ctx, params), query),
   updateTeamPermissionInSite: (ctx, { params, body }) => updateTeam(ctx, siteTarget(ctx, params), params.teamId, body.role),
   removeTeamFromSite: (ctx, { params }) => {
     const t = siteTarget(ctx, params);
     requireAdmin(t, 'removing a team from the site');
-    return removeGrant(ctx.store, t, 'team', params.teamId);
+    return removeGrant(ctx, t, 'team', params.teamId);
   },
   listPermissionsAggregateInSite: (ctx, { params, query }) => {
     const t = siteTarget(ctx, params);

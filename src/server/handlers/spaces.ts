@@ -70,14 +70,17 @@ const handlers: Handlers<typeof ops> = {
 
   updateSpace: (ctx, { params, body }) => {
     const found = spaceFor(ctx, params.spaceId);
-    updateSpace(ctx.store, found, body);
+    if (!updateSpace(ctx.store, found, body)) ctx.unchanged = true;
     return spaceView(ctx, found.space);
   },
 
   deleteSpace: (ctx, { params }) => {
     // A missing target answers 204, not 404 (the official document gives a delete's 204 as "the target did not exist"); so does one already in the trash.
     const existing = ctx.store.data.spaces.get(params.spaceId);
-    if (!existing || existing.deletedAt) return undefined;
+    if (!existing || existing.deletedAt) {
+      ctx.unchanged = true;
+      return undefined;
+    }
     const found = spaceFor(ctx, params.spaceId);
     requireSpaceAdmin(found, 'deleting a space');
     trashSpace(ctx.store, found.space);

@@ -5,6 +5,7 @@
  */
 import { ops } from '../../contract/teams.js';
 import { orgFor, requireRole } from '../access.js';
+import { unlessSame } from '../audit/model.js';
 import { notFound } from '../errors.js';
 import { defineFamily } from '../family.js';
 import type { HandlerCtx, Handlers } from '../handler.js';
@@ -53,7 +54,11 @@ const handlers: Handlers<typeof ops> = {
   updateTeam: (ctx, { params, body }) => {
     const { role, team } = teamFor(ctx, params);
     requireRole(role, 'admin', 'renaming a team');
-    team.title = body.title;
+    unlessSame(
+      ctx,
+      () => team.title,
+      () => (team.title = body.title),
+    );
     return teamView(ctx, team);
   },
 
@@ -63,6 +68,7 @@ const handlers: Handlers<typeof ops> = {
     const team = ctx.store.data.teams.get(params.teamId);
     // A missing team answers 204 too: the official document's "the team did not exist".
     if (team && team.org === params.organizationId) model.deleteTeam(ctx.store, team);
+    else ctx.unchanged = true;
     return undefined;
   },
 
@@ -76,7 +82,11 @@ const handlers: Handlers<typeof ops> = {
   updateTeamMembers: (ctx, { params, body }) => {
     const { role, team } = teamFor(ctx, params);
     model.requireManage(role, team, ctx.caller.user.id, 'changing the members of a team');
-    model.updateTeamMembers(ctx.store, team, body);
+    unlessSame(
+      ctx,
+      () => team.members,
+      () => model.updateTeamMembers(ctx.store, team, body),
+    );
     return undefined;
   },
 
@@ -84,7 +94,11 @@ const handlers: Handlers<typeof ops> = {
     const { role, team } = teamFor(ctx, params);
     model.requireManage(role, team, ctx.caller.user.id, 'adding a member to a team');
     if (!ctx.store.member(team.org, params.userId)) throw notFound(`no member ${params.userId} in organization ${team.org}`);
-    model.setTeamMember(team, params.userId, body?.role);
+    unlessSame(
+      ctx,
+      () => team.members,
+      () => model.setTeamMember(team, params.userId, body?.role),
+    );
     return undefined;
   },
 
@@ -92,7 +106,7 @@ const handlers: Handlers<typeof ops> = {
     const { role, team } = teamFor(ctx, params);
     model.requireManage(role, team, ctx.caller.user.id, 'removing a member from a team');
     // Not in the team: 204 all the same (the official document's "member was not part of the team").
-    team.members.delete(params.userId);
+    if (!team.members.delete(params.userId)) ctx.unchanged = true;
     return undefined;
   },
 };

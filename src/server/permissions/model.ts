@@ -51,18 +51,22 @@ export function grantsState(store: Store): GrantsState {
   return store.slice<GrantsState>('permissions', () => ({ grants: new Map() }));
 }
 
-/** Give `role` to a user or a team on a target (null: take it away). */
+/** Give `role` to a user or a team on a target (null: take it away); whether anything changed. */
 export function setGrant(
   store: Store,
   t: { kind: TargetKind; id: string; org: string },
   principal: PrincipalKind,
   principalId: string,
   role: Role | null,
-): void {
+): boolean {
   const key = grantKey(t.kind, t.id, principal, principalId);
   const grants = grantsState(store).grants;
-  if (role === null) grants.delete(key);
-  else grants.set(key, { target: t.kind, targetId: t.id, principal, principalId, org: t.org, role, createdAt: store.now() });
+  if (role === null) return grants.delete(key);
+  const held = grants.get(key);
+  // The role held already (and applying): nothing changes, not even when it was given.
+  if (held !== undefined && held.role === role && applies(store, held, t.org)) return false;
+  grants.set(key, { target: t.kind, targetId: t.id, principal, principalId, org: t.org, role, createdAt: store.now() });
+  return true;
 }
 
 /** The grants on a target that still apply, of one kind of principal, in the order they were given. */

@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { derivedKey } from '../derived.js';
 import { newId } from '../ids.js';
 import { moveItem } from '../order.js';
+import { encode } from '../persist/codec.js';
 import { checkRuleUsers } from '../orgs/model.js';
 import { dropForeignSiteSpaces } from '../sites/state.js';
 import type { SpaceRec, Store } from '../store.js';
@@ -159,8 +160,9 @@ export function deletedMs(store: Store, s: SpaceRec): number {
  * Change a space as `PATCH {s}` asks: `editMode`, `defaultLevel` and `mergeRules` need the admin
  * role; the title, emoji, icon and language the edit role on an unlocked space (unless this very
  * request unlocks it). Users named by merge rules must be members. Checked before anything changes.
+ * Whether anything changed (values already there change nothing, `updatedAt` included).
  */
-export function updateSpace(store: Store, found: FoundSpace, body: UpdateSpaceBody): void {
+export function updateSpace(store: Store, found: FoundSpace, body: UpdateSpaceBody): boolean {
   const { space, role } = found;
   const adminFields = (['editMode', 'defaultLevel', 'mergeRules'] as const).filter((k) => body[k] !== undefined);
   const editFields = (['title', 'emoji', 'icon', 'language'] as const).filter((k) => body[k] !== undefined);
@@ -175,7 +177,8 @@ export function updateSpace(store: Store, found: FoundSpace, body: UpdateSpaceBo
     }
   }
   checkRuleUsers(store, space.org, body.mergeRules);
-  if (adminFields.length + editFields.length === 0) return;
+  if (adminFields.length + editFields.length === 0) return false;
+  const before = encode(space);
   if (body.editMode !== undefined) space.editMode = body.editMode;
   if (body.defaultLevel !== undefined) space.defaultLevel = body.defaultLevel;
   if (body.mergeRules !== undefined) space.mergeRules = body.mergeRules;
@@ -193,7 +196,10 @@ export function updateSpace(store: Store, found: FoundSpace, body: UpdateSpaceBo
     }
   }
   if (body.language !== undefined) space.language = body.language;
+  // The values already there: nothing changed, not even the time of the last change.
+  if (encode(space) === before) return false;
   space.updatedAt = store.now();
+  return true;
 }
 
 /** Put a space in the trash (restorable for RETENTION_MS), out of its container. */
