@@ -181,6 +181,20 @@ describe('orgs export / plan / apply', () => {
     expect((await sb.request('GET', `/v1/spaces/${space('getting-started').id}`)).body.title).toBe('Start here');
   });
 
+  it('defaultLevel null (no access) on new content: one apply gives it, the plan after is clean', async () => {
+    const path = file(
+      'no-access.yaml',
+      'version: 1\ncollections:\n  - title: Vault\n    defaultLevel: null\nspaces:\n  - title: Secret\n    parent: vault\n    defaultLevel: null\n',
+    );
+    const applied = await sb.run(['orgs', 'apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect((await plan(path)).exitCode).toBe(0);
+    const spaces = await sb.json(['spaces', 'list']);
+    expect(spaces.find((s: { title: string }) => s.title === 'Secret')).toMatchObject({ defaultLevel: null });
+    const collections = await sb.json(['collections', 'list']);
+    expect(collections.find((c: { title: string }) => c.title === 'Vault')).toMatchObject({ defaultLevel: null });
+  });
+
   it('a failure mid-apply stops, says what was and was not applied, and a rerun finishes the job', async () => {
     await applyBase();
     const path = file(

@@ -76,6 +76,21 @@ describe('the planner: (file, organization) → steps', () => {
       steps: [],
     },
     {
+      name: 'defaultLevel null (no access) on new content is sent, as the other levels are: the next plan has nothing to do',
+      file: 'collections:\n  - title: Guides\n    defaultLevel: null\nspaces:\n  - title: Secret\n    parent: guides\n    defaultLevel: null\n',
+      live: live(),
+      steps: [
+        'collections create collection guides: createCollection{"organizationId":"org"} {"title":"Guides"}; updateCollection{"collectionId":@collection:guides} {"defaultLevel":null}',
+        'spaces create space secret: createSpace{"organizationId":"org"} {"title":"Secret","parent":@collection:guides}; updateSpace{"spaceId":@space:secret} {"defaultLevel":null}',
+      ],
+    },
+    {
+      name: 'a space in a collection with defaultLevel null, as the service answers it: nothing to do',
+      file: 'collections:\n  - title: Guides\nspaces:\n  - title: Secret\n    parent: guides\n    defaultLevel: null\n',
+      live: live({ collections: [collection('c1', 'Guides')], spaces: [{ ...space('s1', 'Secret', 'c1'), defaultLevel: null }] }),
+      steps: [],
+    },
+    {
       name: 'creations top-down: a collection inside a new one names it by reference; the space in it too',
       file: 'collections:\n  - title: Inner\n    parent: outer\n  - title: Outer\nspaces:\n  - title: Welcome\n    parent: inner\n',
       live: live(),

@@ -28,7 +28,10 @@ export function diffCollections(c: PlanContext): KindDiff {
     const l = collectionOf.get(d);
     const parentId = d.parent === null ? null : ids.get(`collection:${d.parent}`);
     if (!l) {
-      const later = { ...(d.description ? { description: d.description } : {}), ...(d.defaultLevel ? { defaultLevel: d.defaultLevel } : {}) };
+      const later = {
+        ...(d.description ? { description: d.description } : {}),
+        ...(d.defaultLevel !== undefined && d.defaultLevel !== 'inherit' ? { defaultLevel: d.defaultLevel } : {}),
+      };
       steps.push(
         step(
           'collections',

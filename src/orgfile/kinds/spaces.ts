@@ -91,7 +91,8 @@ export function diffSpaces(c: PlanContext): KindDiff {
 
   function createSpace(d: DSpace, why?: string): Step {
     const later = {
-      ...(d.defaultLevel ? { defaultLevel: d.defaultLevel } : {}),
+      // New content is `inherit`: any other level (null, no access, among them) is set after it is created.
+      ...(d.defaultLevel !== undefined && d.defaultLevel !== 'inherit' ? { defaultLevel: d.defaultLevel } : {}),
       ...(d.mergeRules && d.mergeRules.type !== 'inherit' ? { mergeRules: d.mergeRules } : {}),
     };
     const first = {
