@@ -105,6 +105,36 @@ describe('teams', () => {
     expect(role.stderr).toContain('--role');
   });
 
+  it('members by email with --role: the role is given, memberships naming them by user id (the official document takes emails in add only)', async () => {
+    // What the CLI sends, seen on its way into the sandbox.
+    const app = sb.server.app;
+    const handle = app.handle;
+    const sent: unknown[] = [];
+    app.handle = (req) => {
+      if (req.method === 'PUT' && req.url.endsWith('/teams/team-writers/members')) sent.push(JSON.parse(String(req.body)));
+      return handle.call(app, req);
+    };
+    try {
+      const add = await sb.run(['teams', 'members', 'add', 'team-writers', 'READ@acme.test', 'u-review', '--role', 'owner']);
+      expect(add.exitCode, add.stderr).toBe(0);
+      expect(add.stderr).toContain('added 2 members to team team-writers as owner: READ@acme.test, u-review');
+      expect(sent).toEqual([{ add: ['READ@acme.test', 'u-review'], memberships: { 'u-read': { role: 'owner' }, 'u-review': { role: 'owner' } } }]);
+      expect(await teamMembers('team-writers')).toEqual(
+        expect.arrayContaining([
+          ['u-read', 'owner'],
+          ['u-review', 'owner'],
+        ]),
+      );
+      // An email that is no member's: exit 4 naming it, nothing sent.
+      const none = await sb.run(['teams', 'members', 'add', 'team-writers', 'nobody@acme.test', '--role', 'owner']);
+      expect(none.exitCode).toBe(4);
+      expect(none.stderr).toContain('<user>: no member with email nobody@acme.test in organization org-acme');
+      expect(sent).toHaveLength(1);
+    } finally {
+      app.handle = handle;
+    }
+  });
+
   it('team owners manage their team’s members (the sandbox’s rule), others are refused', async () => {
     expect((await sb.run(['teams', 'members', 'add', 'team-writers', 'u-read'], { as: 'edit' })).exitCode).toBe(0);
     expect((await sb.run(['teams', 'members', 'remove', 'team-writers', 'u-read', '--yes'], { as: 'comment' })).exitCode).toBe(5);

@@ -78,7 +78,8 @@ function rows(): Record<string, Row> {
     'teams update': { args: ['teams', 'update', 'team1', '--title', 'Technical writers'] },
     'teams delete': { args: ['teams', 'delete', 'team1', ...yes] },
     'teams members list': { args: ['teams', 'members', 'list', 'team1'] },
-    'teams members add': { args: ['teams', 'members', 'add', 'team1', 'u1', 'ada@example.com', '--role', 'owner'] },
+    // By id: with --role an email is looked up in the member list, whose mocked emails are no address.
+    'teams members add': { args: ['teams', 'members', 'add', 'team1', 'u1', 'u2', '--role', 'owner'] },
     'teams members remove': { args: ['teams', 'members', 'remove', 'team1', 'u1', 'ada@example.com', ...yes] },
     'invites create': { args: ['invites', 'create', 'ada@example.com', 'bob@example.com', '--role', 'edit', '--sso'] },
     'invites join': { args: ['invites', 'join', 'inv1'] },
