@@ -398,6 +398,13 @@ spaces:
     });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('bad-seed.yaml:3:5: collections[0].titel: unknown field "titel"');
+    // With --json, as every command's error: one JSON object on stderr, nothing on stdout.
+    const json = await docsctl(['serve', '--memory', '--port', '0', '--json', '--seed', join(dir, 'bad-seed.yaml')], {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+    });
+    expect(json).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(JSON.parse(json.stderr).error).toMatchObject({ exitCode: 2, message: expect.stringContaining('collections[0].titel: unknown field "titel"') });
   });
 });
 
