@@ -176,6 +176,9 @@ export default async function orgsAccess({ quick }) {
     // apply: each run changes every item: 8 at a time to version 1, then one at a time to version 2, and again.
     await measure('apply', (_, how) => ['orgs', 'apply', '-f', files[how === 'pooled' ? 1 : 2], '--yes']);
     await latency(info, 0);
+  } catch (e) {
+    // What the sandbox said, if it stopped (the part's error alone says only that it went away).
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\nthe sandbox's stderr:\n${s.stderr().slice(-4000)}`);
   } finally {
     await s.stop();
   }

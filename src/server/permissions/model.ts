@@ -205,22 +205,33 @@ export function resolveSite(w: World, site: Pick<SiteRec, 'id' | 'defaultLevel'>
 // ---------------------------------------------------------------------------------------------
 // The sandbox's state as a World
 
-interface Indexes {
+/**
+ * Two indexes, kept apart because every write of the state drops both (Store.changed): the one a
+ * request's access check needs (teams by user, sites by space: a pass over teams and site spaces,
+ * small) and the grants by target and by principal (a pass over every grant), which only listings
+ * and counts need. An access check reads a grant by its key (grantKey), so that a write of one
+ * grant among 10,000 does not make the next request index all of them again.
+ */
+interface GrantIndexes {
   /** target key → grants on it, by `user:<id>` / `team:<id>`. */
   byTarget: Map<string, Map<string, GrantRec>>;
   /** `user:<id>` / `team:<id>` → the grants to them. */
   byPrincipal: Map<string, GrantRec[]>;
+}
+
+interface MembershipIndexes {
   /** user id → the teams they are in (all organizations). */
   teamsOf: Map<string, string[]>;
   /** space id → the sites that show it. */
   sitesOf: Map<string, SiteRec[]>;
 }
 
-const INDEXES = derivedKey<Indexes>('permission grants by target, teams by user, sites by space');
+const GRANT_INDEXES = derivedKey<GrantIndexes>('permission grants by target and by principal');
+const MEMBERSHIP_INDEXES = derivedKey<MembershipIndexes>('teams by user, sites by space');
 
-/** The indexes of the state as it is (built on first use after a change: one pass over grants, teams and site spaces). */
-function indexes(store: Store): Indexes {
-  return store.derived.get(INDEXES, () => {
+/** The grants by target and by principal (built on first use after a change: one pass over the grants). */
+function indexes(store: Store): GrantIndexes {
+  return store.derived.get(GRANT_INDEXES, () => {
     const byTarget = new Map<string, Map<string, GrantRec>>();
     const byPrincipal = new Map<string, GrantRec[]>();
     for (const g of grantsState(store).grants.values()) {
@@ -233,6 +244,13 @@ function indexes(store: Store): Indexes {
       if (list) list.push(g);
       else byPrincipal.set(principal, [g]);
     }
+    return { byTarget, byPrincipal };
+  });
+}
+
+/** Teams by user and sites by space (built on first use after a change: one pass over teams and site spaces). */
+function memberships(store: Store): MembershipIndexes {
+  return store.derived.get(MEMBERSHIP_INDEXES, () => {
     const teamsOf = new Map<string, string[]>();
     for (const team of store.data.teams.values()) {
       for (const userId of team.members.keys()) {
@@ -250,7 +268,7 @@ function indexes(store: Store): Indexes {
       if (!list) sitesOf.set(ss.space, [site]);
       else if (!list.includes(site)) list.push(site);
     }
-    return { byTarget, byPrincipal, teamsOf, sitesOf };
+    return { teamsOf, sitesOf };
   });
 }
 
@@ -292,19 +310,18 @@ function orgOfTarget(store: Store, kind: TargetKind, id: string): string | undef
 export function worldOf(store: Store, orgId: string, userId: string): World {
   const member = store.member(orgId, userId);
   const active = member !== undefined && !member.disabled;
-  const ix = indexes(store);
+  const ix = memberships(store);
   const teams = ix.teamsOf.get(userId) ?? [];
+  const { grants } = grantsState(store);
   return {
     orgRole: active ? member.role : null,
     grant(kind, id) {
-      if (!active) return undefined;
-      const on = ix.byTarget.get(targetKey(kind, id));
-      if (!on) return undefined;
+      if (!active || grants.size === 0) return undefined;
       let best: { role: Role; team?: string } | undefined;
-      const own = on.get(`user:${userId}`);
+      const own = grants.get(grantKey(kind, id, 'user', userId));
       if (own && applies(store, own, orgId)) best = { role: own.role };
       for (const team of teams) {
-        const g = on.get(`team:${team}`);
+        const g = grants.get(grantKey(kind, id, 'team', team));
         if (g && applies(store, g, orgId) && (!best || RANK[g.role] > RANK[best.role])) best = { role: g.role, team };
       }
       return best;
