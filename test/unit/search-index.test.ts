@@ -290,9 +290,7 @@ describe('SearchIndex at scale', () => {
     for (const q of queries) {
       const terms = q.split(' ');
       const last = terms.pop() as string;
-      const expected = new Set(
-        docs.filter((_, i) => terms.every((t) => termSets[i].has(t)) && termLists[i].some((w) => w.startsWith(last))).map((d) => d.id),
-      );
+      const expected = new Set(docs.filter((_, i) => terms.every((t) => termSets[i].has(t)) && termLists[i].some((w) => w.startsWith(last))).map((d) => d.id));
       const full = expected.size <= 500;
       const hits = index.search(q, { limit: full ? expected.size + 1 : 100 });
       expect(hits.length).toBe(full ? expected.size : 100);
