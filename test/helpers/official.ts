@@ -69,9 +69,13 @@ export function officialByTemplate(method: string, template: string): OfficialOp
   return operations.find((o) => o.op.method === method && norm(o.op.path) === norm(template))?.op;
 }
 
-/** Ajv over the whole document, so `#/components/...` references resolve inside it. */
-function makeAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+/**
+ * Ajv over the whole document, so `#/components/...` references resolve inside it. `allErrors`
+ * collects every error (for the messages) but walks every branch of every `oneOf` to the end:
+ * a value is checked by a validator without it, and read again with it only when it fails.
+ */
+function makeAjv(allErrors: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors, validateFormats: true });
   const addFormats = addFormatsModule as unknown as (a: Ajv2020) => void;
   addFormats(ajv);
   // The document's own formats: an emoji is a character or its code point, an icon a name.
@@ -80,15 +84,34 @@ function makeAjv(): Ajv2020 {
   ajv.addSchema({ ...official, $id: 'official' }, 'official');
   return ajv;
 }
-let ajv: Ajv2020 | undefined;
+const ajvs: Partial<Record<'first' | 'all', Ajv2020>> = {};
 const compiled = new Map<string, ValidateFunction>();
 
-/** A validator of the schema at `pointer` (a `#/…` JSON pointer into the document). */
+function compileAt(pointer: string, errors: 'first' | 'all'): ValidateFunction {
+  ajvs[errors] ??= makeAjv(errors === 'all');
+  return ajvs[errors].compile({ $ref: `official${pointer}` });
+}
+
+/**
+ * A validator of the schema at `pointer` (a `#/…` JSON pointer into the document): the verdict of
+ * the one that stops at the first error; on a failure, `errors` are all of them (allErrors).
+ */
 export function validatorAt(pointer: string): ValidateFunction {
   let v = compiled.get(pointer);
   if (!v) {
-    ajv ??= makeAjv();
-    v = ajv.compile({ $ref: `official${pointer}` });
+    const first = compileAt(pointer, 'first');
+    let all: ValidateFunction | undefined;
+    const validate = ((data: unknown) => {
+      if (first(data)) {
+        validate.errors = null;
+        return true;
+      }
+      all ??= compileAt(pointer, 'all');
+      all(data);
+      validate.errors = all.errors ?? first.errors;
+      return false;
+    }) as ValidateFunction;
+    v = Object.assign(validate, { schema: first.schema, schemaEnv: first.schemaEnv, errors: null });
     compiled.set(pointer, v);
   }
   return v;
