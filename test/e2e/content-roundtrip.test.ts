@@ -5,10 +5,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { serveJson } from '../helpers/cli.js';
 import { useTempDirs, putContent } from '../helpers/content.js';
 import { docsctlInProcess, useSandbox } from '../helpers/inprocess.js';
 
@@ -104,13 +102,8 @@ describe('content as files, round trip', () => {
 
     const home = tempDir();
     const env = { PATH: process.env.PATH ?? '', HOME: home, DOCSCTL_CONFIG_DIR: home };
-    const child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', '--seed', first], { env, extendEnv: false, reject: false });
+    const { info, stop } = await serveJson(['--seed', first], env);
     try {
-      const line = await new Promise<string>((ok, fail) => {
-        createInterface({ input: child.stdout! }).once('line', ok);
-        child.once('exit', () => fail(new Error(`serve --seed exited: ${child.stderr}`)));
-      });
-      const info = JSON.parse(line) as { url: string; token: string; organizationId?: string };
       const second = tempDir();
       const r2 = await docsctlInProcess(['orgs', 'backup', '--out', second, '--org', 'org-acme'], {
         ...env,
@@ -141,8 +134,7 @@ describe('content as files, round trip', () => {
       expect(a['welcome/guide/blocks.md']).toContain('{% code title="app.js" lineNumbers="true" %}\n```js\nlet a = 1;\n```\n{% endcode %}');
       expect(tree(second)).toEqual(a);
     } finally {
-      child.kill('SIGTERM');
-      await child;
+      await stop();
     }
   });
 });

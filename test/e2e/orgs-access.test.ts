@@ -202,23 +202,9 @@ sites:
     // From another organization: ids the sandbox does not have (matched by key and title).
     before.teams = before.teams.map((t: Doc) => ({ ...t, id: `x-${t.id}` }));
     const seedFile = file('seed.yaml', before);
-    const { execa } = await import('execa');
-    const { BIN } = await import('../helpers/cli.js');
-    const child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', '--seed', seedFile], {
-      env: { PATH: process.env.PATH ?? '', HOME: dir },
-      extendEnv: false,
-      reject: false,
-    });
+    const { serveJson } = await import('../helpers/cli.js');
+    const { info, stop } = await serveJson(['--seed', seedFile], { PATH: process.env.PATH ?? '', HOME: dir });
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (b: Buffer) => {
-          out += b.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]);
-        });
-        child.on('exit', () => reject(new Error(`serve exited: ${out}`)));
-      });
-      const info = JSON.parse(line);
       const env = { HOME: dir, DOCSCTL_CONFIG_DIR: dir, DOCSCTL_API_URL: info.url, DOCSCTL_TOKEN: info.token, DOCSCTL_ORG: info.organizationId };
       const after = parse((await docsctlInProcess(['orgs', 'export'], env)).stdout) as Doc;
       const ids = (d: Doc) => ({ ...d, id: undefined });
@@ -230,8 +216,7 @@ sites:
       const plan = await docsctlInProcess(['orgs', 'plan', '-f', seedFile, '--prune', '--json'], env);
       expect(JSON.parse(plan.stdout).changes).toEqual([]);
     } finally {
-      child.kill('SIGTERM');
-      await child;
+      await stop();
     }
   });
 });

@@ -362,23 +362,9 @@ spaces:
   it('serve --seed takes an organization file: the sandbox starts shaped like it', async () => {
     await applyBase();
     const org = file('prod.yaml', (await sb.run(['orgs', 'export'])).stdout);
-    const { execa } = await import('execa');
-    const { BIN } = await import('../helpers/cli.js');
-    const child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', '--seed', org], {
-      env: { PATH: process.env.PATH ?? '', HOME: dir },
-      extendEnv: false,
-      reject: false,
-    });
+    const { serveJson } = await import('../helpers/cli.js');
+    const { info, stop } = await serveJson(['--seed', org], { PATH: process.env.PATH ?? '', HOME: dir });
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (b: Buffer) => {
-          out += b.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]);
-        });
-        child.on('exit', () => reject(new Error(`serve exited: ${out}`)));
-      });
-      const info = JSON.parse(line);
       const env = { HOME: dir, DOCSCTL_CONFIG_DIR: dir, DOCSCTL_API_URL: info.url, DOCSCTL_TOKEN: info.token, DOCSCTL_ORG: info.organizationId };
       const r = await docsctlInProcess(['orgs', 'plan', '-f', org, '--json'], env);
       const p = JSON.parse(r.stdout);
@@ -389,8 +375,7 @@ spaces:
       expect(data.sites[0].sections.map((s: { key: string }) => s.key)).toEqual(['guides', 'api']);
       expect(data.collections.map((c: { key: string }) => c.key).sort()).toEqual(['api', 'archive', 'guides', 'handbook']);
     } finally {
-      child.kill('SIGTERM');
-      await child;
+      await stop();
     }
     const bad = await docsctl(['serve', '--memory', '--port', '0', '--seed', file('bad-seed.yaml', 'version: 1\ncollections:\n  - titel: x\n')], {
       PATH: process.env.PATH ?? '',

@@ -6,10 +6,8 @@
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, docsctl } from '../helpers/cli.js';
+import { docsctl, serveJson, type ServeInfo } from '../helpers/cli.js';
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/gitsync-space');
 const home = mkdtempSync(join(tmpdir(), 'docsctl-seed-folder-'));
@@ -18,8 +16,8 @@ const env = { PATH: process.env.PATH ?? '', HOME: home, DOCSCTL_CONFIG_DIR: home
 type Page = { id: string; title: string; type: string; path?: string; pages?: Page[]; markdown?: string; document?: unknown; [k: string]: unknown };
 
 describe('docsctl serve --seed SPACE-FOLDER', () => {
-  let child: ReturnType<typeof execa>;
-  let info: { url: string; token: string };
+  let sandbox: Awaited<ReturnType<typeof serveJson>>;
+  let info: ServeInfo;
   const api = async (path: string) => {
     const res = await fetch(`${info.url}/v1${path}`, { headers: { authorization: `Bearer ${info.token}` } });
     expect(res.status, path).toBe(200);
@@ -28,15 +26,12 @@ describe('docsctl serve --seed SPACE-FOLDER', () => {
   let space: string;
 
   beforeAll(async () => {
-    child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', '--seed', FIXTURE], { env, extendEnv: false, reject: false });
-    info = JSON.parse(await new Promise<string>((ok) => createInterface({ input: child.stdout! }).once('line', ok)));
+    sandbox = await serveJson(['--seed', FIXTURE], env);
+    info = sandbox.info;
     const spaces = await api('/orgs/org-acme/spaces');
     space = spaces.items.find((s: { title: string }) => s.title === 'gitsync-space').id;
   }, 60_000);
-  afterAll(async () => {
-    child.kill('SIGTERM');
-    await child;
-  });
+  afterAll(() => sandbox.stop());
 
   it('gives the pages in SUMMARY.md order, nested, with a group and link pages, their titles and front matter', async () => {
     const { pages } = (await api(`/spaces/${space}/content/pages`)) as { pages: Page[] };

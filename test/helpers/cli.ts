@@ -46,6 +46,39 @@ export async function docsctl(args: string[], env: Record<string, string | undef
  * A user's shell: a temporary home, a working directory, and `docsctl` on the PATH (the built
  * binary); `env` is the whole environment to give the shell.
  */
+/** What `docsctl serve --json` prints first: where the sandbox listens and its admin token. */
+export interface ServeInfo {
+  url: string;
+  token: string;
+  organizationId: string;
+  [k: string]: unknown;
+}
+
+/**
+ * `docsctl serve --memory --port 0 --json ARGS` started as a process (the built binary) with `env`
+ * alone: its first line, once it listens, and `stop` (SIGTERM, awaited). Fails with what it printed
+ * if it exits first.
+ */
+export async function serveJson(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ info: ServeInfo; child: ReturnType<typeof execa>; stop: () => Promise<void> }> {
+  const child = execa('node', [BIN, 'serve', '--memory', '--port', '0', '--json', ...args], { env, extendEnv: false, reject: false });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await child;
+  };
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+    child.once('exit', () => reject(new Error(`serve exited: ${out}${String(child.stderr ?? '')}`)));
+  });
+  return { info: JSON.parse(line) as ServeInfo, child, stop };
+}
+
 export function userShell(prefix = 'docsctl-shell-') {
   const home = mkdtempSync(join(tmpdir(), prefix));
   const bin = join(home, 'bin');
