@@ -11,6 +11,7 @@ import request from 'undici/lib/api/api-request.js';
 import { ApiError, MalformedAnswerError, NetworkError, ResponseTooLargeError, RunMemory, type AnswerSchema } from './errors.js';
 import { CLIENT_LIMITS } from './limits.js';
 import { pageProblem } from './paginator.js';
+import { released } from './release.js';
 
 export interface HttpOptions {
   baseUrl: string;
@@ -276,6 +277,7 @@ export class HttpClient {
             res.body.destroy();
             throw new SinkFailure(e);
           }
+          released(chunk.length);
         }
         return { status: res.statusCode, headers: resHeaders, text: '', bytes: Buffer.alloc(0), json: undefined };
       }

@@ -31,6 +31,12 @@ export const CLIENT_LIMITS = {
    * followed forever. A list read whole (a table, `tree`) holds at most this many pages of items.
    */
   maxPages: 1000,
+  /**
+   * A streamed download's chunks, in bytes, between two minor collections of the dead ones
+   * (src/client/release.ts): 1 MiB, so a download's memory stays within about that of its size.
+   * Not a setting: it bounds nothing the server sends, only how long garbage waits.
+   */
+  releaseEveryBytes: 1024 * 1024,
 } as const;
 
 /** The largest values the settings accept. */
