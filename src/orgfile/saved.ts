@@ -5,6 +5,7 @@
  * naming what changed, and applies nothing. A plan reviewed on a pull request is what is applied.
  */
 import { createHash } from 'node:crypto';
+import { RETENTION_DAYS } from '../contract/spaces.js';
 import { knownOperation } from './apply.js';
 import type { ReadKind } from './live.js';
 import type { Live } from './model.js';
@@ -14,6 +15,9 @@ import { PHASES, type Drift, type Kept, type Step } from './steps.js';
 
 const PLAN_FORMAT = 'docsctl-plan';
 const PLAN_VERSION = 1;
+
+/** The kind of the read objects that are spaces of the file as the trash had them. */
+const TRASHED = 'deleted-space';
 
 /** One object the plan read: `kind:id`, the key it was known by, and a digest of each of its fields. */
 interface ReadObject {
@@ -61,6 +65,10 @@ function readObjects(live: Live): ReadObject[] {
   for (const s of live.openapi) add('openapi', s.slug.toLowerCase(), s.slug, s);
   for (const t of live.teams) add('team', t.id, keys.team.get(t.id), t);
   if (live.settings) add('organization', live.organization, live.organization, live.settings);
+  // Spaces of the file found in the trash (restored by the plan) or not restorable (created anew):
+  // read again at apply, so that a space purged, or restored in the app, since is not acted on blindly.
+  for (const [id, d] of live.deletedSpaces ?? [])
+    add(TRASHED, id, typeof d === 'object' ? d.space.title : id, { restorable: typeof d === 'object' ? d.deletedAt : false });
   return out;
 }
 
@@ -116,6 +124,11 @@ export function parseSavedPlan(text: string, file: string): SavedPlan {
   return p as SavedPlan;
 }
 
+/** The ids of the spaces a saved plan read in the trash (to read there again at apply). */
+export function trashedIds(saved: SavedPlan): string[] {
+  return saved.read.objects.flatMap((o) => (o.ref.startsWith(`${TRASHED}:`) ? [o.ref.slice(TRASHED.length + 1)] : []));
+}
+
 /** What changed since the plan read the organization: one line per object changed, gone or new. */
 export function changedSince(saved: SavedPlan, now: Live): string[] {
   const then = new Map(saved.read.objects.map((o) => [o.ref, o]));
@@ -127,6 +140,14 @@ export function changedSince(saved: SavedPlan, now: Live): string[] {
   const out: string[] = [];
   for (const [ref, o] of then) {
     const c = current.get(ref);
+    if (ref.startsWith(`${TRASHED}:`)) {
+      const [was, is] = [o.fields.restorable !== digest(false), c !== undefined && c.fields.restorable !== digest(false)];
+      const id = ref.slice(TRASHED.length + 1);
+      if (was && !is) out.push(`space ${o.key} (${id}): in the trash when planned (to be restored), now not (purged, past its ${RETENTION_DAYS} days, or restored in the app)`);
+      else if (!was && is) out.push(`space ${id}: not restorable when planned (to be created anew), now in the trash`);
+      else if (c && o.fields.restorable !== c.fields.restorable) out.push(`space ${o.key} (${id}): deleted again since the plan`);
+      continue;
+    }
     if (!c) {
       out.push(`${name(o)}: deleted`);
       continue;

@@ -11,7 +11,7 @@ import { buildPlan, type Plan } from './plan.js';
 import { CONCURRENCY, Pool } from './pool.js';
 import { KINDS, type OrgFileData } from './schema.js';
 import type { Change } from './steps.js';
-import { changedSince, type SavedPlan } from './saved.js';
+import { changedSince, trashedIds, type SavedPlan } from './saved.js';
 
 export function reader(api: Api, concurrency: number = CONCURRENCY.default): Reader {
   return new Reader(api, new Pool(concurrency));
@@ -64,5 +64,7 @@ export function runnableOf(saved: SavedPlan): Runnable {
 /** Read again what a saved plan read: what changed since (nothing: it may be applied). */
 export async function changedSincePlan(r: Reader, saved: SavedPlan): Promise<string[]> {
   const live = await readLive(r, saved.organization, new Set(saved.read.kinds));
+  const trashed = trashedIds(saved);
+  if (trashed.length) live.deletedSpaces = await readDeletedSpaces(r, saved.organization, trashed);
   return changedSince(saved, live);
 }

@@ -92,6 +92,35 @@ describe('a space deleted in the app, still in the file with its id', () => {
     expect((await spaces()).filter((s) => s.title === 'Handbook').map((s) => s.id)).toEqual([id]);
   });
 
+  it('a saved plan is refused (exit 6, nothing applied) when the space it restores left the trash since', async () => {
+    const { id, yaml } = await applied();
+    expect((await sb.request('DELETE', `/v1/spaces/${id}`)).status).toBe(204);
+    const planFile = join(dir, 'org.plan');
+    expect((await sb.run(['orgs', 'plan', '-f', file('org.yaml', yaml), '--out', planFile])).exitCode).toBe(0);
+    // Purged: its 7 days passed between the review and the apply.
+    expect((await sb.request('POST', '/_sandbox/clock', { advance: '8d' })).status).toBe(200);
+    const stale = await sb.run(['orgs', 'apply', planFile, '--yes']);
+    expect(stale.exitCode, stale.stderr).toBe(6);
+    expect(stale.stderr).toContain(
+      `space Handbook (${id}): in the trash when planned (to be restored), now not (purged, past its 7 days, or restored in the app)`,
+    );
+    expect((await spaces()).filter((s) => s.title === 'Handbook')).toEqual([]);
+    // A new plan says what it does now: create it anew.
+    expect((await sb.run(['orgs', 'plan', '-f', join(dir, 'org.yaml')])).stdout).toContain('+ space handbook (Handbook)');
+  });
+
+  it('a saved plan is refused when the space it restores was restored in the app since', async () => {
+    const { id, yaml } = await applied();
+    expect((await sb.request('DELETE', `/v1/spaces/${id}`)).status).toBe(204);
+    const planFile = join(dir, 'org.plan');
+    expect((await sb.run(['orgs', 'plan', '-f', file('org.yaml', yaml), '--out', planFile])).exitCode).toBe(0);
+    expect((await sb.run(['spaces', 'restore', id])).exitCode).toBe(0);
+    const stale = await sb.run(['orgs', 'apply', planFile, '--yes']);
+    expect(stale.exitCode, stale.stderr).toBe(6);
+    expect(stale.stderr).toContain(`space Handbook (${id}): in the trash when planned`);
+    expect(stale.stderr).toMatch(/space .*: new/);
+  });
+
   it('past the 7 days (or an id the organization never had) it is created anew, and the plan says why', async () => {
     const { id, yaml } = await applied();
     expect((await sb.request('DELETE', `/v1/spaces/${id}`)).status).toBe(204);
