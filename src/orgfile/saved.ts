@@ -143,7 +143,10 @@ export function changedSince(saved: SavedPlan, now: Live): string[] {
     if (ref.startsWith(`${TRASHED}:`)) {
       const [was, is] = [o.fields.restorable !== digest(false), c !== undefined && c.fields.restorable !== digest(false)];
       const id = ref.slice(TRASHED.length + 1);
-      if (was && !is) out.push(`space ${o.key} (${id}): in the trash when planned (to be restored), now not (purged, past its ${RETENTION_DAYS} days, or restored in the app)`);
+      if (was && !is)
+        out.push(
+          `space ${o.key} (${id}): in the trash when planned (to be restored), now not (purged, past its ${RETENTION_DAYS} days, or restored in the app)`,
+        );
       else if (!was && is) out.push(`space ${id}: not restorable when planned (to be created anew), now in the trash`);
       else if (c && o.fields.restorable !== c.fields.restorable) out.push(`space ${o.key} (${id}): deleted again since the plan`);
       continue;
