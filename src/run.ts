@@ -7,8 +7,11 @@ import { isatty } from 'node:tty';
 import { join } from 'node:path';
 import { main } from './main.js';
 
-/** Run docsctl with this process's arguments; `dir` holds manifest.json. Exits when output is flushed. */
-export async function run(dir: string): Promise<void> {
+/**
+ * Run docsctl with this process's arguments; `dir` holds manifest.json. Exits when output is flushed.
+ * `collectGarbage`: a minor collection, from the process entry (which alone sets V8 flags).
+ */
+export async function run(dir: string, collectGarbage?: () => void): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   // A reader of stdout that goes away (`| head`) is normal: the command stops, quietly (Context.out).
   let closed = false;
@@ -26,6 +29,7 @@ export async function run(dir: string): Promise<void> {
     stdinIsTTY: isatty(0),
     env: process.env,
     stdoutClosed: () => closed,
+    ...(collectGarbage ? { collectGarbage } : {}),
   };
   const code = await main(process.argv.slice(2), io, manifest);
   // Exit once output is flushed: open keep-alive sockets must not hold the process.

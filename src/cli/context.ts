@@ -34,6 +34,8 @@ export interface Io {
   stdoutClosed?: () => boolean;
   /** Where the API client sends its requests instead of the network (an undici Dispatcher; tests answer in process). */
   dispatcher?: Dispatcher;
+  /** A minor garbage collection, when the process entry gives one (the API client's downloads call it: HttpOptions.collectGarbage). */
+  collectGarbage?: () => void;
 }
 
 /**
@@ -308,6 +310,7 @@ export class Context {
       ...settings,
       ...(this.globals.verbose ? { trace: (line: string) => this.info(`* ${line}`) } : {}),
       ...(this.io.dispatcher ? { dispatcher: this.io.dispatcher } : {}),
+      ...(this.io.collectGarbage ? { collectGarbage: this.io.collectGarbage } : {}),
       ...overrides,
       run: this.run,
     });

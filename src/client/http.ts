@@ -11,7 +11,6 @@ import request from 'undici/lib/api/api-request.js';
 import { ApiError, MalformedAnswerError, NetworkError, ResponseTooLargeError, RunMemory, type AnswerSchema } from './errors.js';
 import { CLIENT_LIMITS } from './limits.js';
 import { pageProblem } from './paginator.js';
-import { released } from './release.js';
 
 export interface HttpOptions {
   baseUrl: string;
@@ -39,6 +38,14 @@ export interface HttpOptions {
    * Dispatcher, e.g. one that answers in process. Its owner closes it.
    */
   dispatcher?: Dispatcher;
+  /**
+   * Collect the dead chunks of downloads (a minor GC: the process entry's, src/entry.ts, which alone
+   * sets V8 flags), called after every `CLIENT_LIMITS.releaseEveryBytes` given to sinks. Each chunk
+   * is a new buffer Node read the socket into; V8 frees its bytes only when it collects the small
+   * object holding them, and a download allocates almost nothing else on its heap, so without this
+   * no collection comes until ~30 MiB of chunks already written wait (docs/performance.md).
+   */
+  collectGarbage?: () => void;
   /**
    * What the run this client works for remembers (its tokens, to mask them; the answers read, to
    * blame a malformed one): the client registers its token there and keeps its answers there. One
@@ -97,9 +104,12 @@ export class HttpClient {
   private readonly agent: Dispatcher;
   /** Whether `agent` is the client's own (closed with it). */
   private readonly ownAgent: boolean;
-  private readonly opts: Required<Omit<HttpOptions, 'token' | 'trace' | 'dispatcher' | 'run'>> & Pick<HttpOptions, 'token' | 'trace'>;
+  private readonly opts: Required<Omit<HttpOptions, 'token' | 'trace' | 'dispatcher' | 'run' | 'collectGarbage'>> &
+    Pick<HttpOptions, 'token' | 'trace' | 'collectGarbage'>;
   /** The run's memory: its tokens, the answers read. */
   private readonly run: RunMemory;
+  /** Bytes given to sinks since the last collectGarbage. */
+  private sunkBytes = 0;
 
   constructor(opts: HttpOptions) {
     const { dispatcher, run, ...rest } = opts;
@@ -277,7 +287,11 @@ export class HttpClient {
             res.body.destroy();
             throw new SinkFailure(e);
           }
-          released(chunk.length);
+          this.sunkBytes += chunk.length;
+          if (this.sunkBytes >= CLIENT_LIMITS.releaseEveryBytes && this.opts.collectGarbage) {
+            this.sunkBytes %= CLIENT_LIMITS.releaseEveryBytes;
+            this.opts.collectGarbage();
+          }
         }
         return { status: res.statusCode, headers: resHeaders, text: '', bytes: Buffer.alloc(0), json: undefined };
       }

@@ -33,7 +33,7 @@ export const CLIENT_LIMITS = {
   maxPages: 1000,
   /**
    * A streamed download's chunks, in bytes, between two minor collections of the dead ones
-   * (src/client/release.ts): 1 MiB, so a download's memory stays within about that of its size.
+   * (HttpOptions.collectGarbage): 1 MiB, so a download holds about that of chunks already written.
    * Not a setting: it bounds nothing the server sends, only how long garbage waits.
    */
   releaseEveryBytes: 1024 * 1024,
