@@ -122,7 +122,9 @@ export async function extraEntries(root: string, known: ReadonlySet<string>): Pr
     throw e;
   }
   return entries
-    .filter((e) => !e.name.startsWith('.') && !e.name.endsWith(PART_SUFFIX) && e.name !== ORG_FILE && e.name !== MANIFEST && !(e.isDirectory() && known.has(e.name)))
+    .filter(
+      (e) => !e.name.startsWith('.') && !e.name.endsWith(PART_SUFFIX) && e.name !== ORG_FILE && e.name !== MANIFEST && !(e.isDirectory() && known.has(e.name)),
+    )
     .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
     .sort();
 }

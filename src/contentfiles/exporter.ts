@@ -291,7 +291,7 @@ function withoutTitle(doc: SourcePage['document'], title: string): SourcePage['d
  * (`.gitbook/assets/logo.png`); a reference naming this space loses its `space`. What is not of the
  * export (another space's page, a page or file the space does not list) is left as it is.
  */
-export function withPathRefs(doc: unknown, layout: Layout, space: string): unknown {
+function withPathRefs(doc: unknown, layout: Layout, space: string): unknown {
   const refOf = (ref: Record<string, unknown>): Record<string, unknown> => {
     if (ref.space !== undefined && ref.space !== space) return ref;
     const { space: _space, ...rest } = ref;
@@ -309,7 +309,10 @@ export function withPathRefs(doc: unknown, layout: Layout, space: string): unkno
     if (Array.isArray(value)) return value.map(walk);
     if (typeof value !== 'object' || value === null) return value;
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, k === 'ref' && typeof v === 'object' && v !== null && !Array.isArray(v) ? refOf(v as Record<string, unknown>) : walk(v)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === 'ref' && typeof v === 'object' && v !== null && !Array.isArray(v) ? refOf(v as Record<string, unknown>) : walk(v),
+      ]),
     );
   };
   return walk(doc);

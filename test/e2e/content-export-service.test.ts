@@ -178,7 +178,10 @@ describe('content export against a service of its own', () => {
           '{% file src="../.gitbook/assets/logo.png" %}\n{% endfile %}\n',
       );
       const kept = JSON.parse(readFileSync(join(out, '.gitbook/documents/reference/api.json'), 'utf8'));
-      expect(kept).toMatchObject({ object: 'document', nodes: [{ type: 'paragraph' }, { type: 'file' }, { type: 'integration', data: { props: { source: 'a-->b' } } }] });
+      expect(kept).toMatchObject({
+        object: 'document',
+        nodes: [{ type: 'paragraph' }, { type: 'file' }, { type: 'integration', data: { props: { source: 'a-->b' } } }],
+      });
       expect(r.stderr).toContain(
         '1 page kept its document JSON (the Markdown cannot carry all of it):\n  reference/api.md → .gitbook/documents/reference/api.json: integration',
       );
@@ -204,7 +207,10 @@ describe('content export against a service of its own', () => {
       // to the pages and files the sandbox seeded.
       const backup = mkdtempSync(join(tmpdir(), 'docsctl-backup-'));
       cpSync(out, join(backup, 'docs'), { recursive: true });
-      writeFileSync(join(backup, 'manifest.json'), JSON.stringify({ docsctl: 1, organization: 'org-x', orgFile: { path: 'org.yaml', sha256: '' }, spaces: [] }));
+      writeFileSync(
+        join(backup, 'manifest.json'),
+        JSON.stringify({ docsctl: 1, organization: 'org-x', orgFile: { path: 'org.yaml', sha256: '' }, spaces: [] }),
+      );
       onTestFinished(() => rmSync(backup, { recursive: true, force: true }));
       for (const [seed, title] of [
         [out, basename(out)],

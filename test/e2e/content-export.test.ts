@@ -195,7 +195,14 @@ describe('content export', () => {
       writeFileSync(join(out, path), text);
     };
     const STRAY = ['.gitbook/assets/stray.png', '.gitbook/documents/stray.json', 'guide/stray.md', 'notes.md'];
-    const IGNORED = ['.git/HEAD', '.github/workflows/ci.yml', '.gitignore', 'other/.docsctl-export.json', 'other/README.md', 'guide/stray.md.1a2b3c4d.docsctl-part'];
+    const IGNORED = [
+      '.git/HEAD',
+      '.github/workflows/ci.yml',
+      '.gitignore',
+      'other/.docsctl-export.json',
+      'other/README.md',
+      'guide/stray.md.1a2b3c4d.docsctl-part',
+    ];
     for (const p of [...STRAY, ...IGNORED]) put(p);
 
     const check = await sb.run(['content', 'export', 'sp-welcome', '--out', out, '--check', '--json']);
@@ -207,7 +214,9 @@ describe('content export', () => {
     const rerun = await sb.run(['content', 'export', 'sp-welcome', '--out', out, '--json']);
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(JSON.parse(rerun.stdout)).toMatchObject({ written: [], removed: [], stale: [], extra: STRAY });
-    expect(rerun.stderr).toContain(`4 files in the folder the export did not write, left in place (--prune removes them):\n${STRAY.map((p) => `  ? ${p}`).join('\n')}`);
+    expect(rerun.stderr).toContain(
+      `4 files in the folder the export did not write, left in place (--prune removes them):\n${STRAY.map((p) => `  ? ${p}`).join('\n')}`,
+    );
     for (const p of STRAY) expect(existsSync(join(out, p)), p).toBe(true);
 
     const pruned = await sb.json(['content', 'export', 'sp-welcome', '--out', out, '--prune']);

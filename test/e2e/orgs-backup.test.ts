@@ -88,7 +88,8 @@ describe('orgs backup', () => {
 
     const check = await sb.run(['orgs', 'backup', '--out', out, '--check']);
     expect(check.exitCode).toBe(1);
-    for (const line of [`  ~ ${folder}/\n`, '  - .gitbook/assets/stray.png\n', '  - stray.md\n', '  - notes.txt\n', '  - old/\n']) expect(check.stderr).toContain(line);
+    for (const line of [`  ~ ${folder}/\n`, '  - .gitbook/assets/stray.png\n', '  - stray.md\n', '  - notes.txt\n', '  - old/\n'])
+      expect(check.stderr).toContain(line);
     expect(check.stderr).not.toContain('.git/');
     expect(check.stderr).not.toContain('.github');
 
@@ -96,7 +97,9 @@ describe('orgs backup', () => {
     const rerun = await sb.run(['orgs', 'backup', '--out', out]);
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(rerun.stderr).not.toContain('skipped');
-    expect(rerun.stderr).toContain('2 files in the folder the export did not write, left in place (--prune removes them):\n  ? .gitbook/assets/stray.png\n  ? stray.md');
+    expect(rerun.stderr).toContain(
+      '2 files in the folder the export did not write, left in place (--prune removes them):\n  ? .gitbook/assets/stray.png\n  ? stray.md',
+    );
     expect(rerun.stderr).toContain(`2 entries in ${out} not the backup's, left in place (--prune removes them):\n  ? notes.txt\n  ? old/`);
 
     const pruned = await sb.run(['orgs', 'backup', '--out', out, '--prune']);

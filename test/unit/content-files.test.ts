@@ -501,9 +501,22 @@ describe('extraFiles', () => {
         writeFileSync(join(root, path), 'x');
       };
       const content = ['Readme.md', 'guide/install.md', '.gitbook.yaml', '.gitbook/assets/.hidden.png', '.gitbook/includes/x.md', 'guide/notes.txt'];
-      const notContent = ['.docsctl-export.json', '.git/HEAD', '.github/workflows/ci.yml', 'guide/.DS_Store', 'other/.docsctl-export.json', 'other/a.md', 'a.md.0f0f0f0f.docsctl-part'];
+      const notContent = [
+        '.docsctl-export.json',
+        '.git/HEAD',
+        '.github/workflows/ci.yml',
+        'guide/.DS_Store',
+        'other/.docsctl-export.json',
+        'other/a.md',
+        'a.md.0f0f0f0f.docsctl-part',
+      ];
       for (const p of [...content, ...notContent]) put(p);
-      expect(await extraFiles(root, ['README.md', 'guide/install.md'])).toEqual(['.gitbook.yaml', '.gitbook/assets/.hidden.png', '.gitbook/includes/x.md', 'guide/notes.txt']);
+      expect(await extraFiles(root, ['README.md', 'guide/install.md'])).toEqual([
+        '.gitbook.yaml',
+        '.gitbook/assets/.hidden.png',
+        '.gitbook/includes/x.md',
+        'guide/notes.txt',
+      ]);
       expect(await extraFiles(join(root, 'missing'), [])).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
