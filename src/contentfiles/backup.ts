@@ -9,9 +9,10 @@
  * The manifest is rewritten after each space, so an interrupted backup resumes: a space whose
  * revision is the manifest's and whose folder is intact is skipped.
  */
-import { stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inside, readIfThere, readState, sha256, writeAtomic } from './disk.js';
+import { extraFiles, inside, PART_SUFFIX, readIfThere, readState, sha256, writeAtomic } from './disk.js';
 
 export const ORG_FILE = 'org.yaml';
 const MANIFEST = 'manifest.json';
@@ -102,5 +103,28 @@ export async function folderIntact(dir: string, entry: BackupSpace): Promise<boo
       return false;
     }
   }
-  return true;
+  // A file the export never wrote: the space is exported again, which reports (or prunes) it.
+  return (await extraFiles(dir, Object.keys(state.files))).length === 0;
+}
+
+/**
+ * What the top of a backup holds that is not the backup's (`known`: the folders of the
+ * organization's spaces and of the manifest's): a file other than the org file and the manifest, a
+ * folder of no space (`name/`). Dot-files and dot-folders (`.git/`, `.github/`) are not the backup's
+ * and are not listed.
+ */
+export async function extraEntries(root: string, known: ReadonlySet<string>): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(root, { withFileTypes: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+  return entries
+    .filter(
+      (e) => !e.name.startsWith('.') && !e.name.endsWith(PART_SUFFIX) && e.name !== ORG_FILE && e.name !== MANIFEST && !(e.isDirectory() && known.has(e.name)),
+    )
+    .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+    .sort();
 }

@@ -3,8 +3,8 @@
  * content in its key's folder, the manifest; a rerun skipping what did not change; --spaces;
  * --check; a backup of another organization refused.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs, putContent } from '../helpers/content.js';
 import { useSandbox } from '../helpers/inprocess.js';
@@ -73,6 +73,41 @@ describe('orgs backup', () => {
     const unknown = await sb.run(['orgs', 'backup', '--out', out, '--spaces', 'nope']);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('--spaces: no space "nope" in organization');
+  });
+
+  it('--check lists what the backup did not write, in a space’s folder and at its top; a rerun reports it, --prune removes it', async () => {
+    putContent(sb.server.store, 'sp-welcome', [{ title: 'Home', slug: 'home', markdown: '# Home\n\nHello.\n' }]);
+    const out = tempDir();
+    expect((await sb.run(['orgs', 'backup', '--out', out])).exitCode).toBe(0);
+    const { folder } = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).spaces.find((s: { id: string }) => s.id === 'sp-welcome');
+    const put = (path: string) => {
+      mkdirSync(dirname(join(out, path)), { recursive: true });
+      writeFileSync(join(out, path), 'x');
+    };
+    for (const p of [`${folder}/stray.md`, `${folder}/.gitbook/assets/stray.png`, 'notes.txt', 'old/README.md', '.git/HEAD', `${folder}/.github/x.yml`]) put(p);
+
+    const check = await sb.run(['orgs', 'backup', '--out', out, '--check']);
+    expect(check.exitCode).toBe(1);
+    for (const line of [`  ~ ${folder}/\n`, '  - .gitbook/assets/stray.png\n', '  - stray.md\n', '  - notes.txt\n', '  - old/\n'])
+      expect(check.stderr).toContain(line);
+    expect(check.stderr).not.toContain('.git/');
+    expect(check.stderr).not.toContain('.github');
+
+    // A rerun exports the space again (its folder is not as the manifest says) and reports what it did not write.
+    const rerun = await sb.run(['orgs', 'backup', '--out', out]);
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(rerun.stderr).not.toContain('skipped');
+    expect(rerun.stderr).toContain(
+      '2 files in the folder the export did not write, left in place (--prune removes them):\n  ? .gitbook/assets/stray.png\n  ? stray.md',
+    );
+    expect(rerun.stderr).toContain(`2 entries in ${out} not the backup's, left in place (--prune removes them):\n  ? notes.txt\n  ? old/`);
+
+    const pruned = await sb.run(['orgs', 'backup', '--out', out, '--prune']);
+    expect(pruned.exitCode, pruned.stderr).toBe(0);
+    for (const p of [`${folder}/stray.md`, `${folder}/.gitbook/assets/stray.png`, 'notes.txt', 'old']) expect(existsSync(join(out, p)), p).toBe(false);
+    for (const p of ['.git/HEAD', `${folder}/.github/x.yml`]) expect(existsSync(join(out, p)), p).toBe(true);
+    const ok = await sb.run(['orgs', 'backup', '--out', out, '--check']);
+    expect(ok.exitCode, ok.stderr).toBe(0);
   });
 
   it('refuses a folder holding another organization’s backup, writing nothing', async () => {

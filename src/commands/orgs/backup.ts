@@ -123,6 +123,19 @@ export default defineCommand({
         ctx.info(`${gone.folder}/: space ${gone.id} is no longer in the organization, left in place (--prune removes it)`);
       }
     }
+    // What the top of the folder holds that is not the backup's (removed with --prune from a folder that was a backup before).
+    const folders = new Set([...all.map((s) => backup.folderName(s.key, s.id)), ...(previous?.spaces ?? []).map((s) => s.folder)]);
+    const extras = await backup.extraEntries(out, folders);
+    if (check) differences.push(...extras.map((e) => `- ${e}`));
+    else if (flags.prune && previous) {
+      for (const extra of extras) await rm(join(out, extra), { recursive: true, force: true });
+      if (extras.length > 0) ctx.info(`removed what is not the backup's:\n${extras.map((e) => `  - ${e}`).join('\n')}`);
+    } else if (extras.length > 0)
+      ctx.info(
+        `${plural(extras.length, 'entry', 'entries')} in ${out} not the backup's, left in place (${
+          flags.prune ? 'the folder held no backup before: a rerun with --prune removes them' : '--prune removes them'
+        }):\n${extras.map((e) => `  ? ${e}`).join('\n')}`,
+      );
     if (!check) await backup.writeManifest(out, manifest, all);
     if (skipped > 0) ctx.info(`${plural(skipped, 'space')} unchanged since the last backup (same revision, files intact): skipped`);
     if (failed.length > 0)
