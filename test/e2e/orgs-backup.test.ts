@@ -6,6 +6,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { serveJson } from '../helpers/cli.js';
 import { useTempDirs, putContent } from '../helpers/content.js';
 import { useSandbox } from '../helpers/inprocess.js';
 
@@ -108,6 +110,49 @@ describe('orgs backup', () => {
     for (const p of ['.git/HEAD', `${folder}/.github/x.yml`]) expect(existsSync(join(out, p)), p).toBe(true);
     const ok = await sb.run(['orgs', 'backup', '--out', out, '--check']);
     expect(ok.exitCode, ok.stderr).toBe(0);
+  });
+
+  it('writes the document of each OpenAPI specification made from one, named in org.yaml as its file:; it plans clean and seeds a sandbox', async () => {
+    const out = tempDir();
+    const spec = join(tempDir(), 'pets.yaml');
+    writeFileSync(spec, 'openapi: 3.0.0\ninfo: {title: Pets, version: "1"}\npaths: {}\n');
+    expect((await sb.run(['openapi', 'put', 'pets', '--file', spec])).exitCode).toBe(0);
+    const r = await sb.run(['orgs', 'backup', '--out', out]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`wrote ${join(out, 'openapi/pets.yaml')}`);
+    const orgFile = parse(readFileSync(join(out, 'org.yaml'), 'utf8'));
+    expect(orgFile.openapi).toEqual([{ slug: 'pets', file: 'openapi/pets.yaml', visibility: 'private' }]);
+    expect(parse(readFileSync(join(out, 'openapi/pets.yaml'), 'utf8'))).toEqual({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: {} });
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.openapi).toEqual([{ slug: 'pets', path: 'openapi/pets.yaml', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    // The file it wrote is the organization: no change to plan.
+    const plan = await sb.run(['orgs', 'plan', '-f', join(out, 'org.yaml'), '--detailed-exitcode']);
+    expect(plan.exitCode, plan.stdout + plan.stderr).toBe(0);
+
+    // A new version of the document: --check names the file; a stray document is not the backup's.
+    writeFileSync(spec, 'openapi: 3.0.0\ninfo: {title: Pets, version: "2"}\npaths: {}\n');
+    expect((await sb.run(['openapi', 'put', 'pets', '--file', spec])).exitCode).toBe(0);
+    writeFileSync(join(out, 'openapi/old.yaml'), 'x');
+    const check = await sb.run(['orgs', 'backup', '--out', out, '--check']);
+    expect(check.exitCode).toBe(1);
+    expect(check.stderr).toContain('  ~ openapi/pets.yaml\n');
+    expect(check.stderr).toContain('  - openapi/old.yaml\n');
+    expect((await sb.run(['orgs', 'backup', '--out', out, '--prune'])).exitCode).toBe(0);
+    expect(existsSync(join(out, 'openapi/old.yaml'))).toBe(false);
+    expect(parse(readFileSync(join(out, 'openapi/pets.yaml'), 'utf8')).info.version).toBe('2');
+
+    // A sandbox started from the backup (the built binary) holds the specification, from its document.
+    const home = tempDir();
+    const { info, stop } = await serveJson(['--seed', out], { PATH: process.env.PATH ?? '', HOME: home, DOCSCTL_CONFIG_DIR: home });
+    try {
+      const res = await fetch(`${info.url}/v1/orgs/${info.organizationId}/openapi/pets/versions/latest/content`, {
+        headers: { authorization: `Bearer ${info.token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(Object.values(((await res.json()) as { filesystem: Record<string, { info: { version: string } }> }).filesystem)[0]!.info.version).toBe('2');
+    } finally {
+      await stop();
+    }
   });
 
   it('refuses a folder holding another organization’s backup, writing nothing', async () => {
