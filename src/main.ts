@@ -168,7 +168,7 @@ function buildProgram(manifest: Manifest, argv: string[], io: Io, onContext: (c:
       org: o.org,
       verbose: Boolean(o.verbose) || env.DOCSCTL_DEBUG === '1',
       interactive: o.input !== false && !env.CI && Boolean(io.stdinIsTTY ?? io.stdin.isTTY) && Boolean(io.stderr.isTTY),
-      // As gh: NO_COLOR, CLICOLOR, CLICOLOR_FORCE (and FORCE_COLOR), DOCSCTL_FORCE_TTY; --no-color above all.
+      // As gh: NO_COLOR, CLICOLOR, CLICOLOR_FORCE (and FORCE_COLOR, the same: colour only, never tables on a pipe), DOCSCTL_FORCE_TTY; --no-color above all.
       color: colourOn(env, Boolean(io.stdout.isTTY), o.color !== false),
       ...(timeout !== undefined ? { timeout } : {}),
     };

@@ -114,8 +114,9 @@ function forcedTty(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * FORCE_COLOR (the convention chalk and most tools follow): the terminal's output, in colour, even on
- * a pipe (as DOCSCTL_FORCE_TTY, plus colour); `0` or `false` does not.
+ * FORCE_COLOR (the convention chalk and Node follow): colour forced, as CLICOLOR_FORCE, and nothing
+ * more; `0` or `false` does not force it. It never asks for the terminal's output: CI systems export
+ * it for other tools' logs, and a script reading docsctl's TSV through a pipe must get TSV still.
  */
 function forcedColor(env: NodeJS.ProcessEnv): boolean {
   const v = env.FORCE_COLOR;
@@ -127,8 +128,9 @@ function forcedColor(env: NodeJS.ProcessEnv): boolean {
  * `--no-color` (`flag` false); with DOCSCTL_FORCE_TTY, unless NO_COLOR (not empty) or CLICOLOR=0 say
  * no; else where colour is forced, by CLICOLOR_FORCE (not empty, not `0`: gh's) or FORCE_COLOR
  * (chalk's and Node's), even with NO_COLOR; else on a terminal, unless NO_COLOR or CLICOLOR=0 say no.
- * Colour shows only in the terminal's output (tables, key/value lines, trees): CLICOLOR_FORCE alone
- * keeps TSV on a pipe, as gh does; FORCE_COLOR also asks for the terminal's output (forcedColor).
+ * Colour shows only in the terminal's output (tables, key/value lines, trees), never in TSV or JSON:
+ * CLICOLOR_FORCE or FORCE_COLOR alone keep TSV (uncoloured) on a pipe, as gh does; only
+ * DOCSCTL_FORCE_TTY asks for the terminal's output there.
  */
 export function colourOn(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean, flag = true): boolean {
   if (!flag) return false;
@@ -144,7 +146,10 @@ export class Context {
   private apiPromise?: Promise<Api>;
   private authPromise?: Promise<ResolvedAuth>;
   private readonly closers: (() => Promise<void> | void)[] = [];
-  /** True when stdout is a terminal, or DOCSCTL_FORCE_TTY or FORCE_COLOR say to act as if: tables and colour instead of TSV. */
+  /**
+   * True when stdout is a terminal, or DOCSCTL_FORCE_TTY says to act as if: tables (in colour where
+   * Globals.color says so) instead of TSV. FORCE_COLOR and CLICOLOR_FORCE do not: they force colour only.
+   */
   readonly tty: boolean;
   /**
    * What this run remembers for its error messages: the tokens of every client it builds (masked
@@ -159,7 +164,7 @@ export class Context {
     /** The command tree as data (for completion and docs generation). */
     readonly manifest?: Manifest,
   ) {
-    this.tty = Boolean(io.stdout.isTTY) || forcedTty(io.env) || forcedColor(io.env);
+    this.tty = Boolean(io.stdout.isTTY) || forcedTty(io.env);
   }
 
   get env(): NodeJS.ProcessEnv {

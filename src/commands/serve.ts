@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { defineCommand } from '../cli/command.js';
@@ -87,7 +87,8 @@ const serve = defineCommand({
       throw new UsageError(`--allow-fetch: ${badHost === undefined ? 'needs at least one host' : `"${badHost}" is not a host name, *.domain pattern or *`}`);
     }
     // The deadline of one outbound fetch, in ms (tests shorten it; a slow network may need more).
-    const fetchTimeoutMs = Number(ctx.env.DOCSCTL_SANDBOX_FETCH_TIMEOUT_MS);
+    const fetchTimeout = Number(ctx.env.DOCSCTL_SANDBOX_FETCH_TIMEOUT_MS);
+    const fetchTimeoutMs = Number.isInteger(fetchTimeout) && fetchTimeout > 0 ? fetchTimeout : undefined;
     let seed;
     /** An organization file (docsctl orgs export) given to --seed: applied once the sandbox listens. */
     let orgFile: import('../orgfile/model.js').Desired | undefined;
@@ -96,6 +97,8 @@ const serve = defineCommand({
     const seeds = [...(flags.seed ?? [])];
     /** A folder of content given to --seed (a backup, or a space in Git Sync's layout): seeded by the server once it listens. */
     let seedFolder: { dir: string; orgFile?: string } | undefined;
+    /** The one file given to --seed, as read (for the line:column of a fixture's bad entry). */
+    let seedText: { file: string; text: string } | undefined;
     const { isFolder } = await import('../orgfile/files.js');
     const folders = seeds.filter((s) => isFolder(s));
     if (folders.length) {
@@ -114,6 +117,7 @@ const serve = defineCommand({
         throw new UsageError(`--seed: one folder of content at a time (a backup or a space), not ${content.map((c) => c.dir).join(' and ')}`);
       if (content[0]) {
         const { dir, kind } = content[0];
+        await checkGitbookYaml(dir, kind);
         seedFolder = { dir, ...(kind === 'backup' ? { orgFile: orgFileIn(dir) } : {}) };
         seeds.splice(seeds.indexOf(dir), 1);
         if (seedFolder.orgFile) seeds.push(seedFolder.orgFile);
@@ -138,15 +142,24 @@ const serve = defineCommand({
       } else {
         // Bounded (DOCSCTL_MAX_SEED_BYTES): /dev/zero, a FIFO or a growing file stop there.
         const text = (await import('../cli/input.js')).readFileText(ctx, seeds[0], '--seed', 'seedBytes');
+        seedText = { file: seeds[0], text };
+        const asOrgFile = () => orgFileOf(() => parseOrgFile(text, seeds[0], { env: ctx.env, baseDir: dirname(resolve(seeds[0])), maxBytes }));
         if (isExportedState(text)) {
           state = text;
         } else if (isOrgFile(text, maxBytes)) {
-          orgFile = orgFileOf(() => parseOrgFile(text, seeds[0], { env: ctx.env, baseDir: dirname(resolve(seeds[0])), maxBytes }));
+          orgFile = asOrgFile();
         } else {
           try {
             seed = JSON.parse(text);
           } catch (e) {
-            throw new UsageError(`--seed: ${seeds[0]} is neither JSON nor an organization file: ${(e as Error).message}`);
+            // A fixture or an exported state (JSON) that does not parse: where JSON stops reading it.
+            if (/^\s*[{[]/.test(text) && /"(organizations|clockOffset)"\s*:/.test(text)) {
+              throw new UsageError(
+                `--seed: ${seeds[0]}:${jsonErrorAt(text, e as Error)}: malformed JSON: ${(e as Error).message.replace(/ in JSON at position \d+.*$/s, '')}`,
+              );
+            }
+            // Anything else is an organization file (YAML) gone wrong: read as orgs validate reads it.
+            orgFile = asOrgFile();
           }
         }
       }
@@ -161,8 +174,18 @@ const serve = defineCommand({
     const detached = (await import('./serve-detach.js')).detachedChild(ctx.env);
     let askedToStop = () => {};
     const asked = new Promise<void>((resolve) => (askedToStop = resolve));
+    /** The users' keys in the organization files (the banner's). */
+    let keys = new Map<string, { role: string | null; key?: string }>();
     let server;
     try {
+      if (orgFile || seedFolder) {
+        // Seeded once, in a sandbox of its own (no chaos, no database): the state it makes is where
+        // this one starts, and what POST /_sandbox/reset goes back to, with the same ids.
+        const seeded = await seededState(ctx, { seed, orgFile, seedFolder, token: flags.token, allowFetch, fetchTimeoutMs });
+        seed = undefined;
+        state = seeded.state;
+        keys = seeded.keys;
+      }
       server = await startServer({
         ...(detached ? { control: { token: detached.token, onStop: () => askedToStop() } } : {}),
         port,
@@ -173,10 +196,15 @@ const serve = defineCommand({
         ...(flags.data ? { data: flags.data } : {}),
         ...(flags.chaos ? { chaos: { rate: flags.chaos, seed: flags.chaosSeed ?? 1 } } : {}),
         ...(allowFetch ? { allowFetch } : {}),
-        ...(Number.isInteger(fetchTimeoutMs) && fetchTimeoutMs > 0 ? { fetchTimeoutMs } : {}),
+        ...(fetchTimeoutMs !== undefined ? { fetchTimeoutMs } : {}),
       });
     } catch (e) {
-      if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);
+      if (e instanceof SeedError) {
+        if (!seedText) throw new UsageError(`--seed: ${e.message}`);
+        // The file, and the line:column of the fixture's entry when it is known.
+        const at = await fixtureAt(seedText.text, e.path);
+        throw new UsageError(`--seed: ${seedText.file}${at ? `:${at}` : ''}: ${e.message.replace(/^seed: /, '')}`);
+      }
       if (e instanceof StateFileError) throw new UsageError(`--data: ${e.message}`, e.hint);
       if (e instanceof TokenError) throw new UsageError(`--token: ${e.message}`);
       if (flags.data) {
@@ -187,35 +215,11 @@ const serve = defineCommand({
       if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`, 'pick another with --port, or --port 0 for any free one');
       throw e;
     }
-    /** The sandbox's users as the files left them: their roles, and their keys in the files. */
-    let users: { id: string; role: string | null; token: string; key?: string }[] = server.users;
-    if (orgFile || seedFolder) {
-      try {
-        if (orgFile) {
-          const seeded = await seedFromFile(ctx, server, orgFile);
-          users = server.users.map((u) => ({ ...u, ...(seeded.get(u.id) ?? {}) }));
-        }
-        if (seedFolder) {
-          const { seedContentFromFolder } = await import('../server/content/git-sync.js');
-          const titles = new Map((orgFile?.spaces ?? []).map((s) => [s.key, s.title]));
-          try {
-            const seeded = seedContentFromFolder(server.store, seedFolder.dir, {
-              org: server.organizationId,
-              titles,
-              title: basename(resolve(seedFolder.dir)),
-            });
-            server.persistence?.journal.commit();
-            for (const s of seeded) ctx.debug(`--seed: ${s.folder}: ${plural(s.pages, 'page')} and ${plural(s.files, 'file')} into space ${s.space}`);
-          } catch (e) {
-            if (e instanceof SeedError) throw new UsageError(`--seed: ${e.message}`);
-            throw e;
-          }
-        }
-      } catch (e) {
-        await server.close();
-        throw e;
-      }
-    }
+    /** The sandbox's users, and their keys in the organization files. */
+    const users: { id: string; role: string | null; token: string; key?: string }[] = server.users.map((u) => {
+      const key = keys.get(u.id)?.key;
+      return key !== undefined ? { ...u, key } : u;
+    });
     // Listen for the stop signals before announcing anything, so an early Ctrl-C is handled too.
     const stopped = new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
@@ -311,6 +315,134 @@ async function seedFromFile(
   } finally {
     await api.close();
   }
+}
+
+/**
+ * An organization file and/or a folder of content given to --seed, applied to a sandbox of its own
+ * (in memory, on loopback, without chaos): the state it leaves, exported, is where `serve` starts and
+ * what `POST /_sandbox/reset` goes back to; with the users' keys in the files. A bad seed is a UsageError.
+ */
+async function seededState(
+  ctx: Context,
+  opts: {
+    seed: import('../server/seed.js').SeedData | undefined;
+    orgFile: import('../orgfile/model.js').Desired | undefined;
+    seedFolder: { dir: string; orgFile?: string } | undefined;
+    token: string | undefined;
+    allowFetch: string[] | undefined;
+    fetchTimeoutMs: number | undefined;
+  },
+): Promise<{ state: string; keys: Map<string, { role: string | null; key?: string }> }> {
+  const { startServer } = await import('../server/serve.js');
+  const { SeedError } = await import('../server/seed.js');
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    ...(opts.token ? { token: opts.token } : {}),
+    ...(opts.seed ? { seed: opts.seed } : {}),
+    ...(opts.allowFetch ? { allowFetch: opts.allowFetch } : {}),
+    ...(opts.fetchTimeoutMs !== undefined ? { fetchTimeoutMs: opts.fetchTimeoutMs } : {}),
+  });
+  try {
+    const keys = opts.orgFile ? await seedFromFile(ctx, server, opts.orgFile) : new Map<string, { role: string | null; key?: string }>();
+    const folder = opts.seedFolder;
+    if (folder) {
+      const { seedContentFromFolder } = await import('../server/content/git-sync.js');
+      const titles = new Map((opts.orgFile?.spaces ?? []).map((s) => [s.key, s.title]));
+      try {
+        const seeded = seedContentFromFolder(server.store, folder.dir, { org: server.organizationId, titles, title: basename(resolve(folder.dir)) });
+        for (const s of seeded) ctx.debug(`--seed: ${s.folder}: ${plural(s.pages, 'page')} and ${plural(s.files, 'file')} into space ${s.space}`);
+      } catch (e) {
+        if (e instanceof SeedError) throw new UsageError(`--seed: ${inFolder(folder.dir, e.message)}`);
+        throw e;
+      }
+    }
+    return { state: server.store.exportState(), keys };
+  } finally {
+    await server.close();
+  }
+}
+
+/** A seed folder's message about one of its files (`SUMMARY.md:4: …`) names it by its path from here. */
+function inFolder(dir: string, message: string): string {
+  const m = /^([^:\s]+)(:.*)$/s.exec(message);
+  if (m && existsSync(join(dir, m[1]))) return `${join(dir, m[1])}${m[2]}`;
+  return message.startsWith(dir) ? message : `${dir}: ${message}`;
+}
+
+/**
+ * Each `.gitbook.yaml` of a seed folder (its root's for a space, each space folder's in a backup),
+ * checked before anything is seeded: YAML that parses, a mapping whose `root` and
+ * `structure.readme` / `structure.summary` are strings. A UsageError naming file:line:column and the rule.
+ */
+async function checkGitbookYaml(dir: string, kind: 'backup' | 'space'): Promise<void> {
+  const { isMap, isScalar, LineCounter, parseDocument } = await import('yaml');
+  const { LIMITS } = await import('../server/limits.js');
+  const files =
+    kind === 'space'
+      ? [join(dir, '.gitbook.yaml')]
+      : readdirSync(dir, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => join(dir, d.name, '.gitbook.yaml'));
+  for (const file of files) {
+    let stat;
+    try {
+      stat = lstatSync(file);
+    } catch {
+      continue; // none: the defaults
+    }
+    // Symbolic links and sizes are refused by the seeding itself (LIMITS.seed), naming the file.
+    if (!stat.isFile() || stat.size > LIMITS.seed.maxFileBytes) continue;
+    const text = readFileSync(file, 'utf8');
+    const lines = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+    const at = (offset: number) => {
+      const { line, col } = lines.linePos(offset);
+      return `${file}:${line}:${col}`;
+    };
+    const error = doc.errors[0];
+    if (error) throw new UsageError(`--seed: ${at(error.pos[0])}: not YAML: ${error.message.split('\n')[0]}`);
+    const top = doc.contents;
+    if (top === null || (isScalar(top) && top.value === null)) continue;
+    if (!isMap(top)) throw new UsageError(`--seed: ${at(top.range?.[0] ?? 0)}: must be a mapping (root:, structure:)`);
+    const stringAt = (path: string[], name: string) => {
+      const node = doc.getIn(path, true) as import('yaml').Node | undefined;
+      if (node !== undefined && !(isScalar(node) && typeof node.value === 'string'))
+        throw new UsageError(`--seed: ${at(node.range?.[0] ?? 0)}: ${name}: must be a path (text)`);
+    };
+    stringAt(['root'], 'root');
+    const structure = doc.get('structure', true) as import('yaml').Node | undefined;
+    if (structure !== undefined && !isMap(structure))
+      throw new UsageError(`--seed: ${at(structure.range?.[0] ?? 0)}: structure: must be a mapping (readme:, summary:)`);
+    stringAt(['structure', 'readme'], 'structure.readme');
+    stringAt(['structure', 'summary'], 'structure.summary');
+  }
+}
+
+/** `line:column` of where JSON.parse stopped reading `text` (its message's position; the end when it has none). */
+function jsonErrorAt(text: string, e: Error): string {
+  const pos = /at position (\d+)/.exec(e.message);
+  return lineCol(text, pos ? Number(pos[1]) : text.length);
+}
+
+/** `line:column` of a fixture's entry at `path` in its text, or undefined when it cannot be found. */
+async function fixtureAt(text: string, path: readonly (string | number)[] | undefined): Promise<string | undefined> {
+  if (!path?.length) return undefined;
+  const doc = (await import('yaml')).parseDocument(text);
+  // The entry, or the nearest of its parents that is there (a field missing is found at its object).
+  for (let n = path.length; n > 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true) as import('yaml').Node | undefined;
+    const offset = node?.range?.[0];
+    if (offset !== undefined) return lineCol(text, offset);
+  }
+  return undefined;
+}
+
+/** 1-based `line:column` of an offset in `text`. */
+function lineCol(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `${line}:${offset - before.lastIndexOf('\n')}`;
 }
 
 /** Whether `text` is a state exported by GET /_sandbox/state (`{"version", "clockOffset", "data"}`). */

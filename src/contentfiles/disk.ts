@@ -5,14 +5,14 @@
  * to resume an interrupted export without downloading again what it already has).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** The state file of an export, at the folder's root. */
 export const STATE_FILE = '.docsctl-export.json';
 /** The suffix of a file being written (left by an interrupted export, removed by the next). */
-const PART_SUFFIX = '.docsctl-part';
+export const PART_SUFFIX = '.docsctl-part';
 
 export interface StateEntry {
   sha256: string;
@@ -192,6 +192,40 @@ export async function removeFile(root: string, path: string): Promise<void> {
     }
     dir = dirname(dir);
   }
+}
+
+/**
+ * The files of `root` that are content but not in `known` (paths from the root, with `/`, sorted):
+ * what the folder holds that the export did not write. Not content, never listed: what is in a
+ * dot-folder or is a dot-file (`.git/`, `.github/`, `.gitignore`…) but `.gitbook/` (everything in it
+ * is) and `.gitbook.yaml`; the state file; files being written (`*.docsctl-part`); a subfolder
+ * holding an export of its own (its state file: another space's, as in a backup). `known` is
+ * compared without case: on a file system that ignores it, `readme.md` is `README.md`.
+ */
+export async function extraFiles(root: string, known: Iterable<string>): Promise<string[]> {
+  const written = new Set([...known].map((k) => k.toLowerCase()));
+  const out: string[] = [];
+  const walk = async (dir: string, rel: string, inGitbook: boolean): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return;
+      throw e;
+    }
+    if (rel !== '' && entries.some((e) => e.name === STATE_FILE)) return;
+    for (const e of entries) {
+      const path = rel === '' ? e.name : `${rel}/${e.name}`;
+      const gitbook = inGitbook || (rel === '' && e.name === '.gitbook' && e.isDirectory());
+      if (e.name.startsWith('.') && !gitbook && !(rel === '' && e.name === '.gitbook.yaml')) continue;
+      if (e.name.endsWith(PART_SUFFIX)) continue;
+      if (e.isDirectory()) await walk(join(dir, e.name), path, gitbook);
+      else if (!written.has(path.toLowerCase())) out.push(path);
+    }
+  };
+  await walk(root, '', false);
+  return out.sort();
 }
 
 /** Remove what an interrupted export left being written (`*.docsctl-part`). */

@@ -10,6 +10,7 @@
  * so this module knows no HTTP.
  */
 import {
+  extraFiles,
   hashFile,
   inside,
   readIfThere,
@@ -25,7 +26,7 @@ import {
   type StateEntry,
   type StreamingWriter,
 } from './disk.js';
-import { GITBOOK_YAML, linkTargets, pageFileText, planLayout, type TreeFile, type TreePage } from './layout.js';
+import { GITBOOK_YAML, linkTargets, pageFileText, planLayout, type Layout, type TreeFile, type TreePage } from './layout.js';
 import { documentToMarkdown, plainText, type AnyNode } from './markdown.js';
 
 export interface SourceFile extends TreeFile {
@@ -81,9 +82,15 @@ export interface ExportSummary {
   removed: string[];
   /** Files the export wrote before that the content no longer has (kept without `prune`; differences with `check`). */
   stale: string[];
+  /**
+   * Files in the folder the export never wrote (a page file, an asset, a document JSON put there by
+   * hand or by something else; `extraFiles` says what is not content): kept without `prune`, or
+   * when the folder held no export of this content before; differences with `check`.
+   */
+  extra: string[];
   /** Pages whose document JSON was kept beside their Markdown, and why. */
   kept: KeptPage[];
-  /** With `check`: each difference, `+ path` (missing), `~ path` (differs), `- path` (no longer in the content). */
+  /** With `check`: each difference, `+ path` (missing), `~ path` (differs), `- path` (in the folder, not in the content). */
   differences: string[];
 }
 
@@ -126,6 +133,7 @@ export async function exportContent(source: ContentSource, opts: ExportOptions):
     unchanged: 0,
     removed: [],
     stale: [],
+    extra: [],
     kept: [],
     differences: [],
   };
@@ -173,7 +181,7 @@ export async function exportContent(source: ContentSource, opts: ExportOptions):
         await put(placed.file, pageFileText(meta, rendered.markdown));
         if (rendered.losses.length > 0) {
           summary.kept.push({ page: placed.page.id, file: placed.file, document: placed.documentFile, losses: rendered.losses });
-          await put(placed.documentFile, `${JSON.stringify(page.document ?? null, null, 2)}\n`);
+          await put(placed.documentFile, `${JSON.stringify(withPathRefs(page.document ?? null, layout, source.space), null, 2)}\n`);
         }
       }
       done++;
@@ -239,6 +247,15 @@ export async function exportContent(source: ContentSource, opts: ExportOptions):
       if (!check) state.files[path] = previous!.files[path];
     }
   }
+  // What the folder holds that the export never wrote. Removed (`prune`) only from a folder that held
+  // this content's export before: a folder never exported to is not the export's to empty.
+  for (const path of await extraFiles(out, [...Object.keys(state.files), ...Object.keys(previous?.files ?? {})])) {
+    if (check) summary.differences.push(`- ${path}`);
+    if (opts.prune && !check && previous) {
+      await removeFile(out, path);
+      summary.removed.push(path);
+    } else summary.extra.push(path);
+  }
   summary.written.sort();
   summary.kept.sort((a, b) => (a.file < b.file ? -1 : 1));
   if (!check) {
@@ -264,6 +281,41 @@ function withoutTitle(doc: SourcePage['document'], title: string): SourcePage['d
   const first = doc?.nodes?.[0] as AnyNode | undefined;
   if (!doc || first?.object !== 'block' || first.type !== 'heading-1' || plainText(first.nodes ?? []).trim() !== title.trim()) return doc;
   return { ...doc, nodes: doc.nodes!.slice(1) };
+}
+
+/**
+ * A kept document with its references to the space's pages and files by path instead of id (ids
+ * are the space's own: a sandbox seeded from the folder gives its pages and files new ones, and
+ * maps these paths to them, .gitbook/documents in docs/content-export.md): a page (`page`, and an
+ * anchor's) by its Markdown file from the folder's root (`guide/install.md`), a file by its asset
+ * (`.gitbook/assets/logo.png`); a reference naming this space loses its `space`. What is not of the
+ * export (another space's page, a page or file the space does not list) is left as it is.
+ */
+function withPathRefs(doc: unknown, layout: Layout, space: string): unknown {
+  const refOf = (ref: Record<string, unknown>): Record<string, unknown> => {
+    if (ref.space !== undefined && ref.space !== space) return ref;
+    const { space: _space, ...rest } = ref;
+    if ((ref.kind === 'page' || ref.kind === 'anchor') && typeof ref.page === 'string') {
+      const placed = layout.byId.get(ref.page);
+      return placed ? { ...rest, page: placed.file } : ref;
+    }
+    if (ref.kind === 'file' && typeof ref.file === 'string') {
+      const asset = layout.assets.get(ref.file);
+      return asset !== undefined ? { ...rest, file: asset } : ref;
+    }
+    return ref;
+  };
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === 'ref' && typeof v === 'object' && v !== null && !Array.isArray(v) ? refOf(v as Record<string, unknown>) : walk(v),
+      ]),
+    );
+  };
+  return walk(doc);
 }
 
 /** The fields of a page read that say more than its list entry. */

@@ -67,18 +67,31 @@ const Seed = z.strictObject({
 });
 export type SeedData = z.input<typeof Seed>;
 
-export class SeedError extends Error {}
+/** A seed that cannot be loaded; `path` is the fixture entry it is about (for its line:column in the file). */
+export class SeedError extends Error {
+  constructor(
+    message: string,
+    readonly path?: readonly (string | number)[],
+  ) {
+    super(message);
+  }
+}
 
 /** Check a fixture and load it into an empty store. Throws SeedError naming the entry. */
 export function loadSeed(store: Store, input: unknown): void {
   const parsed = Seed.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new SeedError(`seed: ${issuePath(issue) || '(root)'}: ${describeIssue(issue)}`);
+    throw new SeedError(`seed: ${issuePath(issue) || '(root)'}: ${describeIssue(issue)}`, issue.path as (string | number)[]);
   }
   const seed = parsed.data;
   const fail = (where: string, msg: string): never => {
-    throw new SeedError(`seed: ${where}: ${msg}`);
+    // `members[0].user` is the path ['members', 0, 'user'].
+    const path = where
+      .split(/[.[\]]+/)
+      .filter(Boolean)
+      .map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    throw new SeedError(`seed: ${where}: ${msg}`, path);
   };
   const orgIds = new Set(seed.organizations.map((o) => o.id));
   const userIds = new Set(seed.users.map((u) => u.id));
@@ -113,9 +126,9 @@ export function loadSeed(store: Store, input: unknown): void {
     if (!orgIds.has(s.organization)) fail(`spaces[${i}].organization`, `no organization ${s.organization}`);
     if (s.parent !== undefined && collectionOrg.get(s.parent) !== s.organization) fail(`spaces[${i}].parent`, `no collection ${s.parent} in ${s.organization}`);
   });
-  for (const o of seed.organizations) {
-    if (!seed.members.some((m) => m.organization === o.id && m.role === 'admin')) fail(`organizations.${o.id}`, 'needs at least one admin member');
-  }
+  seed.organizations.forEach((o, i) => {
+    if (!seed.members.some((m) => m.organization === o.id && m.role === 'admin')) fail(`organizations[${i}]`, `${o.id} needs at least one admin member`);
+  });
 
   const now = store.now();
   for (const o of seed.organizations) {

@@ -23,7 +23,10 @@ export interface ServerOptions {
   token?: string;
   /** A fixture to load instead of the default data. */
   seed?: SeedData;
-  /** A state exported by `GET /_sandbox/state` to start from (and go back to on reset) instead of a seed. */
+  /**
+   * A state exported by `GET /_sandbox/state` to start from (and go back to on reset) instead of a
+   * seed: `serve --seed` of an organization file or a folder passes the state its seeding made.
+   */
   state?: string;
   /** Answer this share (0..1) of /v1 requests with a random fault, reproducibly for a seed. */
   chaos?: { rate: number; seed?: number };
@@ -72,7 +75,10 @@ export interface RunningServer {
   store: Store;
   /** With `data`: the database and the journal that saves changes into it. */
   persistence?: Persistence;
-  /** Back to the seed (what `POST /_sandbox/reset` does; saved with `data`). */
+  /**
+   * Back to the state the sandbox started from (what `POST /_sandbox/reset` does; saved with `data`):
+   * the fixture or `state` as loaded at start, the same text each time, so ids stay the same.
+   */
   reset(): void;
   /** Stop listening; with `data`, close the database (its log is folded in and removed). */
   close(): Promise<void>;
@@ -85,14 +91,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     allowHosts: [LOOPBACK, ...(opts.allowFetch ?? [])],
     timeoutMs: opts.fetchTimeoutMs ?? DEFAULT_FETCH_POLICY.timeoutMs,
   };
+  // The starting state, made once: start-up and every reset load this same text, so a reset gives
+  // back exactly the records (ids, timestamps, tokens) the sandbox started with.
+  const baseline = opts.state ?? seededState(seed); // throws SeedError before anything listens
   const start = () => {
-    if (opts.state !== undefined) {
-      try {
-        store.importState(opts.state);
-      } catch (e) {
-        throw new SeedError((e as Error).message);
-      }
-    } else loadSeed(store, seed); // throws SeedError before anything listens
+    try {
+      store.importState(baseline);
+    } catch (e) {
+      throw new SeedError((e as Error).message);
+    }
     if (opts.token !== undefined) setAdminToken(store, opts.token);
   };
   let persistence: Persistence | undefined;
@@ -115,10 +122,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   } else {
     start();
   }
+  /** The admin's token as announced (a saved database's, or --token): still the admin's after a reset. */
+  let announced: string | undefined;
   const reset = () => {
     store.clear();
     store.clock.offset = 0;
     start();
+    if (announced !== undefined && store.data.users.get(store.data.sandboxAdmin)?.token !== announced) {
+      try {
+        setAdminToken(store, announced);
+      } catch {
+        // Another user of the seed has that token: the seed's admin token stays.
+      }
+    }
   };
   const app = createApp(store, { reset, ...(opts.chaos ? { chaos: { rate: opts.chaos.rate, seed: opts.chaos.seed ?? 1 } } : {}) });
 
@@ -154,6 +170,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const admin = store.data.users.get(store.data.sandboxAdmin)!;
+  announced = admin.token;
   const firstOrg = [...store.data.orgs.keys()].find((o) => store.member(o, admin.id)?.role === 'admin') ?? [...store.data.orgs.keys()][0];
   const users = [...store.data.users.values()].map((u) => ({
     id: u.id,
@@ -210,6 +227,13 @@ function onStop(req: IncomingMessage, res: ServerResponse, control: NonNullable<
   } else {
     json(202, { pid: process.pid })(() => control.onStop());
   }
+}
+
+/** A fixture loaded into a store of its own, as exported state text (SeedError when it is malformed). */
+function seededState(seed: SeedData): string {
+  const scratch = new Store(undefined, families);
+  loadSeed(scratch, seed);
+  return scratch.exportState();
 }
 
 /** Make `token` the sandbox admin's. */

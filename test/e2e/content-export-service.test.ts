@@ -5,12 +5,13 @@
  * with Retry-After, a download that fails (the export resumes: what it has is not fetched again).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { serveJson } from '../helpers/cli.js';
 import { docsctlInProcess } from '../helpers/inprocess.js';
 
 const BIG = randomBytes(3 * 1024 * 1024 + 7);
@@ -100,7 +101,14 @@ function answer(path: string): { status: number; body?: unknown; headers?: Recor
           object: 'document',
           data: {},
           nodes: [
-            para(text('Below, a diagram.')),
+            para(
+              text('Below, a diagram (see '),
+              { object: 'inline', type: 'link', data: { ref: { kind: 'anchor', page: 'p1', anchor: 'start' } }, nodes: [text('home')] },
+              text(', '),
+              { object: 'inline', type: 'link', data: { ref: { kind: 'file', file: 'f1', space: 'sp1' } }, nodes: [text('the logo')] },
+              text(').'),
+            ),
+            { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'f1' } } },
             { object: 'block', type: 'integration', isVoid: true, data: { integration: 'mermaid', block: 'diagram', props: { source: 'a-->b' } } },
           ],
         },
@@ -165,12 +173,74 @@ describe('content export against a service of its own', () => {
       expect(readFileSync(join(out, 'README.md'), 'utf8')).toBe(
         '---\ndescription: Start here\n---\n\n# Home\n\nSee the [API](reference/api.md).\n\n{% file src=".gitbook/assets/big.bin" %}\n{% endfile %}\n',
       );
-      expect(readFileSync(join(out, 'reference/api.md'), 'utf8')).toBe('---\nicon: code\n---\n\n# API\n\nBelow, a diagram.\n');
+      expect(readFileSync(join(out, 'reference/api.md'), 'utf8')).toBe(
+        '---\nicon: code\n---\n\n# API\n\nBelow, a diagram (see [home](../README.md#start), [the logo](../.gitbook/assets/logo.png)).\n\n' +
+          '{% file src="../.gitbook/assets/logo.png" %}\n{% endfile %}\n',
+      );
       const kept = JSON.parse(readFileSync(join(out, '.gitbook/documents/reference/api.json'), 'utf8'));
-      expect(kept).toMatchObject({ object: 'document', nodes: [{ type: 'paragraph' }, { type: 'integration', data: { props: { source: 'a-->b' } } }] });
+      expect(kept).toMatchObject({
+        object: 'document',
+        nodes: [{ type: 'paragraph' }, { type: 'file' }, { type: 'integration', data: { props: { source: 'a-->b' } } }],
+      });
       expect(r.stderr).toContain(
         '1 page kept its document JSON (the Markdown cannot carry all of it):\n  reference/api.md → .gitbook/documents/reference/api.json: integration',
       );
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('a kept document names the space’s pages and files by path: a sandbox seeded from the folder links them to its own', { timeout: 60_000 }, async () => {
+    const out = mkdtempSync(join(tmpdir(), 'docsctl-export-'));
+    try {
+      const r = await run(['content', 'export', 'sp1', '--out', out]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      const kept = JSON.parse(readFileSync(join(out, '.gitbook/documents/reference/api.json'), 'utf8'));
+      const links = kept.nodes[0].nodes.filter((n: { object: string }) => n.object === 'inline');
+      expect(links.map((l: { data: unknown }) => l.data)).toEqual([
+        { ref: { kind: 'anchor', page: 'README.md', anchor: 'start' } },
+        { ref: { kind: 'file', file: '.gitbook/assets/logo.png' } },
+      ]);
+      expect(kept.nodes[1].data).toEqual({ ref: { kind: 'file', file: '.gitbook/assets/logo.png' } });
+
+      // A sandbox started from the folder, and one from a backup holding it: the page's references are
+      // to the pages and files the sandbox seeded.
+      const backup = mkdtempSync(join(tmpdir(), 'docsctl-backup-'));
+      cpSync(out, join(backup, 'docs'), { recursive: true });
+      writeFileSync(
+        join(backup, 'manifest.json'),
+        JSON.stringify({ docsctl: 1, organization: 'org-x', orgFile: { path: 'org.yaml', sha256: '' }, spaces: [] }),
+      );
+      onTestFinished(() => rmSync(backup, { recursive: true, force: true }));
+      for (const [seed, title] of [
+        [out, basename(out)],
+        [backup, 'docs'],
+      ]) {
+        const { info, stop } = await serveJson(['--seed', seed], { PATH: process.env.PATH ?? '', HOME: home, DOCSCTL_CONFIG_DIR: home });
+        try {
+          const api = async (path: string) => {
+            const res = await fetch(`${info.url}/v1${path}`, { headers: { authorization: `Bearer ${info.token}` } });
+            expect(res.status, path).toBe(200);
+            return res.json() as Promise<any>;
+          };
+          const space = (await api('/orgs/org-acme/spaces')).items.find((s: { title: string }) => s.title === title).id;
+          const { pages } = await api(`/spaces/${space}/content/pages`);
+          const [homePage, apiPage] = [pages[0], pages[1].pages[0]];
+          expect([homePage.title, apiPage.title]).toEqual(['Home', 'API']);
+          const logo = (await api(`/spaces/${space}/content/files`)).items.find((f: { name: string }) => f.name === 'logo.png');
+          const doc = (await api(`/spaces/${space}/content/page/${apiPage.id}`)).document;
+          const refs = doc.nodes.flatMap((b: { data?: { ref?: unknown }; nodes?: { data?: { ref?: unknown } }[] }) =>
+            [b, ...(b.nodes ?? [])].flatMap((n) => (n.data?.ref ? [n.data.ref] : [])),
+          );
+          expect(refs, seed).toEqual([
+            { kind: 'anchor', page: homePage.id, anchor: 'start' },
+            { kind: 'file', file: logo.id },
+            { kind: 'file', file: logo.id },
+          ]);
+        } finally {
+          await stop();
+        }
+      }
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

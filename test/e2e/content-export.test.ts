@@ -3,8 +3,8 @@
  * with hand-written expected files (test/fixtures/content-export/corpus), incremental reruns,
  * --prune, --check, --cr, --format json, resuming an interrupted export, and refusals.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync, existsSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync, existsSync, mkdirSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs, putContent, type FileInit, type PageInit } from '../helpers/content.js';
 import { useSandbox } from '../helpers/inprocess.js';
@@ -184,6 +184,56 @@ describe('content export', () => {
       ['~ .gitbook/assets/logo.png', '+ guide/install.md', '~ README.md', '~ SUMMARY.md', '- changelog-2024.md'].sort(),
     );
     expect(tree(out)).toEqual(before);
+  });
+
+  it('--check lists files the export never wrote; a rerun reports them, --prune removes them; dot-folders and other exports are not content', async () => {
+    putContent(sb.server.store, 'sp-welcome', PAGES, FILES);
+    const out = tempDir();
+    expect((await sb.run(['content', 'export', 'sp-welcome', '--out', out])).exitCode).toBe(0);
+    const put = (path: string, text = 'x') => {
+      mkdirSync(dirname(join(out, path)), { recursive: true });
+      writeFileSync(join(out, path), text);
+    };
+    const STRAY = ['.gitbook/assets/stray.png', '.gitbook/documents/stray.json', 'guide/stray.md', 'notes.md'];
+    const IGNORED = [
+      '.git/HEAD',
+      '.github/workflows/ci.yml',
+      '.gitignore',
+      'other/.docsctl-export.json',
+      'other/README.md',
+      'guide/stray.md.1a2b3c4d.docsctl-part',
+    ];
+    for (const p of [...STRAY, ...IGNORED]) put(p);
+
+    const check = await sb.run(['content', 'export', 'sp-welcome', '--out', out, '--check', '--json']);
+    expect(check.exitCode, check.stderr).toBe(1);
+    expect(JSON.parse(check.stdout).differences).toEqual(STRAY.map((p) => `- ${p}`));
+    for (const p of STRAY) expect(check.stderr).toContain(`  - ${p}\n`);
+    expect(check.stderr).toContain('differs from sp-welcome: 4 differences');
+
+    const rerun = await sb.run(['content', 'export', 'sp-welcome', '--out', out, '--json']);
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ written: [], removed: [], stale: [], extra: STRAY });
+    expect(rerun.stderr).toContain(
+      `4 files in the folder the export did not write, left in place (--prune removes them):\n${STRAY.map((p) => `  ? ${p}`).join('\n')}`,
+    );
+    for (const p of STRAY) expect(existsSync(join(out, p)), p).toBe(true);
+
+    const pruned = await sb.json(['content', 'export', 'sp-welcome', '--out', out, '--prune']);
+    expect(pruned).toMatchObject({ written: [], removed: STRAY, extra: [] });
+    for (const p of STRAY) expect(existsSync(join(out, p)), p).toBe(false);
+    for (const p of IGNORED.filter((p) => !p.endsWith('.docsctl-part'))) expect(existsSync(join(out, p)), p).toBe(true);
+    expect(existsSync(join(out, '.gitbook/documents'))).toBe(false);
+    expect((await sb.run(['content', 'export', 'sp-welcome', '--out', out, '--check'])).exitCode).toBe(0);
+
+    // A folder that held no export of this space: --prune lists what it did not write, removes nothing.
+    const fresh = tempDir();
+    writeFileSync(join(fresh, 'package.json'), '{}');
+    const first = await sb.run(['content', 'export', 'sp-welcome', '--out', fresh, '--prune', '--json']);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ removed: [], extra: ['package.json'] });
+    expect(first.stderr).toContain('the folder held no export of this content before: a rerun with --prune removes them');
+    expect(existsSync(join(fresh, 'package.json'))).toBe(true);
   });
 
   it('--cr exports a change request’s content; a folder of another space or change request is refused, nothing written', async () => {

@@ -49,7 +49,7 @@ describe('text from the service on a terminal and in a pipe', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).not.toMatch(CONTROLS);
     expect(r.stdout).toMatch(new RegExp(`^${spaceId}\\s+${escapeRe(SHOWN)}$`, 'm'));
-    // In colour (DOCSCTL_FORCE_TTY without NO_COLOR; FORCE_COLOR too), from the built binary.
+    // In colour (DOCSCTL_FORCE_TTY without NO_COLOR, FORCE_COLOR with it), from the built binary.
     const coloured = await sb.process(['spaces', 'list', '--fields', 'id,title'], { env: { DOCSCTL_FORCE_TTY: '200', FORCE_COLOR: '1' } });
     expect(coloured.stdout).toMatch(/^(\x1b\[[0-9;]*m)+id/); // the header
     expect(withoutColours(coloured.stdout)).toBe(r.stdout);
@@ -57,7 +57,7 @@ describe('text from the service on a terminal and in a pipe', () => {
 
   it('get: key/value lines on a terminal and in a pipe', async () => {
     spaceId = await evilSpace();
-    const tty = await sb.process(['spaces', 'get', spaceId], { env: { FORCE_COLOR: '1' } });
+    const tty = await sb.process(['spaces', 'get', spaceId], { env: { DOCSCTL_FORCE_TTY: '200', FORCE_COLOR: '1' } });
     expect(tty.stdout).toMatch(/^(\x1b\[[0-9;]*m)+id/m); // keys in colour
     expect(tty.exitCode).toBe(0);
     expect(withoutColours(tty.stdout)).not.toMatch(CONTROLS);
@@ -65,13 +65,17 @@ describe('text from the service on a terminal and in a pipe', () => {
     const piped = await sb.run(['spaces', 'get', spaceId]);
     expect(piped.stdout).not.toMatch(CONTROLS);
     expect(piped.stdout.split('\n')).toContain(`title\t${SHOWN}`);
+    // FORCE_COLOR alone (no DOCSCTL_FORCE_TTY) is colour only: in a pipe, the same TSV lines.
+    expect((await sb.run(['spaces', 'get', spaceId], { env: { FORCE_COLOR: '1' } })).stdout).toBe(piped.stdout);
   });
 
   it('tree: on a terminal (with its colours) and in a pipe', async () => {
     spaceId = await evilSpace();
-    const coloured = await sb.process(['tree'], { env: { FORCE_COLOR: '1' } });
+    const coloured = await sb.process(['tree'], { env: { DOCSCTL_FORCE_TTY: '200', FORCE_COLOR: '1' } });
     expect(coloured.stdout).toMatch(/\x1b\[[0-9;]*m/);
-    for (const r of [coloured, await sb.run(['tree'], { env: { DOCSCTL_FORCE_TTY: '200' } }), await sb.run(['tree'])]) {
+    const piped = await sb.run(['tree']);
+    expect((await sb.run(['tree'], { env: { FORCE_COLOR: '1' } })).stdout).toBe(piped.stdout);
+    for (const r of [coloured, await sb.run(['tree'], { env: { DOCSCTL_FORCE_TTY: '200' } }), piped]) {
       expect(r.exitCode).toBe(0);
       expect(withoutColours(r.stdout)).not.toMatch(CONTROLS);
       expect(withoutColours(r.stdout)).toContain('Ev^[[31mRED^G^[]8;;http://x.test^GL^[]8;;^G^[2J');
@@ -93,6 +97,9 @@ describe('text from the service on a terminal and in a pipe', () => {
     expect(raw.stdout).toBe(EVIL);
     const tty = await sb.run(['spaces', 'get', spaceId, '--jq', '.title'], { env: { DOCSCTL_FORCE_TTY: '1' } });
     expect(tty.stdout).toBe('Ev^[[31mRED^G^[]8;;http://x.test^GL^[]8;;^G^[2J\tT\nN');
+    // FORCE_COLOR does not make a pipe a terminal: the data stays as it is, and JSON stays JSON.
+    expect((await sb.run(['spaces', 'get', spaceId, '--jq', '.title'], { env: { FORCE_COLOR: '1' } })).stdout).toBe(EVIL);
+    expect((await sb.run(['spaces', 'get', spaceId, '--json'], { env: { FORCE_COLOR: '1' } })).stdout).toBe(json.stdout);
   });
 });
 

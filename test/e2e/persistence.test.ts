@@ -260,7 +260,7 @@ describe('docsctl serve --data', () => {
     writeFileSync(exported, JSON.stringify({ ...state, data: { users: { $map: [] } } }));
     const bad = await execa('node', [BIN, 'serve', '--memory', '--seed', exported, '--port', '0'], { env, extendEnv: false, reject: false });
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toMatch(/--seed: state: data.sandboxAdmin must name one of data.users/);
+    expect(bad.stderr).toMatch(/--seed: \S+: state: data.sandboxAdmin must name one of data.users/);
     // A file as docsctl wrote it before the database (version 1: no user value here has a `$` key).
     const file = join(home, 'old.json');
     writeFileSync(file, JSON.stringify({ ...state, version: 1 }), { mode: 0o600 });

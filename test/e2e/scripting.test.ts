@@ -229,7 +229,7 @@ describe('tables fit the terminal', () => {
     }
   });
 
-  it('DOCSCTL_FORCE_TTY and FORCE_COLOR give the terminal output on a pipe (a number is the width; FORCE_COLOR adds colour)', async () => {
+  it('DOCSCTL_FORCE_TTY gives the terminal output on a pipe (a number is the width); FORCE_COLOR does not, it adds colour to it', async () => {
     const plain = await sb.run(['spaces', 'list']);
     expect(plain.stdout).not.toMatch(/^id\s+title/);
     const forced = await docsctl(['spaces', 'list'], { ...env(), DOCSCTL_FORCE_TTY: '1', NO_COLOR: '1' });
@@ -238,9 +238,28 @@ describe('tables fit the terminal', () => {
     // At 30 columns the least useful columns are left out (stderr says which) before the title is cut.
     expect(narrow.stdout).toBe('id          title\nsp-welcome  Welcome');
     expect(narrow.stderr).toBe('note: columns visibility, parent, updatedAt hidden to fit 30 columns (see --fields, --json)');
-    const coloured = await docsctl(['spaces', 'list'], { ...env(), FORCE_COLOR: '1' });
+    const coloured = await docsctl(['spaces', 'list'], { ...env(), DOCSCTL_FORCE_TTY: '1', FORCE_COLOR: '1' });
     expect(coloured.stdout).toContain('\x1b[');
-    expect(coloured.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/^id\s+title/);
-    expect((await docsctl(['spaces', 'list'], { ...env(), FORCE_COLOR: '0' })).stdout).not.toMatch(/^id\s+title/);
+    expect(coloured.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toBe(forced.stdout);
+    for (const value of ['1', '0']) {
+      const r = await docsctl(['spaces', 'list'], { ...env(), FORCE_COLOR: value });
+      expect(r.stdout, `FORCE_COLOR=${value}`).toBe(plain.stdout);
+      expect(r.stdout).not.toContain('\x1b');
+    }
+  });
+
+  it('FORCE_COLOR=1 (as CI systems export it for other tools) leaves what docsctl writes into a real pipe byte for byte the same', async () => {
+    for (const command of ['docsctl spaces list', 'docsctl spaces get sp-welcome', 'docsctl spaces list --json', 'docsctl tree']) {
+      // `&& echo` marks the end: the last line break counts, and pipefail says docsctl succeeded.
+      const script = `${command} | cat && echo '<end>'`;
+      const bare = await pipeline(script);
+      expect(bare.exitCode, command).toBe(0);
+      expect(bare.stdout).toMatch(/\n<end>$/);
+      const forced = await pipeline(script, { FORCE_COLOR: '1' });
+      expect(forced.exitCode, command).toBe(0);
+      expect(forced.stdout, command).toBe(bare.stdout);
+      expect(forced.stdout).not.toContain('\x1b');
+    }
+    expect((await pipeline('docsctl spaces list | cat', { FORCE_COLOR: '1' })).stdout).toMatch(/^sp-welcome\tWelcome\t/);
   });
 });

@@ -111,13 +111,13 @@ describe('docsctl serve --seed refuses an unsafe or malformed folder, naming the
     symlinkSync('/etc/passwd', join(dir, 'space/.gitbook/assets/passwd'));
     const linked = await docsctl(['serve', '--memory', '--port', '0', '--seed', join(dir, 'space')], env);
     expect(linked.exitCode).toBe(2);
-    expect(linked.stderr).toContain('--seed: .gitbook/assets/passwd: a symbolic link');
+    expect(linked.stderr).toContain(`--seed: ${join(dir, 'space/.gitbook/assets/passwd')}: a symbolic link`);
     const other = join(dir, 'other');
     cpSync(FIXTURE, other, { recursive: true });
     writeFileSync(join(other, 'SUMMARY.md'), '# Table of contents\n\n* [Welcome](README.md)\nnot an item\n');
     const malformed = await docsctl(['serve', '--memory', '--port', '0', '--seed', other], env);
     expect(malformed.exitCode).toBe(2);
-    expect(malformed.stderr).toContain('--seed: SUMMARY.md:4: not an item of the table of contents');
+    expect(malformed.stderr).toContain(`--seed: ${join(other, 'SUMMARY.md')}:4: not an item of the table of contents`);
     const empty = mkdtempSync(join(tmpdir(), 'docsctl-seed-empty-'));
     const neither = await docsctl(['serve', '--memory', '--port', '0', '--seed', empty], env);
     expect(neither.exitCode).toBe(2);

@@ -216,7 +216,7 @@ describe('docsctl serve --detach, then serve stop', () => {
     }
     writeFileSync(join(shell.work, 'bad.json'), '{"organizations": [');
     const bad = await bash('docsctl serve --memory --detach --port 0 --seed bad.json');
-    expect(bad.stderr).toMatch(/^error: --seed: bad\.json is neither JSON nor an organization file/);
+    expect(bad.stderr).toMatch(/^error: --seed: bad\.json:1:20: malformed JSON: Unexpected end of JSON input/);
     expect(bad.exitCode).toBe(2);
     // A start slower than DOCSCTL_SERVE_START_TIMEOUT: stopped, exit 1, its log named.
     const slow = await bash('docsctl serve --memory --detach --port 0', { DOCSCTL_SERVE_START_TIMEOUT: '0.01' });

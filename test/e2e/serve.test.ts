@@ -76,7 +76,8 @@ describe('docsctl serve --memory', () => {
     writeFileSync(bad, JSON.stringify({ ...seed, members: [{ organization: 'o1', user: 'u-nobody', role: 'admin' }] }));
     const refused = await docsctl(['serve', '--memory', '--port', '0', '--seed', bad], env);
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toContain('--seed: seed: members[0].user: no user u-nobody');
+    // The file, the line:column of the entry, and the rule.
+    expect(refused.stderr).toMatch(new RegExp(`--seed: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1:\\d+: members\\[0\\]\\.user: no user u-nobody`));
     writeFileSync(bad, JSON.stringify({ ...seed, users: [{ id: 'u1', displayName: 'Una', email: 'not-an-email', token: 'token-u1-0001' }] }));
     const badEmail = await docsctl(['serve', '--memory', '--port', '0', '--seed', bad], env);
     expect(badEmail.exitCode).toBe(2);

@@ -381,6 +381,119 @@ describe('the audit log', () => {
     }
   });
 
+  describe('a write that changes nothing records nothing, with the same answer', () => {
+    const SPEC = JSON.stringify({ openapi: '3.0.3', info: { title: 'Pets', version: '1' }, paths: {} });
+    const made = async (method: string, path: string, body?: unknown) => {
+      const r = await sb.request(method, path, body);
+      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body;
+    };
+    const sectionsOf = async (site: string) => (await made('GET', `${site}/sections`)).items.map((x: { id: string }) => x.id);
+    /**
+     * What the rows act on: a site with two sections (the first with two site spaces, the second in
+     * a group) and a third section outside it, an invite link, a SAML provider, an OpenAPI
+     * specification, a comment with a reply in the space and one in a change request.
+     */
+    const world = async () => {
+      const site = `${ORG}/sites/${(await made('POST', `${ORG}/sites`, { title: 'Docs', spaces: ['sp-welcome'] })).id}`;
+      const spaces = [];
+      for (const title of ['Guide', 'API', 'Notes']) spaces.push((await made('POST', `${ORG}/spaces`, { title })).id);
+      await made('POST', `${site}/sections`, { spaceId: spaces[0], title: 'Second' });
+      await made('POST', `${site}/sections`, { spaceId: spaces[1], title: 'Third' });
+      const sections = await sectionsOf(site);
+      const siteSpace = (await made('POST', `${site}/site-spaces`, { spaceId: spaces[2], sectionId: sections[0] })).id;
+      const group = (await made('POST', `${site}/section-groups`, { title: 'Group', sections: [sections[1]] })).id;
+      const link = (await made('POST', `${ORG}/link-invites`, { role: 'read' })).id;
+      const saml = (await made('POST', `${ORG}/saml`, { label: 'IdP', entityID: 'https://idp.test/metadata', ssoURL: 'https://idp.test/sso' })).id;
+      await made('POST', `${ORG}/openapi`, { slug: 'pets', source: { text: SPEC } });
+      const comment = `/v1/spaces/sp-welcome/comments/${(await made('POST', '/v1/spaces/sp-welcome/comments', { body: { markdown: 'First' } })).id}`;
+      const reply = `${comment}/replies/${(await made('POST', `${comment}/replies`, { body: { markdown: 'Reply' } })).id}`;
+      const cr = `/v1/spaces/sp-welcome/change-requests/${(await made('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'Draft' })).id}`;
+      const crComment = `${cr}/comments/${(await made('POST', `${cr}/comments`, { body: { markdown: 'On the change' } })).id}`;
+      const crReply = `${crComment}/replies/${(await made('POST', `${crComment}/replies`, { body: { markdown: 'Reply' } })).id}`;
+      return { site, sections, siteSpace, group, link, saml, comment, reply, cr, crComment, crReply };
+    };
+    type World = Awaited<ReturnType<typeof world>>;
+    /** A write: its action, and its request (sent twice: the first changes something, the second nothing). */
+    const rows: { action: string; what?: string; write: (w: World) => [string, string, unknown?]; before?: (w: World) => Promise<unknown> }[] = [
+      { action: 'updateSite', write: (w) => ['PATCH', w.site, { title: 'Handbook', visibility: 'public' }] },
+      { action: 'publishSite', write: (w) => ['POST', `${w.site}/publish`] },
+      { action: 'unpublishSite', write: (w) => ['POST', `${w.site}/unpublish`], before: (w) => made('POST', `${w.site}/publish`) },
+      { action: 'deleteSite', write: (w) => ['DELETE', w.site] },
+      { action: 'updateSiteSection', write: (w) => ['PATCH', `${w.site}/sections/${w.sections[0]}`, { title: 'First', icon: 'book' }] },
+      { action: 'deleteSiteSection', write: (w) => ['DELETE', `${w.site}/sections/${w.sections[2]}`] },
+      { action: 'updateSiteSectionGroup', write: (w) => ['PATCH', `${w.site}/section-groups/${w.group}`, { title: 'Reference' }] },
+      { action: 'deleteSiteSectionGroup', write: (w) => ['DELETE', `${w.site}/section-groups/${w.group}`] },
+      { action: 'addSiteSectionToGroup', write: (w) => ['POST', `${w.site}/section-groups/${w.group}/sections`, { sectionId: w.sections[2] }] },
+      { action: 'removeSiteSectionFromGroup', write: (w) => ['DELETE', `${w.site}/section-groups/${w.group}/sections/${w.sections[1]}`] },
+      { action: 'updateSiteSpace', write: (w) => ['PATCH', `${w.site}/site-spaces/${w.siteSpace}`, { path: 'notes', hidden: true }] },
+      { action: 'deleteSiteSpace', write: (w) => ['DELETE', `${w.site}/site-spaces/${w.siteSpace}`] },
+      { action: 'updateInviteLink', write: (w) => ['PATCH', `${ORG}/link-invites/${w.link}`, { role: 'edit' }] },
+      { action: 'deleteInviteLink', write: (w) => ['DELETE', `${ORG}/link-invites/${w.link}`] },
+      { action: 'updateSamlProvider', write: (w) => ['PATCH', `${ORG}/saml/${w.saml}`, { label: 'Okta', defaultRole: 'edit' }] },
+      { action: 'deleteSamlProvider', write: (w) => ['DELETE', `${ORG}/saml/${w.saml}`] },
+      { action: 'updateOpenAPISpec', write: () => ['PATCH', `${ORG}/openapi/pets`, { visibility: 'public' }] },
+      { action: 'deleteOpenAPISpec', write: () => ['DELETE', `${ORG}/openapi/pets`] },
+      { action: 'updateCommentInSpace', what: 'its text', write: (w) => ['PUT', w.comment, { body: { markdown: 'Edited' } }] },
+      { action: 'updateCommentInSpace', what: 'resolved, a reaction', write: (w) => ['PUT', w.comment, { resolved: true, addedReactions: ['👍'] }] },
+      { action: 'deleteCommentInSpace', write: (w) => ['DELETE', w.comment] },
+      { action: 'updateCommentReplyInSpace', write: (w) => ['PUT', w.reply, { body: { markdown: 'Edited reply' } }] },
+      { action: 'deleteCommentReplyInSpace', write: (w) => ['DELETE', w.reply] },
+      { action: 'updateCommentInChangeRequest', write: (w) => ['PUT', w.crComment, { body: { markdown: 'Edited' } }] },
+      { action: 'deleteCommentInChangeRequest', write: (w) => ['DELETE', w.crComment] },
+      { action: 'updateCommentReplyInChangeRequest', write: (w) => ['PUT', w.crReply, { body: { markdown: 'Edited reply' } }] },
+      { action: 'deleteCommentReplyInChangeRequest', write: (w) => ['DELETE', w.crReply] },
+      { action: 'updateChangeRequest', write: (w) => ['PATCH', w.cr, { subject: 'Ready', status: 'open' }] },
+    ];
+    const ids = async () => (await eventsNow('?limit=100')).items.map((e: any) => e.id);
+
+    it.each(rows.map((row) => ({ ...row, name: row.what ? `${row.action} (${row.what})` : row.action })))(
+      '$name: recorded once, then the same write again is not',
+      async ({ action, write, before }) => {
+        const w = await world();
+        await before?.(w);
+        const [method, path, body] = write(w);
+        const start = await ids();
+        const first = await sb.request(method, path, body);
+        expect(first.status, JSON.stringify(first.body)).toBeLessThan(300);
+        const after = (await eventsNow('?limit=100')).items;
+        expect(after.length - start.length).toBe(1);
+        expect(after[0].action).toBe(action);
+        const again = await sb.request(method, path, body);
+        expect(again).toEqual(first);
+        expect(await ids()).toEqual(after.map((e: any) => e.id));
+      },
+    );
+
+    it('an empty update changes nothing: no event', async () => {
+      const w = await world();
+      const start = await ids();
+      for (const path of [w.site, `${w.site}/sections/${w.sections[0]}`, `${w.site}/section-groups/${w.group}`, `${ORG}/saml/${w.saml}`, w.cr]) {
+        expect((await sb.request('PATCH', path, {})).status, path).toBe(200);
+      }
+      expect((await sb.request('PUT', w.comment, {})).status).toBe(200);
+      expect(await ids()).toEqual(start);
+    });
+
+    it('a put of the same OpenAPI document is recorded: it is processed again and adds a version', async () => {
+      await made('PUT', `${ORG}/openapi/pets`, { source: { text: SPEC } });
+      const processed = async () => {
+        for (let i = 0; i < 1000; i++) {
+          const spec = await made('GET', `${ORG}/openapi/pets`);
+          if (spec.processingState === 'complete') return;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        throw new Error('the specification was not processed');
+      };
+      await processed();
+      const again = await sb.request('PUT', `${ORG}/openapi/pets`, { source: { text: SPEC } });
+      expect(again.status).toBe(200);
+      await processed();
+      expect((await made('GET', `${ORG}/openapi/pets/versions`)).items).toHaveLength(2);
+      expect((await eventsNow()).items.map((e: any) => e.action)).toEqual(['putOpenAPISpec', 'putOpenAPISpec']);
+    });
+  });
+
   describe('with a lowered bound', () => {
     const saved = LIMITS.audit.maxEvents;
     afterEach(() => {

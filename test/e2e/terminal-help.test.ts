@@ -1,6 +1,7 @@
 /**
  * The terminal and help, as gh does them (issue 23): help of a bare program or group on stdout with
- * exit 0, what common guesses of a command mean, colour forced by FORCE_COLOR / CLICOLOR_FORCE, tables
+ * exit 0, what common guesses of a command mean, colour forced by FORCE_COLOR / CLICOLOR_FORCE (colour
+ * only: on a pipe, TSV and JSON stay as they are; only DOCSCTL_FORCE_TTY asks for tables there), tables
  * that drop their least useful columns before a title becomes unreadable.
  */
 import { describe, expect, it } from 'vitest';
@@ -94,25 +95,51 @@ describe('colour', () => {
     expect((await sb.run(['spaces', 'list'], { env: { DOCSCTL_FORCE_TTY: '120', NO_COLOR: '' } })).stdout).toMatch(SGR);
   });
 
-  it('FORCE_COLOR and CLICOLOR_FORCE force colour, even with NO_COLOR; CLICOLOR_FORCE alone keeps TSV on a pipe, as gh', async () => {
-    const fc = await sb.run(['spaces', 'get', 'sp-welcome'], { env: { FORCE_COLOR: '1', NO_COLOR: '1' } });
-    expect(fc.stdout).toMatch(SGR);
-    expect(plain(fc.stdout)).toMatch(/^id\s+sp-welcome$/m);
-    const both = await sb.run(['spaces', 'list'], { env: { CLICOLOR_FORCE: '1', DOCSCTL_FORCE_TTY: '120' } });
-    expect(both.stdout).toMatch(SGR);
-    const tsv = await sb.run(['spaces', 'list'], { env: { CLICOLOR_FORCE: '1' } });
-    expect(tsv.stdout).toMatch(/^sp-welcome\tWelcome\t/);
-    expect(tsv.stdout).not.toMatch(SGR);
-    expect((await sb.run(['spaces', 'list'], { env: { CLICOLOR_FORCE: '0', DOCSCTL_FORCE_TTY: '120', NO_COLOR: '1' } })).stdout).not.toMatch(SGR);
+  it('FORCE_COLOR and CLICOLOR_FORCE force colour only: with DOCSCTL_FORCE_TTY coloured tables; alone, TSV and JSON stay uncoloured data on a pipe, as gh', async () => {
+    for (const force of [{ FORCE_COLOR: '1' }, { CLICOLOR_FORCE: '1' }]) {
+      const table = await sb.run(['spaces', 'list'], { env: { ...force, DOCSCTL_FORCE_TTY: '120' } });
+      expect(table.stdout, JSON.stringify(force)).toMatch(SGR);
+      expect(plain(table.stdout)).toMatch(/^id\s+title\s+visibility/);
+      const get = await sb.run(['spaces', 'get', 'sp-welcome'], { env: { ...force, DOCSCTL_FORCE_TTY: '120' } });
+      expect(get.stdout).toMatch(SGR);
+      expect(plain(get.stdout)).toMatch(/^id\s+sp-welcome$/m);
+    }
+    // On a pipe, without DOCSCTL_FORCE_TTY: byte for byte what docsctl prints without them (CI systems
+    // export FORCE_COLOR for other tools' logs; a script reading the TSV must not see it change).
+    const outputs = [
+      ['spaces', 'list'],
+      ['spaces', 'list', '--fields', 'id,title'],
+      ['spaces', 'get', 'sp-welcome'],
+      ['spaces', 'list', '--json'],
+      ['spaces', 'get', 'sp-welcome', '--json'],
+      ['spaces', 'get', 'sp-welcome', '--jq', '.title'],
+      ['tree'],
+    ];
+    for (const args of outputs) {
+      const bare = await sb.run(args);
+      expect(bare.exitCode, args.join(' ')).toBe(0);
+      for (const force of [{ FORCE_COLOR: '1' }, { FORCE_COLOR: '3' }, { FORCE_COLOR: 'true' }, { FORCE_COLOR: '1', NO_COLOR: '1' }, { CLICOLOR_FORCE: '1' }]) {
+        const r = await sb.run(args, { env: force });
+        expect(r.stdout, `${args.join(' ')} ${JSON.stringify(force)}`).toBe(bare.stdout);
+        expect(r.stdout).not.toMatch(SGR);
+        expect(r.stderr).toBe(bare.stderr);
+      }
+    }
+    expect((await sb.run(['spaces', 'list'], { env: { FORCE_COLOR: '1' } })).stdout).toMatch(/^sp-welcome\tWelcome\t/);
+    // NO_COLOR wins over the forcing variables where DOCSCTL_FORCE_TTY asks for the terminal's output.
+    for (const force of [{ FORCE_COLOR: '1' }, { CLICOLOR_FORCE: '1' }, { CLICOLOR_FORCE: '0' }])
+      expect((await sb.run(['spaces', 'list'], { env: { ...force, DOCSCTL_FORCE_TTY: '120', NO_COLOR: '1' } })).stdout).not.toMatch(SGR);
   });
 
-  it.skipIf(!HAS_TMUX)('in a real terminal: colour by default, none with NO_COLOR, colour again with CLICOLOR_FORCE', async () => {
+  it.skipIf(!HAS_TMUX)('in a real terminal: colour by default, none with NO_COLOR, colour again with CLICOLOR_FORCE or FORCE_COLOR', async () => {
     const env = { ...sb.env(), PATH: process.env.PATH ?? '' } as Record<string, string>;
     const screens: Record<string, string> = {};
     for (const [name, extra] of [
       ['default', {}],
       ['no', { NO_COLOR: '1' }],
       ['forced', { NO_COLOR: '1', CLICOLOR_FORCE: '1' }],
+      // (Not with NO_COLOR: Node itself warns on stderr when both NO_COLOR and FORCE_COLOR are set.)
+      ['forcedByFORCE_COLOR', { CLICOLOR: '0', FORCE_COLOR: '1' }],
     ] as const) {
       const term = Terminal.start(['spaces', 'list'], { ...env, ...extra });
       try {
@@ -126,6 +153,8 @@ describe('colour', () => {
     expect(screens.no).not.toMatch(SGR);
     expect(screens.forced).toMatch(SGR);
     expect(plain(screens.forced)).toBe(plain(screens.default));
+    expect(screens.forcedByFORCE_COLOR).toMatch(SGR);
+    expect(plain(screens.forcedByFORCE_COLOR)).toBe(plain(screens.default));
   });
 });
 

@@ -3,8 +3,12 @@
  * mark type of the official JSONDocument written as GitBook's Markdown (the expected text written by
  * hand), what the Markdown cannot carry named, the layout's paths, SUMMARY.md and link rewriting.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { extraFiles } from '../../src/contentfiles/disk.js';
 import { linkTargets, pageFileText, planLayout, type TreePage } from '../../src/contentfiles/layout.js';
 import { documentToMarkdown } from '../../src/contentfiles/markdown.js';
 import { official, validatorAt, describeErrors } from '../helpers/official.js';
@@ -485,5 +489,37 @@ describe('pageFileText', () => {
       expect(front.split('\n')).toHaveLength(1);
     }
     expect(pageFileText({ id: 'x', title: 'T', description: 'Plain words' }, '')).toContain('description: Plain words\n');
+  });
+});
+
+describe('extraFiles', () => {
+  it('lists the content files the export did not write: not dot-folders but .gitbook/, not another export’s folder, names compared without case', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'docsctl-extra-'));
+    try {
+      const put = (path: string) => {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), 'x');
+      };
+      const content = ['Readme.md', 'guide/install.md', '.gitbook.yaml', '.gitbook/assets/.hidden.png', '.gitbook/includes/x.md', 'guide/notes.txt'];
+      const notContent = [
+        '.docsctl-export.json',
+        '.git/HEAD',
+        '.github/workflows/ci.yml',
+        'guide/.DS_Store',
+        'other/.docsctl-export.json',
+        'other/a.md',
+        'a.md.0f0f0f0f.docsctl-part',
+      ];
+      for (const p of [...content, ...notContent]) put(p);
+      expect(await extraFiles(root, ['README.md', 'guide/install.md'])).toEqual([
+        '.gitbook.yaml',
+        '.gitbook/assets/.hidden.png',
+        '.gitbook/includes/x.md',
+        'guide/notes.txt',
+      ]);
+      expect(await extraFiles(join(root, 'missing'), [])).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

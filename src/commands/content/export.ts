@@ -14,7 +14,10 @@ const FORMATS = ['markdown', 'json'] as const;
 
 /** The flags `content export` and `orgs backup` share. */
 export const exportFlags = {
-  prune: { type: 'boolean', description: 'remove the files of pages and files no longer in the content (else they are listed)' },
+  prune: {
+    type: 'boolean',
+    description: 'remove the files of pages and files no longer in the content, and files the export never wrote (else they are listed)',
+  },
   check: {
     type: 'boolean',
     description: 'write nothing; exit 1 listing the differences when the folder is not the content (a backup verified in CI)',
@@ -30,7 +33,7 @@ export default defineCommand({
     'README.md for the first page, SUMMARY.md for the table of contents, a .md file per page at its path, files in .gitbook/assets ' +
     'with their exact bytes; links between pages relative to their files; GitBook’s blocks (hints, tabs, …) in GitBook’s syntax. ' +
     'A page whose document the Markdown cannot carry whole also keeps its document JSON in .gitbook/documents (counted on stderr). ' +
-    'A rerun writes only what changed and resumes an interrupted export; --prune removes what the space no longer has; ' +
+    'A rerun writes only what changed and resumes an interrupted export; --prune removes what the space no longer has and what the export never wrote; ' +
     '--check writes nothing and exits 1 on differences. See docs/content-export.md.',
   args: [{ name: 'space', description: 'space id' }],
   flags: {
@@ -124,7 +127,7 @@ export async function runExport(ctx: Context, source: ContentSource, out: string
 }
 
 /** The summary on stderr: counts, what was written, removed, left, kept; `--check`'s differences. */
-function reportExport(ctx: Context, s: ExportSummary, opts: Pick<RunExportOptions, 'check' | 'label'>): void {
+function reportExport(ctx: Context, s: ExportSummary, opts: Pick<RunExportOptions, 'check' | 'label' | 'prune'>): void {
   const head = opts.label ? `${opts.label}: ` : '';
   const lines: string[] = [];
   const counts = `${plural(s.pages, 'page')}, ${plural(s.assets, 'file')}`;
@@ -140,6 +143,13 @@ function reportExport(ctx: Context, s: ExportSummary, opts: Pick<RunExportOption
     );
     if (s.stale.length > 0)
       lines.push(`${head}${plural(s.stale.length, 'file')} no longer in the content, left in place (--prune removes them):`, ...s.stale.map((p) => `  ? ${p}`));
+    if (s.extra.length > 0)
+      lines.push(
+        `${head}${plural(s.extra.length, 'file')} in the folder the export did not write, left in place (${
+          opts.prune ? 'the folder held no export of this content before: a rerun with --prune removes them' : '--prune removes them'
+        }):`,
+        ...s.extra.map((p) => `  ? ${p}`),
+      );
   }
   if (s.kept.length > 0) {
     lines.push(`${head}${plural(s.kept.length, 'page')} kept ${s.kept.length === 1 ? 'its' : 'their'} document JSON (the Markdown cannot carry all of it):`);

@@ -6,13 +6,60 @@ import { plural } from '../../cli/text.js';
 import { ops as spaceOps } from '../../contract/spaces.js';
 import type { BackupManifest, BackupSpace } from '../../contentfiles/backup.js';
 import { checkOutFolder, exportFlags, runExport, spaceSource } from '../content/export.js';
+import type { Context } from '../../cli/context.js';
+import type { OrgFileData } from '../../orgfile/schema.js';
+import type { Reader } from '../../orgfile/live.js';
 import { concurrencyOf } from './orgfile.js';
+
+/**
+ * The documents of the specifications made from one (no `url`), as the backup writes them
+ * (`openapi/<slug>.yaml`); each is named in `data` as its specification's `file:`, so that the org
+ * file plans clean against the organization and `serve --seed` makes them again. One the org file
+ * could not read back (past ORG_FILE_LIMITS.openapiFileBytes), or whose slug cannot be a file name,
+ * is said on stderr and left without `file:`.
+ */
+async function specDocuments(
+  ctx: Context,
+  r: Reader,
+  org: string,
+  data: OrgFileData,
+  stringify: (v: unknown, o: { lineWidth: number }) => string,
+): Promise<{ slug: string; path: string; text: string }[]> {
+  const made = (data.openapi ?? []).filter((s) => s.url === undefined);
+  if (made.length === 0) return [];
+  const [{ readSpecDocuments }, { ORG_FILE_LIMITS }, { openapiPath }] = await Promise.all([
+    import('../../orgfile/live.js'),
+    import('../../orgfile/limits.js'),
+    import('../../contentfiles/backup.js'),
+  ]);
+  const documents = await readSpecDocuments(
+    r,
+    org,
+    made.map((s) => s.slug),
+  );
+  const out: { slug: string; path: string; text: string }[] = [];
+  data.openapi = data.openapi?.map((s) => {
+    const document = s.url === undefined ? documents.get(s.slug.toLowerCase()) : undefined;
+    if (document === undefined) return s;
+    const path = openapiPath(s.slug);
+    const text = stringify(document, { lineWidth: 0 });
+    if (!path || Buffer.byteLength(text) > ORG_FILE_LIMITS.openapiFileBytes) {
+      ctx.info(
+        `openapi ${s.slug}: its document not written (${!path ? 'its slug is not a file name' : `larger than the ${ORG_FILE_LIMITS.openapiFileBytes / 2 ** 20} MiB an organization file’s file: may name`}); docsctl openapi content ${s.slug} writes it`,
+      );
+      return s;
+    }
+    out.push({ slug: s.slug, path, text });
+    return { slug: s.slug, file: path, ...(s.visibility !== undefined ? { visibility: s.visibility } : {}) };
+  });
+  return out;
+}
 
 export default defineCommand({
   name: 'backup',
   summary: 'Back the organization up to a folder: its organization file, every space’s content in Git Sync’s layout, a manifest',
   description:
-    'DIR/org.yaml is what docsctl orgs export writes; DIR/KEY/ holds each space’s content as docsctl content export writes it ' +
+    'DIR/org.yaml is what docsctl orgs export writes, with DIR/openapi/SLUG.yaml the document of each OpenAPI specification made from one; DIR/KEY/ holds each space’s content as docsctl content export writes it ' +
     '(KEY: the space’s key in org.yaml); DIR/manifest.json lists the spaces with their ids, revisions and checksums. ' +
     'A rerun skips the spaces whose revision and files have not changed, and resumes an interrupted backup. --check writes nothing and exits 1 ' +
     'on differences. Restoring content into the service is Git Sync’s job; docsctl serve --seed DIR starts a sandbox from a backup. See docs/content-export.md.',
@@ -47,7 +94,10 @@ export default defineCommand({
     const previous = await backup.readManifest(out);
     if (previous && previous.organization !== org)
       throw new UsageError(`${out} holds the backup of organization ${previous.organization}: back ${org} up into another folder`, 'nothing was written');
-    const { data } = await ctx.spinning(`reading organization ${org}…`, exportOrganization(reader(api, concurrency), org));
+    const r = reader(api, concurrency);
+    const { data } = await ctx.spinning(`reading organization ${org}…`, exportOrganization(r, org));
+    // Specifications made from a document (no URL to fetch it from again): their latest document beside the org file, named as their `file:`.
+    const documents = await specDocuments(ctx, r, org, data, stringify);
     const orgText = formatFile(data, 'yaml', 'org.schema.json', (v) => stringify(v, { lineWidth: 0 }));
     const all = (data.spaces ?? []).map((s) => ({ key: String(s.key), id: String(s.id), title: String(s.title) }));
     let chosen = all;
@@ -63,15 +113,24 @@ export default defineCommand({
     }
 
     const differences: string[] = [];
-    const orgFile = await backup.putOrgFile(out, orgText, check);
+    const orgFile = await backup.putFile(out, backup.ORG_FILE, orgText, check);
     if (orgFile.changed) {
       if (check) differences.push(`${orgFile.existed ? '~' : '+'} ${backup.ORG_FILE}`);
       else ctx.info(`wrote ${join(out, backup.ORG_FILE)}`);
+    }
+    const openapi: NonNullable<BackupManifest['openapi']> = [];
+    for (const d of documents) {
+      const put = await backup.putFile(out, d.path, d.text, check);
+      openapi.push({ slug: d.slug, path: d.path, sha256: put.sha256 });
+      if (!put.changed) continue;
+      if (check) differences.push(`${put.existed ? '~' : '+'} ${d.path}`);
+      else ctx.info(`wrote ${join(out, d.path)}`);
     }
     const manifest: BackupManifest = {
       docsctl: 1,
       organization: org,
       orgFile: { path: backup.ORG_FILE, sha256: orgFile.sha256 },
+      ...(openapi.length ? { openapi } : {}),
       // Spaces not chosen this time keep their entries; chosen ones are replaced as they are backed up.
       spaces: (previous?.spaces ?? []).filter((s) => all.some((a) => a.id === s.id)),
     };
@@ -123,6 +182,19 @@ export default defineCommand({
         ctx.info(`${gone.folder}/: space ${gone.id} is no longer in the organization, left in place (--prune removes it)`);
       }
     }
+    // What the top of the folder holds that is not the backup's (removed with --prune from a folder that was a backup before).
+    const folders = new Set([...all.map((s) => backup.folderName(s.key, s.id)), ...(previous?.spaces ?? []).map((s) => s.folder)]);
+    const extras = [...(await backup.extraEntries(out, folders)), ...(await backup.extraDocuments(out, new Set(documents.map((d) => d.path))))];
+    if (check) differences.push(...extras.map((e) => `- ${e}`));
+    else if (flags.prune && previous) {
+      for (const extra of extras) await rm(join(out, extra), { recursive: true, force: true });
+      if (extras.length > 0) ctx.info(`removed what is not the backup's:\n${extras.map((e) => `  - ${e}`).join('\n')}`);
+    } else if (extras.length > 0)
+      ctx.info(
+        `${plural(extras.length, 'entry', 'entries')} in ${out} not the backup's, left in place (${
+          flags.prune ? 'the folder held no backup before: a rerun with --prune removes them' : '--prune removes them'
+        }):\n${extras.map((e) => `  ? ${e}`).join('\n')}`,
+      );
     if (!check) await backup.writeManifest(out, manifest, all);
     if (skipped > 0) ctx.info(`${plural(skipped, 'space')} unchanged since the last backup (same revision, files intact): skipped`);
     if (failed.length > 0)

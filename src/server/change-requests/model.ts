@@ -35,6 +35,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { effectiveMergeRules } from '../orgs/model.js';
+import { encode } from '../persist/codec.js';
 import { siteSpacesOf, sitesState } from '../sites/state.js';
 import { spaceFor, templateFiles, visibleSpaces, type SpacePermissions } from '../spaces/model.js';
 import type { RevisionRec, SpaceRec, Store } from '../store.js';
@@ -489,16 +490,20 @@ export function createChangeRequest(actor: Actor, { space, permissions }: Omit<F
   return cr;
 }
 
-/** Edit a change request (`PATCH`): subject, description, links, status; a merged one no longer changes. */
-export function editChangeRequest(actor: Actor, { space, cr, permissions }: FoundChangeRequest, body: UpdateChangeRequestBody): void {
+/** Edit a change request (`PATCH`): subject, description, links, status; a merged one no longer changes. Whether anything changed. */
+export function editChangeRequest(actor: Actor, { space, cr, permissions }: FoundChangeRequest, body: UpdateChangeRequestBody): boolean {
   requireCrEdit(space, permissions, 'editing a change request');
   if (cr.status === 'merged') throw badRequest(`change request ${cr.number} is merged: it can no longer be edited`);
-  if (Object.keys(body).length === 0) return;
+  if (Object.keys(body).length === 0) return false;
+  const before = encode(cr);
   if (body.subject !== undefined) cr.subject = body.subject;
   if (body.description !== undefined) cr.description = body.description;
   if (body.links !== undefined) cr.links = crLinks(cr, body.links);
   if (body.status !== undefined) cr.status = body.status;
+  // The values already there: nothing changed, not even the time of the last change or its contributors.
+  if (encode(cr) === before) return false;
   touchChangeRequest(actor, cr);
+  return true;
 }
 
 /**

@@ -15,6 +15,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { MarkdownTooDeep, type DocumentNode } from '../lib/markdown.js';
 import { checkWritten, writeDocument } from '../markdown-reads.js';
+import { encode } from '../persist/codec.js';
 import { spaceFor } from '../spaces/model.js';
 import type { SpaceRec, Store } from '../store.js';
 
@@ -229,14 +230,16 @@ function setResolved(actor: Actor, post: Resolution, resolved: boolean): void {
 
 /**
  * PUT of a comment or a reply: body (author or admin), resolved and reactions (comment role). `find`
- * finds the thread and the post (again after the body's text is read, which may wait).
+ * finds the thread and the post (again after the body's text is read, which may wait). `changed`
+ * says whether anything changed: the text it has, its status, reactions already there change
+ * nothing, not even `editedAt`.
  */
 export async function update<P extends PostRec>(
   actor: Actor,
   find: () => { thread: Thread; post: P },
   noun: 'comment' | 'reply',
   body: z.output<typeof UpdateCrReplyBody>,
-): Promise<{ thread: Thread; post: P }> {
+): Promise<{ thread: Thread; post: P; changed: boolean }> {
   const check = () => {
     const found = find();
     requireComment(found.thread, `updating a ${noun}`);
@@ -250,13 +253,14 @@ export async function update<P extends PostRec>(
   }
   const { thread, post } = check();
   const applyReactions = planReactions(actor, post, noun, body.addedReactions, body.removedReactions);
-  if (markdown !== undefined) {
+  const before = encode(post);
+  if (markdown !== undefined && markdown !== post.markdown) {
     post.markdown = markdown;
     post.editedAt = actor.store.now();
   }
   if (body.resolved !== undefined) setResolved(actor, post, body.resolved);
   applyReactions();
-  return { thread, post };
+  return { thread, post, changed: encode(post) !== before };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -318,12 +322,12 @@ export async function postComment(actor: Actor, where: Where, body: z.output<typ
   return { thread, comment: c };
 }
 
-/** Delete a comment and its replies (its author, or an admin of the space); a missing one changes nothing. */
-export function deleteComment(actor: Actor, where: Where, commentId: string): void {
+/** Delete a comment and its replies (its author, or an admin of the space); a missing one changes nothing (false). */
+export function deleteComment(actor: Actor, where: Where, commentId: string): boolean {
   const thread = threadFor(actor, where);
   const s = state(actor.store);
   const c = s.comments.get(commentId);
-  if (!c || !inThread(c, thread)) return;
+  if (!c || !inThread(c, thread)) return false;
   requireAuthor(actor, thread, c, 'delete', 'comment');
   for (const id of c.replies) s.replies.delete(id);
   s.comments.delete(c.id);
@@ -332,6 +336,7 @@ export function deleteComment(actor: Actor, where: Where, commentId: string): vo
     thread.key,
     threads.get(thread.key)!.filter((id) => id !== c.id),
   );
+  return true;
 }
 
 /** Reply to a comment (the comment role). */
@@ -364,16 +369,17 @@ export async function postReply(
   return { thread, comment: c, reply: r };
 }
 
-/** Delete a reply (its author, or an admin of the space); a missing one changes nothing. */
-export function deleteReply(actor: Actor, where: Where, commentId: string, replyId: string): void {
+/** Delete a reply (its author, or an admin of the space); a missing one changes nothing (false). */
+export function deleteReply(actor: Actor, where: Where, commentId: string, replyId: string): boolean {
   const thread = threadFor(actor, where);
   const c = commentIn(actor, thread, commentId);
   const s = state(actor.store);
   const r = s.replies.get(replyId);
-  if (!r || r.comment !== c.id) return;
+  if (!r || r.comment !== c.id) return false;
   requireAuthor(actor, thread, r, 'delete', 'reply');
   s.replies.delete(r.id);
   c.replies = c.replies.filter((id) => id !== r.id);
+  return true;
 }
 
 /** The users who commented or replied in a thread, in order of first post. */

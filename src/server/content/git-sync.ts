@@ -8,7 +8,8 @@
  * - each page's file: front matter (`title`, `description`, `icon`, `emoji`, `hidden`), `# Title`,
  *   its body (headings one level up: the page title is the file's only `#`), kept as written
  *   (relative links resolve in the sandbox: git-refs.ts); `.gitbook/documents/<path>.json`, where
- *   present, is the page's document instead;
+ *   present, is the page's document instead (its references to pages and files by their paths in
+ *   the folder, as the export writes them, or by ids of this content);
  * - `.gitbook/assets/NAME`: the files, their exact bytes.
  *
  * The folder is untrusted input: regular files and folders only (a symbolic link is refused), inside
@@ -274,8 +275,22 @@ function readSpaceFolder(store: Store, dir: string, listing: Listing = listFolde
     }
   };
   build(items, content.pages, '');
-  // Documents kept beside the Markdown: written as Markdown, their references to this space's pages and files relative.
-  for (const { page, path, rel, abs } of documents) page.markdown = documentMarkdown(content, page, path, rel, abs);
+  // Documents kept beside the Markdown: written as Markdown, their references to this space's pages and files
+  // relative. The export writes those references by path (a page's file, a file's asset, from the folder's
+  // root): each is the page or file seeded from there.
+  const filesByName = new Map(content.files.map((f) => [f.name, f]));
+  const byPath = (ref: Record<string, unknown>): Record<string, unknown> => {
+    if ((ref.kind === 'page' || ref.kind === 'anchor') && typeof ref.page === 'string' && /\.md$/i.test(ref.page)) {
+      const page = seen.get(`${base}${ref.page}`);
+      return page ? { ...ref, page: page.id } : ref;
+    }
+    if (ref.kind === 'file' && typeof ref.file === 'string' && ref.file.startsWith('.gitbook/assets/')) {
+      const f = filesByName.get(ref.file.slice('.gitbook/assets/'.length));
+      return f ? { ...ref, file: f.id } : ref;
+    }
+    return ref;
+  };
+  for (const { page, path, rel, abs } of documents) page.markdown = documentMarkdown(content, page, path, rel, abs, byPath);
   return content;
 }
 
@@ -288,7 +303,14 @@ function subpagesFolder(item: SummaryItem): string | undefined {
   return undefined;
 }
 
-function documentMarkdown(content: RevisionContent, page: PageRec, path: string, rel: string, abs: string): string {
+function documentMarkdown(
+  content: RevisionContent,
+  page: PageRec,
+  path: string,
+  rel: string,
+  abs: string,
+  byPath: (ref: Record<string, unknown>) => Record<string, unknown>,
+): string {
   let doc: DocumentNode;
   try {
     doc = JSON.parse(textOf(abs, rel)) as DocumentNode;
@@ -300,7 +322,7 @@ function documentMarkdown(content: RevisionContent, page: PageRec, path: string,
   }
   const from = gitFileOf(content, page, path);
   try {
-    return documentToMarkdown(doc, (ref) => gitHref(content, from, ref));
+    return documentToMarkdown(doc, (ref) => gitHref(content, from, byPath(ref)));
   } catch (e) {
     if (e instanceof MarkdownTooDeep) throw new SeedError(`${rel}: ${e.message}`);
     throw new SeedError(`${rel}: not a document the sandbox can read: ${(e as Error).message}`);

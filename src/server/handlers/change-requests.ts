@@ -55,7 +55,7 @@ const handlers: Handlers<typeof ops> = {
 
   updateChangeRequest: (ctx, { params, body }) => {
     const found = crFor(ctx, params.spaceId, params.changeRequestId);
-    editChangeRequest(ctx, found, body);
+    if (!editChangeRequest(ctx, found, body)) ctx.unchanged = true;
     return changeRequestView(ctx, found.space, found.cr, found.permissions);
   },
 

@@ -55,7 +55,7 @@ const shared = {
     }),
 
   updateComment: async (ctx: HandlerCtx, { params, body }: In<CommentParams, unknown, z.output<typeof UpdateCommentBody>>) => {
-    const { thread, post } = await update(
+    const { thread, post, changed } = await update(
       ctx,
       () => {
         const thread = threadFor(ctx, params);
@@ -64,12 +64,13 @@ const shared = {
       'comment',
       body,
     );
+    if (!changed) ctx.unchanged = true;
     return commentView(ctx, thread, post, 'markdown');
   },
 
   deleteComment: (ctx: HandlerCtx, { params }: In<CommentParams>) => {
     // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
-    deleteComment(ctx, params, params.commentId);
+    if (!deleteComment(ctx, params, params.commentId)) ctx.unchanged = true;
     return undefined;
   },
 
@@ -102,7 +103,7 @@ const shared = {
 
   updateCommentReply: async (ctx: HandlerCtx, { params, body }: In<ReplyParams, unknown, z.output<typeof UpdateCrReplyBody>>) => {
     let c: CommentRec | undefined;
-    const { thread, post } = await update(
+    const { thread, post, changed } = await update(
       ctx,
       () => {
         const thread = threadFor(ctx, params);
@@ -112,11 +113,12 @@ const shared = {
       'reply',
       body,
     );
+    if (!changed) ctx.unchanged = true;
     return replyView(ctx, thread, c!, post, 'markdown');
   },
 
   deleteCommentReply: (ctx: HandlerCtx, { params }: In<ReplyParams>) => {
-    deleteReply(ctx, params, params.commentId, params.commentReplyId);
+    if (!deleteReply(ctx, params, params.commentId, params.commentReplyId)) ctx.unchanged = true;
     return undefined;
   },
 

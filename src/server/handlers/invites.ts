@@ -57,7 +57,10 @@ const handlers: Handlers<typeof ops> = {
     const forOrg = link.target.type === 'organization';
     if (forOrg && !('role' in body)) throw badRequest(`level: invite ${link.id} is for the organization: set its role`);
     if (!forOrg && !('level' in body)) throw badRequest(`role: invite ${link.id} is for a ${link.target.type}: set its level`);
-    link.role = 'role' in body ? body.role : body.level;
+    const to = 'role' in body ? body.role : body.level;
+    // The role it gives already: nothing changes.
+    if (link.role === to) ctx.unchanged = true;
+    link.role = to;
     return linkView(ctx, role, link);
   },
 
@@ -67,6 +70,7 @@ const handlers: Handlers<typeof ops> = {
     // A missing link answers 204 too: the official document's "did not exist".
     if (!link || link.org !== params.organizationId) {
       requireRole(role, 'admin', 'deleting an invite link');
+      ctx.unchanged = true;
       return undefined;
     }
     model.requireManageLink(ctx.store, ctx.caller.user.id, role, link, 'deleting an invite link');

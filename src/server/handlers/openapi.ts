@@ -30,8 +30,12 @@ const handlers: Handlers<typeof ops> = {
   updateOpenAPISpec: (ctx, { params, body }) => {
     requireAdmin(ctx, params.organizationId, 'changing an OpenAPI specification’s visibility');
     const s = specFor(ctx, params.organizationId, params.specSlug);
-    s.visibility = body.visibility;
-    s.updatedAt = ctx.store.now();
+    // The visibility it has already: nothing changes, not even the time of the last change.
+    if (s.visibility === body.visibility) ctx.unchanged = true;
+    else {
+      s.visibility = body.visibility;
+      s.updatedAt = ctx.store.now();
+    }
     return specView(ctx, s);
   },
 
@@ -40,6 +44,7 @@ const handlers: Handlers<typeof ops> = {
     const s = findSpec(ctx.store, params.organizationId, params.specSlug);
     // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (s) deleteSpec(ctx.store, s);
+    else ctx.unchanged = true;
     return undefined;
   },
 

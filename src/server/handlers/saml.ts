@@ -4,6 +4,7 @@
  */
 import { ops } from '../../contract/saml.js';
 import { orgFor } from '../access.js';
+import { unlessSame } from '../audit/model.js';
 import { defineFamily } from '../family.js';
 import type { Handlers } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
@@ -27,7 +28,11 @@ const handlers: Handlers<typeof ops> = {
 
   updateSamlProvider: (ctx, { params, body }) => {
     const p = providerFor(ctx, params.organizationId, params.samlProviderId, 'changing a SAML provider');
-    updateProvider(ctx.store, p, body);
+    unlessSame(
+      ctx,
+      () => p,
+      () => updateProvider(ctx.store, p, body),
+    );
     return providerView(ctx, p);
   },
   deleteSamlProvider: (ctx, { params }) => {
@@ -35,6 +40,7 @@ const handlers: Handlers<typeof ops> = {
     const p = providers(ctx.store).get(params.samlProviderId);
     // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
     if (p && p.org === params.organizationId) providers(ctx.store).delete(p.id);
+    else ctx.unchanged = true;
     return undefined;
   },
 

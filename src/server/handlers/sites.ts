@@ -8,6 +8,7 @@
 import { ops } from '../../contract/sites.js';
 import type { Role } from '../../contract/op.js';
 import { orgFor, requireRole } from '../access.js';
+import { unlessSame } from '../audit/model.js';
 import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
@@ -40,7 +41,7 @@ import {
   updateSite,
   updateSiteSpace,
 } from '../sites/model.js';
-import { dropSite, dropSiteSpace, settle, sitesState, walk, type SiteRec, type SitesState } from '../sites/state.js';
+import { dropSite, dropSiteSpace, settle, siteSpacesOf, sitesState, walk, type SiteRec, type SitesState } from '../sites/state.js';
 import {
   groupView,
   listedSections,
@@ -54,6 +55,12 @@ import {
   structureView,
   type SiteParams,
 } from '../sites/views.js';
+
+/**
+ * What a write to a site's settings or structure may change: the site, its sections, groups and site
+ * spaces (for `unlessSame`: a write giving what is there already records no audit event).
+ */
+const siteRecords = (st: SitesState, site: SiteRec) => () => [site, walk(st, site), siteSpacesOf(st, site)];
 
 /** The site for an operation that needs `min`, with the family's state. */
 function open(ctx: HandlerCtx, params: SiteParams, min: Role, what: string): { st: SitesState; site: SiteRec } {
@@ -86,14 +93,17 @@ const handlers: Handlers<typeof ops> = {
 
   updateSite: (ctx, { params, body }) => {
     const { st, site } = open(ctx, params, 'admin', 'updating a site');
-    updateSite(st, site, body);
+    unlessSame(ctx, siteRecords(st, site), () => updateSite(st, site, body));
     return siteView(ctx, site, memberOpts(ctx, site));
   },
 
   deleteSite: (ctx, { params }) => {
     const existing = sitesState(ctx.store).sites.get(params.siteId);
     // A missing target answers 204 too, not 404: the official document gives a delete's 204 as "the target did not exist".
-    if (!existing || existing.org !== params.organizationId) return undefined;
+    if (!existing || existing.org !== params.organizationId) {
+      ctx.unchanged = true;
+      return undefined;
+    }
     const { st, site } = open(ctx, params, 'admin', 'deleting a site');
     dropSite(st, site);
     return undefined;
@@ -101,12 +111,14 @@ const handlers: Handlers<typeof ops> = {
 
   publishSite: (ctx, { params }) => {
     const { st, site } = open(ctx, params, 'admin', 'publishing a site');
-    publishSite(st, site);
+    // Published already, with nothing left in draft: nothing changes.
+    unlessSame(ctx, siteRecords(st, site), () => publishSite(st, site));
     return siteView(ctx, site, memberOpts(ctx, site));
   },
 
   unpublishSite: (ctx, { params }) => {
     const { site } = open(ctx, params, 'admin', 'unpublishing a site');
+    if (!site.published) ctx.unchanged = true;
     site.published = false;
     return siteView(ctx, site, memberOpts(ctx, site));
   },
@@ -158,7 +170,7 @@ const handlers: Handlers<typeof ops> = {
   updateSiteSection: (ctx, { params, body }) => {
     const { st, site } = open(ctx, params, 'admin', 'updating a section');
     const section = mustSection(st, site, params.siteSectionId);
-    updateSection(st, site, section, body);
+    unlessSame(ctx, siteRecords(st, site), () => updateSection(st, site, section, body));
     return sectionView(ctx, site, section, memberOpts(ctx, site));
   },
 
@@ -166,6 +178,7 @@ const handlers: Handlers<typeof ops> = {
     const { st, site } = open(ctx, params, 'admin', 'deleting a section');
     const section = sectionIn(st, site, params.siteSectionId);
     if (section) deleteSection(st, site, section);
+    else ctx.unchanged = true;
     return undefined;
   },
 
@@ -193,7 +206,7 @@ const handlers: Handlers<typeof ops> = {
   updateSiteSectionGroup: (ctx, { params, body }) => {
     const { st, site } = open(ctx, params, 'admin', 'updating a section group');
     const group = mustGroup(st, site, params.siteSectionGroupId);
-    updateGroup(st, site, group, body);
+    unlessSame(ctx, siteRecords(st, site), () => updateGroup(st, site, group, body));
     return groupView(ctx, site, group, memberOpts(ctx, site));
   },
 
@@ -201,13 +214,15 @@ const handlers: Handlers<typeof ops> = {
     const { st, site } = open(ctx, params, 'admin', 'deleting a section group');
     const group = groupIn(st, site, params.siteSectionGroupId);
     if (group) deleteGroup(st, site, group);
+    else ctx.unchanged = true;
     return undefined;
   },
 
   addSiteSectionToGroup: (ctx, { params, body }) => {
     const { st, site } = open(ctx, params, 'admin', 'adding a section to a group');
     const group = mustGroup(st, site, params.siteSectionGroupId);
-    addSectionToGroup(st, site, group, body);
+    // The section at the end of the group already: nothing changes.
+    unlessSame(ctx, siteRecords(st, site), () => addSectionToGroup(st, site, group, body));
     return groupView(ctx, site, group, memberOpts(ctx, site));
   },
 
@@ -216,6 +231,7 @@ const handlers: Handlers<typeof ops> = {
     const group = mustGroup(st, site, params.siteSectionGroupId);
     const section = sectionIn(st, site, params.siteSectionId);
     if (section && section.group === group.id) removeSectionFromGroup(st, site, group, section);
+    else ctx.unchanged = true;
     return undefined;
   },
 
@@ -243,14 +259,17 @@ const handlers: Handlers<typeof ops> = {
   updateSiteSpace: (ctx, { params, body }) => {
     const { st, site } = open(ctx, params, 'admin', 'updating a site space');
     const ss = mustSiteSpace(st, site, params.siteSpaceId);
-    updateSiteSpace(ctx, st, site, ss, body);
+    unlessSame(ctx, siteRecords(st, site), () => updateSiteSpace(ctx, st, site, ss, body));
     return siteSpaceView(ctx, site, ss, memberOpts(ctx, site));
   },
 
   deleteSiteSpace: (ctx, { params }) => {
     const { st, site } = open(ctx, params, 'admin', 'deleting a site space');
     const ss = siteSpaceIn(st, site, params.siteSpaceId);
-    if (!ss) return undefined;
+    if (!ss) {
+      ctx.unchanged = true;
+      return undefined;
+    }
     dropSiteSpace(st, site, ss);
     settle(st, site);
     return undefined;
