@@ -104,6 +104,27 @@ describe('docsctl serve --seed SPACE-FOLDER', () => {
   });
 });
 
+describe('docsctl serve --seed reads a table of contents as Git Sync does', () => {
+  it('a link whose % is no escape (100%-sure.md) names that file as written', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'docsctl-seed-pct-')), 'space');
+    cpSync(FIXTURE, dir, { recursive: true });
+    writeFileSync(join(dir, 'SUMMARY.md'), '# Table of contents\n\n* [Welcome](README.md)\n* [Odd](100%-sure.md)\n* [Spaced](a%20b.md)\n');
+    writeFileSync(join(dir, '100%-sure.md'), '# Odd\n\nSure.\n');
+    writeFileSync(join(dir, 'a b.md'), '# Spaced\n');
+    const { info, stop } = await serveJson(['--seed', dir], env);
+    try {
+      const get = async (path: string) =>
+        (await (await fetch(`${info.url}/v1${path}`, { headers: { authorization: `Bearer ${info.token}` } })).json()) as any;
+      const space = (await get('/orgs/org-acme/spaces')).items.find((s: { title: string }) => s.title === 'space').id;
+      const pages = (await get(`/spaces/${space}/content/pages`)).pages as Page[];
+      expect(pages.map((p) => p.title)).toEqual(['Welcome', 'Odd', 'Spaced']);
+      expect((await get(`/spaces/${space}/content/page/${pages[1]!.id}?format=markdown`)).markdown).toContain('Sure.');
+    } finally {
+      await stop();
+    }
+  });
+});
+
 describe('docsctl serve --seed refuses an unsafe or malformed folder, naming the file', () => {
   it('refuses a symbolic link, and a SUMMARY.md line that is no item', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docsctl-seed-bad-'));

@@ -231,7 +231,7 @@ function readSpaceFolder(store: Store, dir: string, listing: Listing = listFolde
       }
       const href = item.href.replace(/#.*$/, '');
       const isFile = href !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('//') && /\.md$/i.test(href);
-      const target = isFile ? decodeURI(`${base}${href.replace(/^\.\//, '')}`) : '';
+      const target = isFile ? decodePath(`${base}${href.replace(/^\.\//, '')}`) : '';
       if (!isFile || seen.has(target)) {
         // A link page: to a URL, or to a page listed already.
         const to = seen.get(target);
@@ -294,11 +294,20 @@ function readSpaceFolder(store: Store, dir: string, listing: Listing = listFolde
   return content;
 }
 
+/** A table of contents link's path, its %-escapes decoded; one that is no escape (`100%-sure.md`) stays as written. */
+function decodePath(href: string): string {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
+}
+
 /** The folder the subpages of a root README.md are in (`slug/child.md`), if they are in one. */
 function subpagesFolder(item: SummaryItem): string | undefined {
   for (const child of item.children) {
     const href = child.href.replace(/#.*$/, '').replace(/^\.\//, '');
-    if (!child.group && /\.md$/i.test(href) && href.includes('/') && !/^[a-z][a-z0-9+.-]*:/i.test(href)) return decodeURI(href.split('/')[0]);
+    if (!child.group && /\.md$/i.test(href) && href.includes('/') && !/^[a-z][a-z0-9+.-]*:/i.test(href)) return decodePath(href.split('/')[0]);
   }
   return undefined;
 }
