@@ -113,8 +113,7 @@ describe('docsctl serve --seed reads a table of contents as Git Sync does', () =
     writeFileSync(join(dir, 'a b.md'), '# Spaced\n');
     const { info, stop } = await serveJson(['--seed', dir], env);
     try {
-      const get = async (path: string) =>
-        (await (await fetch(`${info.url}/v1${path}`, { headers: { authorization: `Bearer ${info.token}` } })).json()) as any;
+      const get = async (path: string) => (await (await fetch(`${info.url}/v1${path}`, { headers: { authorization: `Bearer ${info.token}` } })).json()) as any;
       const space = (await get('/orgs/org-acme/spaces')).items.find((s: { title: string }) => s.title === 'space').id;
       const pages = (await get(`/spaces/${space}/content/pages`)).pages as Page[];
       expect(pages.map((p) => p.title)).toEqual(['Welcome', 'Odd', 'Spaced']);
