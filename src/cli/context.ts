@@ -115,26 +115,32 @@ function forcedTty(env: NodeJS.ProcessEnv): boolean {
 
 /**
  * FORCE_COLOR (the convention chalk and Node follow): colour forced, as CLICOLOR_FORCE, and nothing
- * more; `0` or `false` does not force it. It never asks for the terminal's output: CI systems export
- * it for other tools' logs, and a script reading docsctl's TSV through a pipe must get TSV still.
+ * more; `0` or `false` turns colour off, as in chalk and Node. It never asks for the
+ * terminal's output: CI systems export it for other tools' logs, and a script reading docsctl's TSV
+ * through a pipe must get TSV still.
  */
 function forcedColor(env: NodeJS.ProcessEnv): boolean {
   const v = env.FORCE_COLOR;
-  return v !== undefined && !/^(0|false)$/i.test(v);
+  return v !== undefined && !colorOff(v);
+}
+
+function colorOff(forceColor: string | undefined): boolean {
+  return forceColor !== undefined && /^(0|false)$/i.test(forceColor);
 }
 
 /**
  * Whether docsctl's output is in colour, as gh decides it (go-gh's term.FromEnv): never with
  * `--no-color` (`flag` false); with DOCSCTL_FORCE_TTY, unless NO_COLOR (not empty) or CLICOLOR=0 say
- * no; else where colour is forced, by CLICOLOR_FORCE (not empty, not `0`: gh's) or FORCE_COLOR
- * (chalk's and Node's), even with NO_COLOR; else on a terminal, unless NO_COLOR or CLICOLOR=0 say no.
+ * no (or FORCE_COLOR=0); else where colour is forced, by CLICOLOR_FORCE (not empty, not `0`: gh's) or
+ * FORCE_COLOR (chalk's and Node's), even with NO_COLOR; else on a terminal, unless NO_COLOR,
+ * CLICOLOR=0 or FORCE_COLOR=0 (or `false`) say no.
  * Colour shows only in the terminal's output (tables, key/value lines, trees), never in TSV or JSON:
  * CLICOLOR_FORCE or FORCE_COLOR alone keep TSV (uncoloured) on a pipe, as gh does; only
  * DOCSCTL_FORCE_TTY asks for the terminal's output there.
  */
 export function colourOn(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean, flag = true): boolean {
   if (!flag) return false;
-  const disabled = Boolean(env.NO_COLOR) || env.CLICOLOR === '0';
+  const disabled = Boolean(env.NO_COLOR) || env.CLICOLOR === '0' || colorOff(env.FORCE_COLOR);
   if (forcedTty(env)) return !disabled;
   const forced = (Boolean(env.CLICOLOR_FORCE) && env.CLICOLOR_FORCE !== '0') || forcedColor(env);
   return forced || (!disabled && stdoutIsTTY);

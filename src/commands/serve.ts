@@ -1,4 +1,5 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Context } from '../cli/context.js';
 import { defineCommand } from '../cli/command.js';
@@ -179,6 +180,8 @@ const serve = defineCommand({
     let server;
     try {
       if (orgFile || seedFolder) {
+        // Seeding takes a while: a port already in use is said before it, not after.
+        if (port !== 0) await portFree(port, flags.host ?? '127.0.0.1');
         // Seeded once, in a sandbox of its own (no chaos, no database): the state it makes is where
         // this one starts, and what POST /_sandbox/reset goes back to, with the same ids.
         const seeded = await seededState(ctx, { seed, orgFile, seedFolder, token: flags.token, allowFetch, fetchTimeoutMs });
@@ -315,6 +318,16 @@ async function seedFromFile(
   } finally {
     await api.close();
   }
+}
+
+/** Whether the port can be listened on (a server listening there, closed at once); throws listen's error (EADDRINUSE) if not. */
+async function portFree(port: number, host: string): Promise<void> {
+  const probe = createNetServer();
+  await new Promise<void>((done, fail) => {
+    probe.once('error', fail);
+    probe.listen(port, host, () => done());
+  });
+  await new Promise<void>((done) => probe.close(() => done()));
 }
 
 /**

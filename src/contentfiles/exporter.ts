@@ -59,7 +59,8 @@ export interface ExportOptions {
   check: boolean;
   /** Runs a task within the export's bound on concurrent requests. */
   limit: <T>(task: () => Promise<T>) => Promise<T>;
-  progress?: (text: string) => void;
+  /** Told as each page and file is done: how many of all. */
+  progress?: (done: number, total: number) => void;
 }
 
 interface KeptPage {
@@ -145,7 +146,7 @@ export async function exportContent(source: ContentSource, opts: ExportOptions):
   };
   let done = 0;
   const total = layout.pages.length + layout.assets.size;
-  const tick = () => opts.progress?.(`${done}/${total} pages and files`);
+  const tick = () => opts.progress?.(done, total);
 
   /** A text file of the export: compared with the disk, written when it differs. */
   const put = async (path: string, text: string) => {

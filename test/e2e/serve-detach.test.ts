@@ -211,6 +211,12 @@ describe('docsctl serve --detach, then serve stop', () => {
       // The log of a start that failed is not kept; nor is a record; the server on the port is untouched.
       expect(readdirSync(join(shell.env.DOCSCTL_CONFIG_DIR, 'sandboxes')).filter((f) => f.startsWith(String(port)) || f.startsWith('starting-'))).toEqual([]);
       expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('not a sandbox');
+      // With a seed to apply first, the port is checked before it: its error, not the seed's.
+      const org = join(shell.env.DOCSCTL_CONFIG_DIR, 'org.yaml');
+      writeFileSync(org, 'version: 1\nopenapi:\n  - slug: pets\n    url: https://petstore.example/openapi.json\n');
+      const seeded = await docsctl(['serve', '--memory', '--port', String(port), '--seed', org], shell.env);
+      expect(seeded.stderr).toBe(`error: --port: ${port} is already in use\nhint: pick another with --port, or --port 0 for any free one`);
+      expect(seeded.exitCode).toBe(2);
     } finally {
       taken.close();
     }

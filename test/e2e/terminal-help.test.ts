@@ -129,6 +129,14 @@ describe('colour', () => {
     // NO_COLOR wins over the forcing variables where DOCSCTL_FORCE_TTY asks for the terminal's output.
     for (const force of [{ FORCE_COLOR: '1' }, { CLICOLOR_FORCE: '1' }, { CLICOLOR_FORCE: '0' }])
       expect((await sb.run(['spaces', 'list'], { env: { ...force, DOCSCTL_FORCE_TTY: '120', NO_COLOR: '1' } })).stdout).not.toMatch(SGR);
+    // FORCE_COLOR=0 (or false) turns colour off, as in chalk and Node: the terminal's table, uncoloured.
+    const table = await sb.run(['spaces', 'list'], { env: { DOCSCTL_FORCE_TTY: '120' } });
+    expect(table.stdout).toMatch(SGR);
+    for (const off of ['0', 'false']) {
+      const r = await sb.run(['spaces', 'list'], { env: { DOCSCTL_FORCE_TTY: '120', FORCE_COLOR: off } });
+      expect(r.stdout, off).not.toMatch(SGR);
+      expect(r.stdout).toBe(plain(table.stdout));
+    }
   });
 
   it.skipIf(!HAS_TMUX)('in a real terminal: colour by default, none with NO_COLOR, colour again with CLICOLOR_FORCE or FORCE_COLOR', async () => {
@@ -140,6 +148,7 @@ describe('colour', () => {
       ['forced', { NO_COLOR: '1', CLICOLOR_FORCE: '1' }],
       // (Not with NO_COLOR: Node itself warns on stderr when both NO_COLOR and FORCE_COLOR are set.)
       ['forcedByFORCE_COLOR', { CLICOLOR: '0', FORCE_COLOR: '1' }],
+      ['offByFORCE_COLOR', { FORCE_COLOR: '0' }],
     ] as const) {
       const term = Terminal.start(['spaces', 'list'], { ...env, ...extra });
       try {
@@ -155,6 +164,8 @@ describe('colour', () => {
     expect(plain(screens.forced)).toBe(plain(screens.default));
     expect(screens.forcedByFORCE_COLOR).toMatch(SGR);
     expect(plain(screens.forcedByFORCE_COLOR)).toBe(plain(screens.default));
+    expect(screens.offByFORCE_COLOR).not.toMatch(SGR);
+    expect(screens.offByFORCE_COLOR).toBe(plain(screens.default));
   });
 });
 

@@ -25,9 +25,12 @@ export class Terminal {
 
   private constructor() {}
 
-  /** Start `docsctl ARGS` in a fresh pane (120×40 unless `columns` says); the pane prints `[exit N]` when it ends. */
+  /**
+   * Start `docsctl ARGS` in a fresh pane (120×40 unless `columns` says); the pane prints `[exit N]` when it ends.
+   * The shell outlives a Ctrl-C of docsctl, as a user's interactive shell does (its trap is not docsctl's).
+   */
   static start(args: string[], env: Record<string, string>, columns = 120): Terminal {
-    return Terminal.run(`node ${shellQuote(BIN)} ${args.map(shellQuote).join(' ')}; echo "[exit $?]"; sleep 60`, env, columns);
+    return Terminal.run(`trap : INT; node ${shellQuote(BIN)} ${args.map(shellQuote).join(' ')}; echo "[exit $?]"; sleep 60`, env, columns);
   }
 
   /** Run a shell command line in a fresh pane with only `env` (plus TERM, and PATH unless given). */
@@ -68,6 +71,11 @@ export class Terminal {
   /** Everything the pane has shown, what scrolled off the screen too, wrapped lines joined. */
   history(): string {
     return this.tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'main').replace(/\s+$/, '');
+  }
+
+  /** Whether the pane shows its cursor (a program that hid it, `\x1b[?25l`, and ended without showing it again leaves it hidden). */
+  cursorVisible(): boolean {
+    return this.tmux('display-message', '-p', '-t', 'main', '#{cursor_flag}').trim() === '1';
   }
 
   /** Type text (literally) or press named keys (`Enter`, `Down`, `C-c`). */

@@ -3,6 +3,7 @@ import type { Api } from '../../client/api.js';
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, EXIT, UsageError } from '../../cli/errors.js';
+import { terminalLine } from '../../cli/escape.js';
 import { plural } from '../../cli/text.js';
 import { ops as crOps } from '../../contract/change-requests.js';
 import { ops } from '../../contract/content.js';
@@ -98,7 +99,19 @@ export async function runExport(ctx: Context, source: ContentSource, out: string
   const { Pool } = await import('../../orgfile/pool.js');
   const pool = new Pool(opts.concurrency);
   const what = opts.label ?? (source.changeRequest ? `change request ${source.changeRequest} of ${source.space}` : source.space);
-  const spin = ctx.spinner(`exporting ${what}…`);
+  const spin = ctx.spinner(fitted(ctx, `exporting ${what}…`));
+  // Ctrl-C: the progress line goes, the user is told the export resumes, exit 130. Each file is whole in
+  // place or not there (a part file the next run removes), and the state file records each one placed.
+  const interrupted = () => {
+    spin.stop();
+    ctx.info(
+      `${opts.label ? `${opts.label}: ` : ''}interrupted: ${
+        opts.check ? 'nothing was written' : `${out} keeps the files written so far; run it again: it downloads only what it does not have yet`
+      }`,
+    );
+    process.exit(EXIT.CANCELLED);
+  };
+  process.once('SIGINT', interrupted);
   let summary: ExportSummary;
   try {
     summary = await exportContent(source, {
@@ -107,7 +120,7 @@ export async function runExport(ctx: Context, source: ContentSource, out: string
       prune: opts.prune,
       check: opts.check,
       limit: (task) => pool.run(task),
-      progress: (text) => spin.update(`exporting ${what}: ${text}`),
+      progress: (done, total) => spin.update(fitted(ctx, `exporting ${what}: ${done}/${total} pages and files`, `${done}/${total} ${what}`)),
     });
   } catch (e) {
     if (e instanceof ForeignFolderError) throw new UsageError(e.message, 'nothing was written');
@@ -120,10 +133,25 @@ export async function runExport(ctx: Context, source: ContentSource, out: string
       );
     throw e;
   } finally {
+    process.off('SIGINT', interrupted);
     spin.stop();
   }
   reportExport(ctx, summary, opts);
   return summary;
+}
+
+/**
+ * The first of `texts` that fits the terminal's width, leaving room for the spinner's frame and time
+ * (` · 12s`), else the last one cut: a line that wrapped would leave its first rows behind at each
+ * redraw, which clears the last row only.
+ */
+function fitted(ctx: Context, ...texts: string[]): string {
+  const columns = ctx.io.stderr.columns;
+  const lines = texts.map((t) => [...terminalLine(t)]);
+  if (!columns) return lines[0].join('');
+  const room = Math.max(columns - 12, 8);
+  const line = lines.find((l) => l.length <= room) ?? lines[lines.length - 1];
+  return line.length <= room ? line.join('') : `${line.slice(0, room - 1).join('')}…`;
 }
 
 /** The summary on stderr: counts, what was written, removed, left, kept; `--check`'s differences. */
