@@ -104,6 +104,13 @@ function quote(v: string | number): string {
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
+/** A line cut to fit `columns - 1` (a character a column; what is cut ends with `…`). */
+function fitLine(line: string, columns: number | undefined): string {
+  if (!columns) return line;
+  const chars = [...line];
+  return chars.length < columns ? line : `${chars.slice(0, Math.max(columns - 2, 1)).join('')}…`;
+}
+
 /**
  * DOCSCTL_FORCE_TTY: terminal output (tables, colour, short times) on a pipe, as gh's GH_FORCE_TTY.
  * Any value but empty, `0` or `false` forces it; a number is also the terminal's width in columns.
@@ -404,20 +411,29 @@ export class Context {
     let frame = 0;
     let current = terminalLine(text);
     const started = Date.now();
-    // After a second, the time spent so far, so a long wait shows it is still going.
+    // After a second, the time spent so far, so a long wait shows it is still going. The line is cut to
+    // the terminal's width: one that wrapped would leave its first rows behind at each redraw.
     const draw = () => {
       const secs = Math.floor((Date.now() - started) / 1000);
-      err.write(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length]} ${current}${secs > 0 ? ` · ${secs}s` : ''}`);
+      err.write(`\r\x1b[2K${fitLine(`${FRAMES[frame++ % FRAMES.length]} ${current}${secs > 0 ? ` · ${secs}s` : ''}`, err.columns)}`);
     };
     draw();
     const timer = setInterval(draw, 80);
     timer.unref();
+    // Ctrl-C while it spins: the line goes, then (unless the command handles the interrupt itself) exit 130.
+    const interrupted = () => {
+      clearInterval(timer);
+      err.write('\r\x1b[2K');
+      if (process.listenerCount('SIGINT') === 0) process.exit(EXIT.CANCELLED);
+    };
+    process.once('SIGINT', interrupted);
     return {
       update(t) {
         current = terminalLine(t);
       },
       stop(final) {
         clearInterval(timer);
+        process.off('SIGINT', interrupted);
         err.write(`\r\x1b[2K${final ? `${final}\n` : ''}`);
       },
     };

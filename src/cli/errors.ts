@@ -40,7 +40,8 @@ export const EXIT_CODES_HELP = `Exit codes:
      PLAN when the organization changed since the plan was made: nothing applied)
   7  network failure or timeout
   8  rate limited (429) after the retries ran out
-130  cancelled at a prompt (Ctrl-C, or no to a confirmation); nothing was changed
+130  cancelled at a prompt (Ctrl-C, or no to a confirmation): nothing was changed; or interrupted
+     (Ctrl-C) while it ran: what was done stays done (content export and orgs backup resume)
 
 orgs plan exits 0 when it succeeds, whether or not the organization differs from the file, and
 with the codes above when it fails. With --detailed-exitcode (terraform plan -detailed-exitcode's

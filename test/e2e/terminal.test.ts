@@ -15,16 +15,20 @@ const sb = useSandbox();
 let term: Terminal | undefined;
 afterEach(() => term?.close());
 
-function open(args: string[], as = 'admin', extra: Record<string, string> = {}): Terminal {
-  term = Terminal.start(args, {
-    HOME: sb.home,
-    DOCSCTL_CONFIG_DIR: sb.home,
-    DOCSCTL_API_URL: sb.server.url,
-    DOCSCTL_TOKEN: sb.token(as),
-    DOCSCTL_ORG: sb.server.organizationId,
-    DOCSCTL_MAX_RETRIES: '0',
-    ...extra,
-  });
+function open(args: string[], as = 'admin', extra: Record<string, string> = {}, columns?: number): Terminal {
+  term = Terminal.start(
+    args,
+    {
+      HOME: sb.home,
+      DOCSCTL_CONFIG_DIR: sb.home,
+      DOCSCTL_API_URL: sb.server.url,
+      DOCSCTL_TOKEN: sb.token(as),
+      DOCSCTL_ORG: sb.server.organizationId,
+      DOCSCTL_MAX_RETRIES: '0',
+      ...extra,
+    },
+    columns,
+  );
   return term;
 }
 
@@ -113,6 +117,30 @@ describe.skipIf(!HAS_TMUX)('at a terminal', () => {
       const screen = t.screen();
       expect(screen).toMatch(/imported \d+ of \d+ resources/);
       expect(screen).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+    });
+
+    it('in a terminal narrower than its line, the spinner is cut to the width: no rows left behind', async () => {
+      const t = open(['content', 'import', 'sp-welcome', `${url}?${'long-query-'.repeat(8)}`], 'admin', {}, 40);
+      await t.waitFor(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] importing http.*…/);
+      expect(
+        t
+          .screen()
+          .split('\n')
+          .filter((l) => l.includes('importing')),
+      ).toHaveLength(1);
+      expect(await t.exitCode()).toBe(0);
+      const history = t.history();
+      expect(history).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+      expect(history).not.toContain('importing');
+    });
+
+    it('Ctrl-C while it spins: the spinner line goes, exit 130', async () => {
+      const t = open(['content', 'import', 'sp-welcome', url]);
+      await t.waitFor(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] importing/);
+      t.press('C-c');
+      expect(await t.exitCode()).toBe(130);
+      expect(t.history()).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|importing/);
+      expect(t.cursorVisible()).toBe(true);
     });
   });
 });
