@@ -148,12 +148,12 @@ export interface FamilyHooks {
   onTeamDeleted?: (store: Store, teamId: string) => void;
   /**
    * A user joined with an invite link to a space or a collection (invites/model.ts): give them
-   * `level` on it (grants), as a direct invitation would.
+   * `level` on it (grants), as a direct invitation would. Whether that changed anything.
    */
   onContentInviteJoined?: (
     store: Store,
     invite: { org: string; user: string; target: { type: 'space' | 'collection'; id: string }; level: Role | null },
-  ) => void;
+  ) => boolean;
   /** A whole state was loaded (`importState`): resume background work. */
   onStateImport?: (store: Store) => void;
   /** Files served at signed URLs (downloads.ts), by kind: produce the file from the claims, or throw `notFound`. */

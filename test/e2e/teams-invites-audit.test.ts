@@ -390,9 +390,11 @@ describe('the audit log', () => {
     };
     const sectionsOf = async (site: string) => (await made('GET', `${site}/sections`)).items.map((x: { id: string }) => x.id);
     /**
-     * What the rows act on: a site with two sections (the first with two site spaces, the second in
-     * a group) and a third section outside it, an invite link, a SAML provider, an OpenAPI
-     * specification, a comment with a reply in the space and one in a change request.
+     * What the rows act on: three spaces at the organization's root (after the collection
+     * col-handbook), a site with two sections (the first with two site spaces, the second in a group)
+     * and a third section outside it, an invite link to the organization and one to sp-welcome, a
+     * SAML provider, an OpenAPI specification, a comment with a reply in the space and one in a
+     * change request.
      */
     const world = async () => {
       const site = `${ORG}/sites/${(await made('POST', `${ORG}/sites`, { title: 'Docs', spaces: ['sp-welcome'] })).id}`;
@@ -402,8 +404,10 @@ describe('the audit log', () => {
       await made('POST', `${site}/sections`, { spaceId: spaces[1], title: 'Third' });
       const sections = await sectionsOf(site);
       const siteSpace = (await made('POST', `${site}/site-spaces`, { spaceId: spaces[2], sectionId: sections[0] })).id;
+      const firstSiteSpace = (await made('GET', `${site}/sections`)).items[0].siteSpaces[0].id;
       const group = (await made('POST', `${site}/section-groups`, { title: 'Group', sections: [sections[1]] })).id;
       const link = (await made('POST', `${ORG}/link-invites`, { role: 'read' })).id;
+      const spaceLink = (await made('POST', `${ORG}/link-invites`, { level: 'comment', space: 'sp-welcome' })).id;
       const saml = (await made('POST', `${ORG}/saml`, { label: 'IdP', entityID: 'https://idp.test/metadata', ssoURL: 'https://idp.test/sso' })).id;
       await made('POST', `${ORG}/openapi`, { slug: 'pets', source: { text: SPEC } });
       const comment = `/v1/spaces/sp-welcome/comments/${(await made('POST', '/v1/spaces/sp-welcome/comments', { body: { markdown: 'First' } })).id}`;
@@ -411,11 +415,22 @@ describe('the audit log', () => {
       const cr = `/v1/spaces/sp-welcome/change-requests/${(await made('POST', '/v1/spaces/sp-welcome/change-requests', { subject: 'Draft' })).id}`;
       const crComment = `${cr}/comments/${(await made('POST', `${cr}/comments`, { body: { markdown: 'On the change' } })).id}`;
       const crReply = `${crComment}/replies/${(await made('POST', `${crComment}/replies`, { body: { markdown: 'Reply' } })).id}`;
-      return { site, sections, siteSpace, group, link, saml, comment, reply, cr, crComment, crReply };
+      return { spaces, site, sections, siteSpace, firstSiteSpace, group, link, spaceLink, saml, comment, reply, cr, crComment, crReply };
     };
     type World = Awaited<ReturnType<typeof world>>;
-    /** A write: its action, and its request (sent twice: the first changes something, the second nothing). */
-    const rows: { action: string; what?: string; write: (w: World) => [string, string, unknown?]; before?: (w: World) => Promise<unknown> }[] = [
+    /**
+     * A write: its action, and its request (sent twice, by `as` if not the admin: the first changes
+     * something, the second nothing). `again`: the status the second answers when it is not the
+     * first's (a move of a space or collection to where it is is a 409, as it always was).
+     */
+    const rows: {
+      action: string;
+      what?: string;
+      write: (w: World) => [string, string, unknown?];
+      before?: (w: World) => Promise<unknown>;
+      as?: string;
+      again?: number;
+    }[] = [
       { action: 'updateSite', write: (w) => ['PATCH', w.site, { title: 'Handbook', visibility: 'public' }] },
       { action: 'publishSite', write: (w) => ['POST', `${w.site}/publish`] },
       { action: 'unpublishSite', write: (w) => ['POST', `${w.site}/unpublish`], before: (w) => made('POST', `${w.site}/publish`) },
@@ -444,24 +459,81 @@ describe('the audit log', () => {
       { action: 'updateCommentReplyInChangeRequest', write: (w) => ['PUT', w.crReply, { body: { markdown: 'Edited reply' } }] },
       { action: 'deleteCommentReplyInChangeRequest', write: (w) => ['DELETE', w.crReply] },
       { action: 'updateChangeRequest', write: (w) => ['PATCH', w.cr, { subject: 'Ready', status: 'open' }] },
+      {
+        action: 'moveSiteSection',
+        what: 'after another',
+        write: (w) => ['POST', `${w.site}/sections/${w.sections[0]}/move`, { position: { after: { type: 'site-section', siteSection: w.sections[2] } } }],
+      },
+      { action: 'moveSiteSection', what: 'to the end', write: (w) => ['POST', `${w.site}/sections/${w.sections[0]}/move`, {}] },
+      {
+        action: 'moveSiteSection',
+        what: 'into a group',
+        write: (w) => ['POST', `${w.site}/sections/${w.sections[2]}/move`, { position: { before: { type: 'site-section', siteSection: w.sections[1] } } }],
+      },
+      {
+        action: 'moveSiteSectionGroup',
+        write: (w) => ['POST', `${w.site}/section-groups/${w.group}/move`, { position: { before: { type: 'site-section', id: w.sections[0] } } }],
+      },
+      {
+        action: 'moveSiteSpace',
+        write: (w) => ['POST', `${w.site}/site-spaces/${w.siteSpace}/move`, { position: { before: { type: 'site-space', siteSpace: w.firstSiteSpace } } }],
+      },
+      { action: 'moveSpace', what: 'into a collection', write: (w) => ['POST', `/v1/spaces/${w.spaces[0]}/move`, { parent: 'col-handbook' }], again: 409 },
+      {
+        action: 'moveSpace',
+        what: 'before a sibling',
+        write: (w) => ['POST', `/v1/spaces/${w.spaces[2]}/move`, { position: { before: { type: 'space', space: w.spaces[0] } } }],
+        again: 409,
+      },
+      {
+        action: 'moveCollection',
+        write: (w) => ['POST', '/v1/collections/col-handbook/move', { position: { after: { type: 'space', space: w.spaces[2] } } }],
+        again: 409,
+      },
+      {
+        action: 'putAdaptiveSchema',
+        write: (w) => [
+          'PUT',
+          `${w.site}/adaptive-schema`,
+          { jsonSchema: { type: 'object', properties: { plan: { type: 'string', enum: ['free', 'pro'], description: 'Plan' } }, additionalProperties: false } },
+        ],
+      },
+      { action: 'joinWithInvite', what: 'to the organization', write: (w) => ['POST', `${ORG}/invites/${w.link}`], as: 'outsider' },
+      { action: 'joinWithInvite', what: 'to a space, as a guest', write: (w) => ['POST', `${ORG}/invites/${w.spaceLink}`], as: 'outsider' },
+      {
+        action: 'joinWithInvite',
+        what: 'a member given a higher role',
+        write: (w) => ['POST', `${ORG}/invites/${w.link}`],
+        before: (w) => made('PATCH', `${ORG}/link-invites/${w.link}`, { role: 'edit' }),
+        as: 'read',
+      },
     ];
+    /** The sandbox's clock moves on between the two requests: a time of the last change that moved would show. */
+    const tick = () =>
+      sb.server.app.handle({ method: 'POST', url: '/_sandbox/clock', headers: { authorization: `Bearer ${sb.token('admin')}` }, body: '{"advance":"1m"}' });
     const ids = async () => (await eventsNow('?limit=100')).items.map((e: any) => e.id);
 
     it.each(rows.map((row) => ({ ...row, name: row.what ? `${row.action} (${row.what})` : row.action })))(
       '$name: recorded once, then the same write again is not',
-      async ({ action, write, before }) => {
+      async ({ action, write, before, as, again: status }) => {
         const w = await world();
         await before?.(w);
         const [method, path, body] = write(w);
         const start = await ids();
-        const first = await sb.request(method, path, body);
+        const first = await sb.request(method, path, body, as);
         expect(first.status, JSON.stringify(first.body)).toBeLessThan(300);
         const after = (await eventsNow('?limit=100')).items;
         expect(after.length - start.length).toBe(1);
         expect(after[0].action).toBe(action);
-        const again = await sb.request(method, path, body);
-        expect(again).toEqual(first);
+        const state = (await sb.request('GET', '/_sandbox/state')).body;
+        await tick();
+        const again = await sb.request(method, path, body, as);
+        if (status === undefined) expect(again).toEqual(first);
+        else expect(again.status, JSON.stringify(again.body)).toBe(status);
         expect(await ids()).toEqual(after.map((e: any) => e.id));
+        // Nothing else moved either (the clock aside).
+        const now = (await sb.request('GET', '/_sandbox/state')).body;
+        expect({ ...now, clockOffset: 0 }).toEqual({ ...state, clockOffset: 0 });
       },
     );
 
@@ -472,6 +544,19 @@ describe('the audit log', () => {
         expect((await sb.request('PATCH', path, {})).status, path).toBe(200);
       }
       expect((await sb.request('PUT', w.comment, {})).status).toBe(200);
+      expect(await ids()).toEqual(start);
+    });
+
+    it('what is there from the start: a join below the role held, the empty adaptive schema of a new site', async () => {
+      const w = await world();
+      const start = await ids();
+      // An admin joins with a link for readers: they keep the higher role.
+      expect(await sb.request('POST', `${ORG}/invites/${w.link}`, undefined, 'admin')).toEqual({ status: 200, body: {} });
+      expect((await made('GET', `${ORG}/members/u-admin`)).role).toBe('admin');
+      const schema = (await made('GET', `${w.site}/adaptive-schema`)) as { jsonSchema: unknown; updatedAt: string };
+      await tick();
+      const put = await sb.request('PUT', `${w.site}/adaptive-schema`, { jsonSchema: schema.jsonSchema });
+      expect(put).toEqual({ status: 200, body: schema });
       expect(await ids()).toEqual(start);
     });
 

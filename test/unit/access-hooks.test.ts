@@ -13,7 +13,11 @@ function storeWithProbe() {
   const heard: unknown[] = [];
   const probe: FamilyHooks = {
     onTeamDeleted: (_store, teamId) => heard.push({ teamDeleted: teamId }),
-    onContentInviteJoined: (_store, invite) => heard.push({ joined: invite }),
+    // Hears, and gives nothing (whether it changed anything: no).
+    onContentInviteJoined: (_store, invite) => {
+      heard.push({ joined: invite });
+      return false;
+    },
   };
   const store = new Store(undefined, [probe]);
   loadSeed(store, defaultSeed());

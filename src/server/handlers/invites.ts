@@ -83,7 +83,8 @@ const handlers: Handlers<typeof ops> = {
     const link = model.linkIn(ctx.store, params.organizationId, params.inviteId);
     if (!ctx.store.data.orgs.has(link.org) || !live(ctx, link)) throw notFound(`no invite ${params.inviteId} in organization ${params.organizationId}`);
     model.requireLinksOn(model.inviteSettings(ctx.store, link.org).inviteLinks, link.org);
-    model.join(ctx.store, link, ctx.caller.user);
+    // A member holding the link's role (and level) already: nothing changes.
+    if (!model.join(ctx.store, link, ctx.caller.user)) ctx.unchanged = true;
     return {};
   },
 };

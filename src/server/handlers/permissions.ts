@@ -254,6 +254,6 @@ export const family = defineFamily({
   onContentInviteJoined: (store, { org, user, target, level }) => {
     const held = grantsOn(store, target.type, target.id).get(grantKey(target.type, target.id, 'user', user));
     const role = maxRole(held && applies(store, held, org) ? held.role : null, level);
-    if (role !== null) setGrant(store, { kind: target.type, id: target.id, org }, 'user', user, role);
+    return role !== null && setGrant(store, { kind: target.type, id: target.id, org }, 'user', user, role);
   },
 });

@@ -12,7 +12,8 @@ import { unlessSame } from '../audit/model.js';
 import { defineFamily } from '../family.js';
 import type { Handlers, HandlerCtx } from '../handler.js';
 import { paginate, scopeOf } from '../paginate.js';
-import { emptyAdaptiveSchema, templateConditions } from '../sites/adaptive.js';
+import { encode } from '../persist/codec.js';
+import { adaptiveSchemaOf, templateConditions } from '../sites/adaptive.js';
 import { siteCustomization } from '../sites/customization.js';
 import {
   addSectionToGroup,
@@ -139,19 +140,20 @@ const handlers: Handlers<typeof ops> = {
 
   getAdaptiveSchema: (ctx, { params }) => {
     const { site } = open(ctx, params, 'read', 'viewing a site’s adaptive schema');
-    const saved = site.adaptiveSchema;
-    return { object: 'site-adaptive-schema', jsonSchema: saved?.jsonSchema ?? emptyAdaptiveSchema(), updatedAt: saved?.updatedAt ?? site.createdAt };
+    return { object: 'site-adaptive-schema', ...adaptiveSchemaOf(site) };
   },
 
   putAdaptiveSchema: (ctx, { params, body }) => {
     const { site } = open(ctx, params, 'admin', 'setting a site’s adaptive schema');
-    site.adaptiveSchema = { jsonSchema: body.jsonSchema, updatedAt: ctx.store.now() };
-    return { object: 'site-adaptive-schema', ...site.adaptiveSchema };
+    // The schema it has already: nothing changes, not even the time of the last change.
+    if (encode(body.jsonSchema) === encode(adaptiveSchemaOf(site).jsonSchema)) ctx.unchanged = true;
+    else site.adaptiveSchema = { jsonSchema: body.jsonSchema, updatedAt: ctx.store.now() };
+    return { object: 'site-adaptive-schema', ...adaptiveSchemaOf(site) };
   },
 
   listTemplateConditions: (ctx, { params }) => {
     const { site } = open(ctx, params, 'read', 'viewing a site’s template conditions');
-    return { items: templateConditions(site.adaptiveSchema?.jsonSchema ?? emptyAdaptiveSchema()) };
+    return { items: templateConditions(adaptiveSchemaOf(site).jsonSchema) };
   },
 
   // --- Sections ------------------------------------------------------------------------------
@@ -185,7 +187,8 @@ const handlers: Handlers<typeof ops> = {
   moveSiteSection: (ctx, { params, body }) => {
     const { st, site } = open(ctx, params, 'admin', 'moving a section');
     const section = mustSection(st, site, params.siteSectionId);
-    moveSection(st, site, section, body);
+    // To where it is already: nothing changes.
+    unlessSame(ctx, siteRecords(st, site), () => moveSection(st, site, section, body));
     return sectionView(ctx, site, section, memberOpts(ctx, site));
   },
 
@@ -238,7 +241,7 @@ const handlers: Handlers<typeof ops> = {
   moveSiteSectionGroup: (ctx, { params, body }) => {
     const { st, site } = open(ctx, params, 'admin', 'moving a section group');
     const group = mustGroup(st, site, params.siteSectionGroupId);
-    moveGroup(st, site, group, body);
+    unlessSame(ctx, siteRecords(st, site), () => moveGroup(st, site, group, body));
     return groupView(ctx, site, group, memberOpts(ctx, site));
   },
 
@@ -278,7 +281,7 @@ const handlers: Handlers<typeof ops> = {
   moveSiteSpace: (ctx, { params, body }) => {
     const { st, site } = open(ctx, params, 'admin', 'moving a site space');
     const ss = mustSiteSpace(st, site, params.siteSpaceId);
-    moveSiteSpace(st, site, ss, body);
+    unlessSame(ctx, siteRecords(st, site), () => moveSiteSpace(st, site, ss, body));
     return siteSpaceView(ctx, site, ss, memberOpts(ctx, site));
   },
 };

@@ -118,17 +118,28 @@ function addMember(store: Store, orgId: string, userId: string, role: Role | nul
   return m;
 }
 
-/** Join with a link (see the module's comment). */
-export function join(store: Store, link: InviteLinkRec, user: UserRec): void {
+/**
+ * Join with a link (see the module's comment). Whether anything changed: a member holding the link's
+ * role (or a higher one), and its level on the link's space or collection, is left as it is.
+ */
+export function join(store: Store, link: InviteLinkRec, user: UserRec): boolean {
   const current = store.member(link.org, user.id);
   if (current?.disabled) throw forbidden(`your membership of organization ${link.org} is disabled; an admin enables it`);
   const orgRole = link.target.type === 'organization' ? link.role : null;
-  if (!current) addMember(store, link.org, user.id, orgRole, false);
-  else if (link.target.type === 'organization' && current.role !== orgRole) current.role = current.role === null ? orgRole : maxRole(current.role, orgRole);
+  let changed = false;
+  if (!current) {
+    addMember(store, link.org, user.id, orgRole, false);
+    changed = true;
+  } else if (link.target.type === 'organization' && current.role !== orgRole) {
+    const to = current.role === null ? orgRole : maxRole(current.role, orgRole);
+    changed = to !== current.role;
+    current.role = to;
+  }
   if (link.target.type !== 'organization') {
     const target = link.target;
-    for (const f of store.families) f.onContentInviteJoined?.(store, { org: link.org, user: user.id, target, level: link.role });
+    for (const f of store.families) if (f.onContentInviteJoined?.(store, { org: link.org, user: user.id, target, level: link.role })) changed = true;
   }
+  return changed;
 }
 
 function userByEmail(store: Store, email: string): UserRec | undefined {

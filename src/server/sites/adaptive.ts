@@ -1,5 +1,6 @@
 /** Adaptive content: a site's schema of visitor claims, and the conditions it offers. */
 import { ADAPTIVE_SCHEMA_URI, AdaptiveJsonSchema, UNSIGNED_DESCRIPTION, type Claim, type TemplateCondition } from '../../contract/sites.js';
+import type { SiteRec } from './state.js';
 
 /** The schema of a site whose schema was never set: no claims. */
 export function emptyAdaptiveSchema(): AdaptiveJsonSchema {
@@ -9,6 +10,11 @@ export function emptyAdaptiveSchema(): AdaptiveJsonSchema {
     properties: { unsigned: { type: 'object', description: UNSIGNED_DESCRIPTION, properties: {}, additionalProperties: false } },
     additionalProperties: false,
   });
+}
+
+/** A site's schema as it is read: the one set last and when, else the empty one since the site's creation. */
+export function adaptiveSchemaOf(site: SiteRec): { jsonSchema: AdaptiveJsonSchema; updatedAt: string } {
+  return site.adaptiveSchema ?? { jsonSchema: emptyAdaptiveSchema(), updatedAt: site.createdAt };
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
