@@ -57,6 +57,10 @@ function operationsCache(text: string): string | undefined {
         .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
         .sort((a, b) => b.t - a.t);
       for (const { f } of kept.slice(CACHE_KEPT - 1)) rmSync(join(dir, f), { force: true });
+      // A file half written by a process killed meanwhile (mock-server.cjs renames a whole one into place).
+      for (const f of readdirSync(dir).filter((f) => f.endsWith('.part'))) {
+        if (Date.now() - statSync(join(dir, f)).mtimeMs > 3_600_000) rmSync(join(dir, f), { force: true });
+      }
       return file;
     } catch {
       // not writable here: the next
