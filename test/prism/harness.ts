@@ -24,7 +24,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { checkRequest, official, type Json } from '../helpers/official.js';
 
 /** Prism's mock server, as `prism mock` starts it (see the file for what it leaves out). */
@@ -37,15 +37,26 @@ const CACHE_KEPT = 4;
 
 /**
  * The file of the operations Prism reads from `text` (mock-server.cjs writes it the first time):
- * named by the SHA-256 of the document, of Prism's version and of Node's (its serialization), so a
- * change to the document, to what the harness does to it, or to Prism is parsed afresh.
+ * named by the SHA-256 of the document, of the versions of Prism's reader (prism-http, http-spec,
+ * json-schema-ref-parser) and of V8's (its serialization), so a change to the document, to what the
+ * harness does to it, or to Prism is parsed afresh.
  * Undefined with PRISM_NO_CACHE=1, or where no directory can be written.
  */
 function operationsCache(text: string): string | undefined {
   if (process.env.PRISM_NO_CACHE === '1') return undefined;
+  // Prism's reader of the document, and what it reads it with, as mock-server.cjs resolves them.
   const prismRequire = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'));
-  const prismVersion = (JSON.parse(readFileSync(prismRequire.resolve('@stoplight/prism-http/package.json'), 'utf8')) as { version: string }).version;
-  const key = createHash('sha256').update(`${prismVersion}\0${process.versions.v8}\0`).update(text).digest('hex').slice(0, 32);
+  const httpRequire = createRequire(prismRequire.resolve('@stoplight/prism-http'));
+  const versions = [
+    versionOf(prismRequire, '@stoplight/prism-http', '@stoplight/prism-http'),
+    versionOf(httpRequire, '@stoplight/http-spec', '@stoplight/http-spec/oas3/operation'),
+    versionOf(httpRequire, '@stoplight/json-schema-ref-parser', '@stoplight/json-schema-ref-parser'),
+  ];
+  const key = createHash('sha256')
+    .update(`${versions.join('\0')}\0${process.versions.v8}\0`)
+    .update(text)
+    .digest('hex')
+    .slice(0, 32);
   for (const dir of CACHE_DIRS) {
     try {
       mkdirSync(dir, { recursive: true });
@@ -67,6 +78,17 @@ function operationsCache(text: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The version of package `name`, from the package.json above the file `entry` resolves to (some export no package.json). */
+function versionOf(require: NodeJS.Require, name: string, entry: string): string {
+  for (let dir = dirname(require.resolve(entry)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+    if (pkg.name === name) return pkg.version;
+  }
+  throw new Error(`no package.json of ${name} above ${require.resolve(entry)}`);
 }
 
 /** The official document, paths under `/v1`, recursive schema references cut (see above). */
