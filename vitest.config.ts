@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -10,9 +10,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOWEST = [
   'test/e2e/event-loop.test.ts',
-  'test/prism/commands.test.ts',
   'test/e2e/persistence.test.ts',
   'test/property/hostile.test.ts',
+  'test/unit/markdown-reads.test.ts',
+  'test/prism/commands.test.ts',
   'test/e2e/scripting-json.test.ts',
   'test/e2e/access-table.test.ts',
   'test/e2e/completion.test.ts',
@@ -20,7 +21,6 @@ const SLOWEST = [
   'test/e2e/api.test.ts',
   'test/e2e/hostile-output.test.ts',
   'test/e2e/readme.test.ts',
-  'test/unit/markdown-reads.test.ts',
   'test/e2e/serve-detach.test.ts',
   'test/soak/soak.test.ts',
   'test/e2e/demo.test.ts',
@@ -39,9 +39,30 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Dependencies resolved as the build resolves them (scripts/build.mjs, esbuild: no `development`
+ * condition). Vitest adds `development` (Vite's default where NODE_ENV is not `production`), which
+ * gives the micromark family its development builds: assertions and `debug` calls on every token,
+ * about twice the CPU of what ships (the event-loop and Markdown tests spend most of theirs there),
+ * and code that is not the code users run. Removed after Vitest's own plugin has set it.
+ */
+const shippedConditions: Plugin = {
+  name: 'shipped-conditions',
+  enforce: 'post',
+  configResolved(config) {
+    for (const resolve of [config.resolve, config.ssr?.resolve, config.environments?.ssr?.resolve]) {
+      if (resolve?.conditions) resolve.conditions = resolve.conditions.filter((c) => c !== 'development' && c !== 'development|production');
+    }
+  },
+};
+
 export default defineConfig({
+  plugins: [shippedConditions],
   test: {
     include: ['test/**/*.test.ts'],
+    // SUITE_CPU_LOG=FILE: each file's CPU time, appended to FILE (the helper's comment; without the
+    // variable it registers nothing).
+    setupFiles: ['test/helpers/cpu-per-file.ts'],
     testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',

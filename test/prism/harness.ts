@@ -18,15 +18,78 @@
  *   made the number of items it sent.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { checkRequest, official, type Json } from '../helpers/official.js';
 
 /** Prism's mock server, as `prism mock` starts it (see the file for what it leaves out). */
 const MOCK_SERVER = resolve(import.meta.dirname, 'mock-server.cjs');
+
+/** Where the operations Prism read from a document are kept between runs (mock-server.cjs), by the document's hash. */
+const CACHE_DIRS = [resolve(import.meta.dirname, '../../node_modules/.cache/docsctl-prism'), join(tmpdir(), 'docsctl-prism-cache')];
+/** How many documents' operations are kept (each ~9 MB): the latest, by when they were last used. */
+const CACHE_KEPT = 4;
+
+/**
+ * The file of the operations Prism reads from `text` (mock-server.cjs writes it the first time):
+ * named by the SHA-256 of the document, of the versions of Prism's reader (prism-http, http-spec,
+ * json-schema-ref-parser) and of V8's (its serialization), so a change to the document, to what the
+ * harness does to it, or to Prism is parsed afresh.
+ * Undefined with PRISM_NO_CACHE=1, or where no directory can be written.
+ */
+function operationsCache(text: string): string | undefined {
+  if (process.env.PRISM_NO_CACHE === '1') return undefined;
+  // Prism's reader of the document, and what it reads it with, as mock-server.cjs resolves them.
+  const prismRequire = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'));
+  const httpRequire = createRequire(prismRequire.resolve('@stoplight/prism-http'));
+  const versions = [
+    versionOf(prismRequire, '@stoplight/prism-http', '@stoplight/prism-http'),
+    versionOf(httpRequire, '@stoplight/http-spec', '@stoplight/http-spec/oas3/operation'),
+    versionOf(httpRequire, '@stoplight/json-schema-ref-parser', '@stoplight/json-schema-ref-parser'),
+  ];
+  const key = createHash('sha256')
+    .update(`${versions.join('\0')}\0${process.versions.v8}\0`)
+    .update(text)
+    .digest('hex')
+    .slice(0, 32);
+  for (const dir of CACHE_DIRS) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `operations-${key}.v8`);
+      if (existsSync(file)) utimesSync(file, new Date(), new Date());
+      // Keep the latest few: the others go (another worktree's may come back: it is parsed again then).
+      const kept = readdirSync(dir)
+        .filter((f) => /^operations-[0-9a-f]+\.v8$/.test(f) && f !== `operations-${key}.v8`)
+        .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+        .sort((a, b) => b.t - a.t);
+      for (const { f } of kept.slice(CACHE_KEPT - 1)) rmSync(join(dir, f), { force: true });
+      // A file half written by a process killed meanwhile (mock-server.cjs renames a whole one into place).
+      for (const f of readdirSync(dir).filter((f) => f.endsWith('.part'))) {
+        if (Date.now() - statSync(join(dir, f)).mtimeMs > 3_600_000) rmSync(join(dir, f), { force: true });
+      }
+      return file;
+    } catch {
+      // not writable here: the next
+    }
+  }
+  return undefined;
+}
+
+/** The version of package `name`, from the package.json above the file `entry` resolves to (some export no package.json). */
+function versionOf(require: NodeJS.Require, name: string, entry: string): string {
+  for (let dir = dirname(require.resolve(entry)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+    if (pkg.name === name) return pkg.version;
+  }
+  throw new Error(`no package.json of ${name} above ${require.resolve(entry)}`);
+}
 
 /** The official document, paths under `/v1`, recursive schema references cut (see above). */
 function prismDocument(): { doc: Json; cut: number } {
@@ -149,9 +212,11 @@ export interface PrismMock {
 export async function startPrism(timeoutMs = 90_000): Promise<PrismMock> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-prism-'));
   const file = join(dir, 'openapi.json');
-  writeFileSync(file, JSON.stringify(prismDocument().doc));
+  const text = JSON.stringify(prismDocument().doc);
+  writeFileSync(file, text);
+  const operations = operationsCache(text);
   const port = await freePort();
-  const child = spawn(process.execPath, [MOCK_SERVER, file, String(port)], {
+  const child = spawn(process.execPath, [MOCK_SERVER, file, String(port), ...(operations ? [operations] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },
   });
@@ -226,7 +291,12 @@ export async function startPrism(timeoutMs = 90_000): Promise<PrismMock> {
     close: async () => {
       proxy.closeAllConnections();
       await new Promise<void>((done) => proxy.close(() => done()));
+      // Waited for: its CPU time is counted as the run's (time, SUITE_CPU_LOG), and none outlives the run.
+      const exited = new Promise<void>((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done())));
       child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
       rmSync(dir, { recursive: true, force: true });
     },
   };
