@@ -13,7 +13,7 @@
  * Pure: no I/O, no HTTP; the page's title and front matter are the layout's (layout.ts).
  */
 import type * as M from 'mdast';
-import { gfmToMarkdown } from 'mdast-util-gfm';
+import { WRITER_OPTIONS } from '../markdown/writer.js';
 import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 
 /** Any node of a document, as JSON (the writer reads what it knows and names the rest). */
@@ -54,18 +54,8 @@ export interface Rendered {
   losses: string[];
 }
 
-/** Writer options: the sandbox's dialect (src/server/lib/markdown.ts writes the same). */
-const TO_MARKDOWN: ToMarkdownOptions = {
-  extensions: [gfmToMarkdown({ tablePipeAlign: false })],
-  bullet: '-',
-  emphasis: '_',
-  strong: '*',
-  rule: '-',
-  fence: '`',
-  fences: true,
-  listItemIndent: 'one',
-  resourceLink: false,
-};
+/** Writer options: the sandbox's dialect (src/markdown/writer.ts; src/server/lib/markdown.ts writes the same). */
+const TO_MARKDOWN: ToMarkdownOptions = WRITER_OPTIONS;
 
 /** The page body's heading levels: the page title is the file's only `#` (Git Sync). */
 const HEADING_DEPTH: Record<string, 2 | 3 | 4> = { 'heading-1': 2, 'heading-2': 3, 'heading-3': 4 };

@@ -17,10 +17,11 @@
  * its source text.
  */
 import type * as M from 'mdast';
+import { WRITER_OPTIONS } from '../../markdown/writer.js';
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { attribute, decodeEntities, mayHoldTags, scanTags, TagsTooDeep, type Segment, type TagNode } from './gitbook-syntax.js';
 import { slugify } from './slug.js';
@@ -155,15 +156,7 @@ function withoutConstructs(extension: Extension, names: ReadonlySet<string>): Ex
   return out as Extension;
 }
 const toOptions: ToMarkdownOptions = {
-  extensions: [gfmToMarkdown({ tablePipeAlign: false })],
-  bullet: '-',
-  emphasis: '_',
-  strong: '*',
-  rule: '-',
-  fence: '`',
-  fences: true,
-  listItemIndent: 'one',
-  resourceLink: false,
+  ...WRITER_OPTIONS,
   // Text that would read as GitBook's syntax at the start of a line (gitbook-syntax.ts) is escaped.
   unsafe: [
     { character: '{', atBreak: true, after: '%' },
