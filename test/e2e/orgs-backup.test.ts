@@ -117,6 +117,10 @@ describe('orgs backup', () => {
     const spec = join(tempDir(), 'pets.yaml');
     writeFileSync(spec, 'openapi: 3.0.0\ninfo: {title: Pets, version: "1"}\npaths: {}\n');
     expect((await sb.run(['openapi', 'put', 'pets', '--file', spec])).exitCode).toBe(0);
+    // orgs export alone cannot name its document: it says so.
+    const exported = await sb.run(['orgs', 'export']);
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stderr).toContain('openapi pets: made from a document, written without url or file: give each its file:');
     const r = await sb.run(['orgs', 'backup', '--out', out]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain(`wrote ${join(out, 'openapi/pets.yaml')}`);

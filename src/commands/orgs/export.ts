@@ -48,6 +48,12 @@ export default defineCommand({
     const org = await ctx.org();
     const { data } = await ctx.spinning(`reading organization ${org}…`, exportOrganization(reader(await ctx.api(), concurrency), org));
     const text = formatFile(data, format, flags.schema ?? 'org.schema.json', (v) => stringify(v, { lineWidth: 0 }));
+    // A specification made from a document has no URL to name: the file cannot make it again without its document.
+    const documentMade = (data.openapi ?? []).filter((s) => s.url === undefined).map((s) => s.slug);
+    if (documentMade.length)
+      ctx.info(
+        `openapi ${documentMade.join(', ')}: made from a document, written without url or file: give each its file: (docsctl openapi content SLUG writes the document; docsctl orgs backup writes and names them)`,
+      );
     if (!flags.out) {
       ctx.out(text);
       return;
