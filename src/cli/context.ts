@@ -104,11 +104,23 @@ function quote(v: string | number): string {
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-/** A line cut to fit `columns - 1` (a character a column; what is cut ends with `…`). */
+/** Characters a terminal shows two columns wide: East Asian wide and fullwidth ones, and emoji. */
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
+
+/** A line cut to fit `columns - 1` columns (wide characters count two; what is cut ends with `…`). */
 function fitLine(line: string, columns: number | undefined): string {
   if (!columns) return line;
-  const chars = [...line];
-  return chars.length < columns ? line : `${chars.slice(0, Math.max(columns - 2, 1)).join('')}…`;
+  const chars = [...line].map((ch) => ({ ch, w: WIDE.test(ch) ? 2 : 1 }));
+  if (chars.reduce((sum, c) => sum + c.w, 0) <= columns - 1) return line;
+  let used = 0;
+  let out = '';
+  for (const { ch, w } of chars) {
+    if (used + w > columns - 2) break;
+    used += w;
+    out += ch;
+  }
+  return `${out}…`;
 }
 
 /**
