@@ -325,6 +325,19 @@ export class Context {
     };
   }
 
+  /**
+   * While a long command runs, Ctrl-C (SIGINT) says `message` on stderr (what was done, how to go on)
+   * and exits 130, the spinner's line cleared first. Returns what ends it (call it when the work is done).
+   */
+  onInterrupt(message: string): () => void {
+    const interrupted = () => {
+      this.info(message);
+      process.exit(EXIT.CANCELLED);
+    };
+    process.once('SIGINT', interrupted);
+    return () => process.off('SIGINT', interrupted);
+  }
+
   /** Run `fn` when the command ends, however it ends (stops what the command started: jq's thread). */
   onClose(fn: () => Promise<void> | void): void {
     this.closers.push(fn);

@@ -13,7 +13,8 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { docsctl, useSandbox } from '../helpers/cli.js';
+import { execa } from 'execa';
+import { BIN, docsctl, useSandbox } from '../helpers/cli.js';
 import { putContent, useTempDirs } from '../helpers/content.js';
 import { HAS_TMUX, Terminal } from '../helpers/terminal.js';
 
@@ -220,6 +221,27 @@ describe.skipIf(!HAS_TMUX)('content export at a terminal', () => {
     expect(filesIn(out).filter((f) => f.endsWith('.docsctl-part'))).toEqual([]);
     for (const f of FILES) expect(readFileSync(join(out, '.gitbook/assets', f.name)).equals(f.bytes)).toBe(true);
     expect(JSON.parse(readFileSync(join(out, '.docsctl-export.json'), 'utf8')).complete).toBe(true);
+  });
+});
+
+describe('content export interrupted off a terminal (SIGINT from a script or CI)', () => {
+  it('says what was kept and how to go on, exits 130, and leaves only whole files in place', async () => {
+    const late = FILES.slice(5).map((f) => f.name);
+    for (const name of late) knobs.hold.add(name);
+    const out = tempDir();
+    const child = execa('node', [BIN, 'content', 'export', 'sp1', '--out', out, '--concurrency', '2'], {
+      env: { PATH: process.env.PATH ?? '', ...serviceEnv() },
+      extendEnv: false,
+      reject: false,
+      stdin: 'ignore',
+    });
+    await expect.poll(() => held.length, { timeout: 20_000 }).toBe(2);
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    expect(r.stderr).toBe(`interrupted: ${out} keeps the files written so far; run it again: it downloads only what it does not have yet`);
+    const inPlace = filesIn(out).filter((f) => !f.endsWith('.docsctl-part'));
+    for (const name of late) expect(inPlace).not.toContain(`.gitbook/assets/${name}`);
   });
 });
 

@@ -102,16 +102,11 @@ export async function runExport(ctx: Context, source: ContentSource, out: string
   const spin = ctx.spinner(fitted(ctx, `exporting ${what}…`));
   // Ctrl-C: the progress line goes, the user is told the export resumes, exit 130. Each file is whole in
   // place or not there (a part file the next run removes), and the state file records each one placed.
-  const interrupted = () => {
-    spin.stop();
-    ctx.info(
-      `${opts.label ? `${opts.label}: ` : ''}interrupted: ${
-        opts.check ? 'nothing was written' : `${out} keeps the files written so far; run it again: it downloads only what it does not have yet`
-      }`,
-    );
-    process.exit(EXIT.CANCELLED);
-  };
-  process.once('SIGINT', interrupted);
+  const endInterrupt = ctx.onInterrupt(
+    `${opts.label ? `${opts.label}: ` : ''}interrupted: ${
+      opts.check ? 'nothing was written' : `${out} keeps the files written so far; run it again: it downloads only what it does not have yet`
+    }`,
+  );
   let summary: ExportSummary;
   try {
     summary = await exportContent(source, {
@@ -133,7 +128,7 @@ export async function runExport(ctx: Context, source: ContentSource, out: string
       );
     throw e;
   } finally {
-    process.off('SIGINT', interrupted);
+    endInterrupt();
     spin.stop();
   }
   reportExport(ctx, summary, opts);
