@@ -9,6 +9,7 @@ import { RunMemory } from '../client/errors.js';
 import { CLIENT_LIMITS, SETTING_MAXIMA } from '../client/limits.js';
 import { checkApiUrl, resolveAuth, type ResolvedAuth } from '../config/profiles.js';
 import { AuthError, CliError, EXIT, UsageError } from './errors.js';
+import { displayWidth } from './text.js';
 import { INPUT_LIMITS, INPUT_MAXIMA, INPUT_VARIABLES, JQ_BOUNDS, type JqBounds } from './limits.js';
 import { terminalLine, terminalText } from './escape.js';
 import type { Manifest } from './manifest.js';
@@ -104,18 +105,13 @@ function quote(v: string | number): string {
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-/** Characters a terminal shows two columns wide: East Asian wide and fullwidth ones, and emoji. */
-const WIDE =
-  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
-
 /** A line cut to fit `columns - 1` columns (wide characters count two; what is cut ends with `…`). */
 function fitLine(line: string, columns: number | undefined): string {
-  if (!columns) return line;
-  const chars = [...line].map((ch) => ({ ch, w: WIDE.test(ch) ? 2 : 1 }));
-  if (chars.reduce((sum, c) => sum + c.w, 0) <= columns - 1) return line;
+  if (!columns || displayWidth(line) <= columns - 1) return line;
   let used = 0;
   let out = '';
-  for (const { ch, w } of chars) {
+  for (const ch of line) {
+    const w = displayWidth(ch);
     if (used + w > columns - 2) break;
     used += w;
     out += ch;

@@ -10,6 +10,7 @@ import { buildPlan } from '../../src/orgfile/plan.js';
 import { renderPlan } from '../../src/orgfile/render.js';
 import { OrgFileError, parseOrgFile } from '../../src/orgfile/source.js';
 import type { Step } from '../../src/orgfile/steps.js';
+import { liveSite, liveSpace } from '../helpers/live.js';
 
 const members = [
   { id: 'u1', name: 'Rex', role: 'read' as const },
@@ -42,16 +43,7 @@ function live(parts: Partial<Live> = {}): Live {
   };
 }
 
-const space = (id: string, title: string, access: LAccess = { users: {}, teams: {} }) => ({
-  id,
-  title,
-  emoji: '',
-  visibility: 'private',
-  defaultLevel: 'inherit' as const,
-  mergeRules: { type: 'inherit' as const },
-  editMode: 'live' as const,
-  access,
-});
+const space = (id: string, title: string, access: LAccess = { users: {}, teams: {} }) => liveSpace(id, title, { access });
 
 /** A step as one line: `phase action kind key: op(params) body`, references as `@name`. */
 function line(s: Step): string {
@@ -93,19 +85,7 @@ describe('the planner, access kinds: (file, organization) → steps', () => {
       live: live({
         teams: [{ id: 't1', title: 'Writers', members: { u1: 'member', u2: 'owner' } }],
         collections: [{ id: 'c1', title: 'Guides', defaultLevel: 'inherit', access: { users: { u1: 'read' }, teams: {} } }],
-        sites: [
-          {
-            id: 'st1',
-            title: 'Docs',
-            type: 'basic',
-            visibility: 'public',
-            published: true,
-            defaultLevel: 'inherit',
-            adaptiveContent: false,
-            structure: { mode: 'siteSpaces', siteSpaces: [] },
-            access: { users: {}, teams: { t1: 'comment' } },
-          },
-        ],
+        sites: [liveSite('st1', 'Docs', { access: { users: {}, teams: { t1: 'comment' } } })],
       }),
       steps: [
         'teams update team writers: updateTeam{"organizationId":"org","teamId":"t1"} {"title":"Authors"}; updateTeamMembers{"organizationId":"org","teamId":"t1"} {"memberships":{"u1":{"role":"owner"}}}',
@@ -155,18 +135,7 @@ describe('the planner, access kinds: (file, organization) → steps', () => {
       name: 'settings: only the fields given, email domains as a set, merge rules and the default site by key',
       file: `${MEMBERS}sites:\n  - { key: docs, id: st1, title: Docs }\norganization:\n  title: Acme Docs\n  emailDomains: [a.test, b.test]\n  defaultRole: guest\n  defaultSite: docs\n  mergeRules: { type: rules, rules: [{ rule: require_specific_reviewers, users: [ann] }] }\n`,
       live: live({
-        sites: [
-          {
-            id: 'st1',
-            title: 'Docs',
-            type: 'basic',
-            visibility: 'public',
-            published: true,
-            defaultLevel: 'inherit',
-            adaptiveContent: false,
-            structure: { mode: 'siteSpaces', siteSpaces: [] },
-          },
-        ],
+        sites: [liveSite('st1', 'Docs')],
       }),
       steps: [
         'settings update organization org: updateOrganization{"organizationId":"org"} {"title":"Acme Docs","defaultRole":null,"defaultContent":{"type":"site","site":"st1"},"mergeRules":{"type":"rules","rules":[{"rule":"require_specific_reviewers","users":["u2"]}]}}',

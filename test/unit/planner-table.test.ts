@@ -8,6 +8,7 @@ import type { Live } from '../../src/orgfile/model.js';
 import { buildPlan } from '../../src/orgfile/plan.js';
 import { parseOrgFile } from '../../src/orgfile/source.js';
 import { PHASES, type Step } from '../../src/orgfile/steps.js';
+import { liveSite, liveSpace } from '../helpers/live.js';
 
 function live(parts: Partial<Live> = {}): Live {
   return {
@@ -24,16 +25,7 @@ function live(parts: Partial<Live> = {}): Live {
   };
 }
 
-const space = (id: string, title: string, parent?: string) => ({
-  id,
-  title,
-  emoji: '',
-  visibility: 'private',
-  defaultLevel: 'inherit' as const,
-  mergeRules: { type: 'inherit' as const },
-  editMode: 'live' as const,
-  ...(parent ? { parent } : {}),
-});
+const space = (id: string, title: string, parent?: string) => liveSpace(id, title, parent ? { parent } : {});
 const collection = (id: string, title: string, parent?: string) => ({ id, title, defaultLevel: 'inherit' as const, ...(parent ? { parent } : {}) });
 
 /** A step as one line: `phase action kind key: op(params) body`, references as `@name`. */
@@ -115,18 +107,7 @@ describe('the planner: (file, organization) → steps', () => {
       live: live({
         collections: [collection('c1', 'Outer'), collection('c2', 'Inner', 'c1')],
         spaces: [space('s1', 'Welcome', 'c2')],
-        sites: [
-          {
-            id: 'site1',
-            title: 'Docs',
-            type: 'basic',
-            visibility: 'public',
-            published: false,
-            defaultLevel: 'inherit',
-            adaptiveContent: false,
-            structure: { mode: 'siteSpaces', siteSpaces: [] },
-          },
-        ],
+        sites: [liveSite('site1', 'Docs', { published: false })],
       }),
       prune: true,
       steps: [

@@ -4,7 +4,7 @@ import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import { terminalLine } from '../../cli/escape.js';
-import { plural } from '../../cli/text.js';
+import { displayWidth, plural } from '../../cli/text.js';
 import { ops as crOps } from '../../contract/change-requests.js';
 import { ops } from '../../contract/content.js';
 import type { ContentSource, ExportSummary, SourceFile } from '../../contentfiles/exporter.js';
@@ -137,16 +137,12 @@ export async function runExport(ctx: Context, source: ContentSource, out: string
 
 /**
  * The first of `texts` that fits the terminal's width, leaving room for the spinner's frame and time
- * (` · 12s`), else the last one cut: a line that wrapped would leave its first rows behind at each
- * redraw, which clears the last row only.
+ * (` · 12s`), else the last (shorter) one, which the spinner cuts to the width.
  */
 function fitted(ctx: Context, ...texts: string[]): string {
   const columns = ctx.io.stderr.columns;
-  const lines = texts.map((t) => [...terminalLine(t)]);
-  if (!columns) return lines[0].join('');
-  const room = Math.max(columns - 12, 8);
-  const line = lines.find((l) => l.length <= room) ?? lines[lines.length - 1];
-  return line.length <= room ? line.join('') : `${line.slice(0, room - 1).join('')}…`;
+  if (!columns) return texts[0];
+  return texts.find((t) => displayWidth(terminalLine(t)) <= Math.max(columns - 12, 8)) ?? texts[texts.length - 1];
 }
 
 /** The summary on stderr: counts, what was written, removed, left, kept; `--check`'s differences. */

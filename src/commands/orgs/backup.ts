@@ -24,14 +24,11 @@ async function specDocuments(
   org: string,
   data: OrgFileData,
   stringify: (v: unknown, o: { lineWidth: number }) => string,
+  openapiPath: (slug: string) => string | undefined,
 ): Promise<{ slug: string; path: string; text: string }[]> {
   const made = (data.openapi ?? []).filter((s) => s.url === undefined);
   if (made.length === 0) return [];
-  const [{ readSpecDocuments }, { ORG_FILE_LIMITS }, { openapiPath }] = await Promise.all([
-    import('../../orgfile/live.js'),
-    import('../../orgfile/limits.js'),
-    import('../../contentfiles/backup.js'),
-  ]);
+  const [{ readSpecDocuments }, { ORG_FILE_LIMITS }] = await Promise.all([import('../../orgfile/live.js'), import('../../orgfile/limits.js')]);
   const documents = await readSpecDocuments(
     r,
     org,
@@ -97,7 +94,7 @@ export default defineCommand({
     const r = reader(api, concurrency);
     const { data } = await ctx.spinning(`reading organization ${org}…`, exportOrganization(r, org));
     // Specifications made from a document (no URL to fetch it from again): their latest document beside the org file, named as their `file:`.
-    const documents = await specDocuments(ctx, r, org, data, stringify);
+    const documents = await specDocuments(ctx, r, org, data, stringify, backup.openapiPath);
     const orgText = formatFile(data, 'yaml', 'org.schema.json', (v) => stringify(v, { lineWidth: 0 }));
     const all = (data.spaces ?? []).map((s) => ({ key: String(s.key), id: String(s.id), title: String(s.title) }));
     let chosen = all;
